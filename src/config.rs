@@ -1,0 +1,102 @@
+//! Configuration shared by every front end (PRODUCT.md P-7): a TOML file, overridden key by
+//! key by `HOLOTABLE_<SECTION>__<KEY>` environment variables, the token also by
+//! `HOLOTABLE_DISCORD_TOKEN`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+
+/// The file read when `--config` is not given, if it exists.
+pub const DEFAULT_PATH: &str = "config.toml";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub discord: DiscordConfig,
+    pub database: DatabaseConfig,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token.
+    pub token: Option<String>,
+    /// An `http://host:port` base URL that receives all REST traffic instead of Discord.
+    pub api_proxy: Option<String>,
+    /// Register commands in this guild only (instant updates while testing).
+    pub guild_id: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    pub path: PathBuf,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: PathBuf::from("holotable.db"),
+        }
+    }
+}
+
+impl Config {
+    /// Loads the configuration: `path` if given (it must exist), else `./config.toml` when it
+    /// exists, else the defaults; then applies the environment.
+    pub fn load(path: Option<&Path>) -> anyhow::Result<Config> {
+        let text = match path {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the config file {}", path.display()))?,
+            ),
+            None => std::fs::read_to_string(DEFAULT_PATH).ok(),
+        };
+        let mut table: toml::Table = match text {
+            Some(text) => toml::from_str(&text).context("the config file is not valid TOML")?,
+            None => toml::Table::new(),
+        };
+        apply_env(&mut table, std::env::vars())?;
+        let config: Config = toml::Value::Table(table)
+            .try_into()
+            .context("invalid configuration")?;
+        Ok(config)
+    }
+}
+
+/// Overrides keys of `table` from `HOLOTABLE_<SECTION>__<KEY>` variables. A value is read as
+/// TOML when it parses as a number or boolean, else kept as a string.
+pub fn apply_env(
+    table: &mut toml::Table,
+    vars: impl IntoIterator<Item = (String, String)>,
+) -> anyhow::Result<()> {
+    for (name, value) in vars {
+        let Some(rest) = name.strip_prefix("HOLOTABLE_") else {
+            continue;
+        };
+        let (section, key) = if rest == "DISCORD_TOKEN" {
+            ("discord".to_string(), "token".to_string())
+        } else if let Some((section, key)) = rest.split_once("__") {
+            (section.to_ascii_lowercase(), key.to_ascii_lowercase())
+        } else {
+            continue;
+        };
+        if section.is_empty() || key.is_empty() {
+            bail!("environment variable {name}: expected HOLOTABLE_<SECTION>__<KEY>");
+        }
+        let parsed = value
+            .parse::<i64>()
+            .map(toml::Value::Integer)
+            .or_else(|_| value.parse::<bool>().map(toml::Value::Boolean))
+            .unwrap_or_else(|_| toml::Value::String(value.clone()));
+        let entry = table
+            .entry(section.clone())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        let Some(section_table) = entry.as_table_mut() else {
+            bail!("environment variable {name}: [{section}] is not a section");
+        };
+        section_table.insert(key, parsed);
+    }
+    Ok(())
+}

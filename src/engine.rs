@@ -1,0 +1,171 @@
+//! `holotable engine`: the rules core as a JSON-lines protocol (PRODUCT.md P-8).
+//!
+//! Stateless: each request carries the position (and optionally the table's options and the
+//! earlier positions, for the rules that depend on the log). Every failure is answered with
+//! `{"ok":false,"error":…}` and the next line is served as usual.
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::{json, Map, Value};
+
+use crate::games::{self, DynPlay, GameOptions, Status};
+
+/// Reads requests from `input` until it ends, answering each on `output`.
+pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
+    for line in input.lines() {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                writeln!(output, "{}", failure("the line is not valid UTF-8"))?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        writeln!(output, "{}", handle_line(&line))?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// Answers one request line.
+pub fn handle_line(line: &str) -> Value {
+    let request: Value = match serde_json::from_str(line) {
+        Ok(value) => value,
+        Err(e) => return failure(&format!("bad JSON: {e}")),
+    };
+    let Value::Object(request) = request else {
+        return failure("a request must be a JSON object");
+    };
+    match handle(&request) {
+        Ok(reply) => reply,
+        Err(message) => failure(&message),
+    }
+}
+
+fn failure(message: &str) -> Value {
+    json!({"ok": false, "error": message})
+}
+
+type Reply = Result<Value, String>;
+
+fn field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<&'a Value, String> {
+    match request.get(name) {
+        None | Some(Value::Null) => Err(format!("missing field '{name}'")),
+        Some(value) => Ok(value),
+    }
+}
+
+fn string_field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<&'a str, String> {
+    field(request, name)?
+        .as_str()
+        .ok_or_else(|| format!("field '{name}' must be a string"))
+}
+
+fn handle(request: &Map<String, Value>) -> Reply {
+    let op = string_field(request, "op")?;
+    let game_id = string_field(request, "game")?;
+    let options: GameOptions = match request.get("options") {
+        None | Some(Value::Null) => GameOptions::new(),
+        Some(Value::Object(options)) => options.clone(),
+        Some(_) => return Err("field 'options' must be an object".into()),
+    };
+    let game = games::lookup(game_id, &options).map_err(|e| e.to_string())?;
+    match op {
+        "new" => {
+            let info = game.info();
+            let seats = match request.get("seats") {
+                None | Some(Value::Null) => info.min_seats,
+                Some(value) => value
+                    .as_u64()
+                    .ok_or("field 'seats' must be a whole number")?
+                    .try_into()
+                    .map_err(|_| "field 'seats' is too large")?,
+            };
+            if seats < info.min_seats || seats > info.max_seats {
+                return Err(format!(
+                    "{} is played by {} players, not {seats}",
+                    info.name,
+                    if info.min_seats == info.max_seats {
+                        info.min_seats.to_string()
+                    } else {
+                        format!("{} to {}", info.min_seats, info.max_seats)
+                    }
+                ));
+            }
+            let play = game.start(seats).map_err(|e| e.to_string())?;
+            Ok(json!({"ok": true, "state": play.position()}))
+        }
+        "status" => {
+            let play = resume(game.as_ref(), request)?;
+            let mut reply = Map::new();
+            reply.insert("ok".into(), Value::Bool(true));
+            match play.status() {
+                Status::ToMove(seat) => {
+                    reply.insert("to_move".into(), Value::String(seat.to_string()));
+                    reply.insert("outcome".into(), Value::Null);
+                }
+                Status::Chance => {
+                    reply.insert("to_move".into(), Value::String("chance".into()));
+                    reply.insert("outcome".into(), Value::Null);
+                }
+                Status::Over(outcome) => {
+                    reply.insert("outcome".into(), json!({"points": outcome.points}));
+                }
+            }
+            Ok(Value::Object(reply))
+        }
+        "legal" => {
+            let play = resume(game.as_ref(), request)?;
+            let actions: Vec<Value> = play
+                .legal_with_results()
+                .into_iter()
+                .map(|legal| match legal.p {
+                    Some(p) => json!({"action": legal.action, "state": legal.state, "p": p}),
+                    None => json!({"action": legal.action, "state": legal.state}),
+                })
+                .collect();
+            Ok(json!({"ok": true, "actions": actions}))
+        }
+        "apply" => {
+            let mut play = resume(game.as_ref(), request)?;
+            let action = string_field(request, "action")?;
+            play.apply(action).map_err(|e| e.to_string())?;
+            let outcome = match play.status() {
+                Status::Over(outcome) => json!({"points": outcome.points}),
+                _ => Value::Null,
+            };
+            Ok(json!({"ok": true, "state": play.position(), "outcome": outcome}))
+        }
+        "render" => {
+            Err("render is not built yet: board images arrive with the rendering layer".into())
+        }
+        other => Err(format!(
+            "unknown op '{other}' (ops: new, status, legal, apply, render)"
+        )),
+    }
+}
+
+/// The game at the request's `state`, with its optional `history` of earlier positions.
+fn resume(
+    game: &dyn games::DynGame,
+    request: &Map<String, Value>,
+) -> Result<Box<dyn DynPlay>, String> {
+    let state = string_field(request, "state")?;
+    let mut positions: Vec<&str> = match request.get("history") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .ok_or_else(|| "field 'history' must be a list of positions".to_string())
+            })
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err("field 'history' must be a list of positions".into()),
+    };
+    positions.push(state);
+    game.resume(&positions).map_err(|e| e.to_string())
+}

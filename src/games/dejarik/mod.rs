@@ -1,0 +1,334 @@
+//! Dejarik, the holochess variant of `rules/dejarik.md` (DJ-1 … DJ-9).
+
+pub mod board;
+pub mod moves;
+pub mod notation;
+pub mod series;
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+pub use board::{Cell, Position, Side, Zone};
+pub use moves::{MoveKind, Resolved};
+pub use notation::{format_cell, parse_cell, Action};
+
+use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status};
+
+/// The default move cap of DJ-5.7.
+pub const DEFAULT_CAP: u32 = 300;
+
+/// Dejarik with a table's options: the start position (default set-up, or a custom one in
+/// position notation) and the move cap.
+#[derive(Debug, Clone)]
+pub struct Dejarik {
+    start: Position,
+    cap: u32,
+}
+
+impl Default for Dejarik {
+    fn default() -> Self {
+        Dejarik {
+            start: Position::start(Side::White),
+            cap: DEFAULT_CAP,
+        }
+    }
+}
+
+/// What the rules remember of the log: how often each position occurred (DJ-5.5) and how
+/// many moves were played (DJ-5.7).
+#[derive(Debug, Clone, Default)]
+pub struct DejarikHistory {
+    seen: HashMap<Position, u8>,
+    moves: u32,
+}
+
+fn option_u32(options: &GameOptions, key: &str) -> Result<Option<u32>, RulesError> {
+    let bad = || RulesError::BadOption(format!("{key} must be a whole number from 1 to 100000"));
+    let value = match options.get(key) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
+        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
+        Some(_) => return Err(bad()),
+    };
+    if !(1..=100_000).contains(&value) {
+        return Err(bad());
+    }
+    Ok(Some(value as u32))
+}
+
+fn option_side(options: &GameOptions, key: &str) -> Result<Option<Side>, RulesError> {
+    let bad = || RulesError::BadOption(format!("{key} must be w, b, white, black, 0 or 1"));
+    let side = match options.get(key) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Number(n)) => n.as_u64().and_then(|n| Side::from_seat(n as usize)),
+        Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            "w" | "white" | "0" => Some(Side::White),
+            "b" | "black" | "1" => Some(Side::Black),
+            _ => None,
+        },
+        Some(_) => None,
+    };
+    side.map(Some).ok_or_else(bad)
+}
+
+impl Dejarik {
+    /// Reads the table options: `setup` (a start position in DJ-9 notation), `first` (who
+    /// moves first in the default set-up: `w`/`b` or seat 0/1; it also overrides the side
+    /// to move of a custom set-up) and `cap` (the move cap, DJ-5.7). Unknown keys are left
+    /// to other layers.
+    pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        let first = option_side(options, "first")?;
+        let mut start = match options.get("setup") {
+            None | Some(Value::Null) => Position::start(first.unwrap_or(Side::White)),
+            Some(Value::String(text)) => notation::parse_position(text)
+                .map_err(|e| RulesError::BadOption(format!("setup: {e}")))?,
+            Some(_) => {
+                return Err(RulesError::BadOption(
+                    "setup must be a position in Dejarik notation".into(),
+                ))
+            }
+        };
+        if let Some(first) = first {
+            start.to_move = first;
+        }
+        Ok(Dejarik {
+            start,
+            cap: option_u32(options, "cap")?.unwrap_or(DEFAULT_CAP),
+        })
+    }
+
+    pub fn cap(&self) -> u32 {
+        self.cap
+    }
+
+    /// Every move of the side to move, resolved (DJ-3, DJ-4); a pass is not among them.
+    pub fn moves(&self, pos: &Position) -> Vec<Resolved> {
+        let mut out = Vec::with_capacity(24);
+        moves::generate(pos, pos.to_move, &mut out);
+        out
+    }
+
+    /// The full effect of a legal move, for boards and replays.
+    pub fn resolve(&self, pos: &Position, from: Cell, to: Cell) -> Result<Resolved, RulesError> {
+        self.moves(pos)
+            .into_iter()
+            .find(|m| m.from == from && m.to == to)
+            .ok_or_else(|| RulesError::Illegal(self.explain_illegal(pos, from, to)))
+    }
+
+    /// The end checks of DJ-5.1–5.3b and DJ-5.6 that the position decides, in order.
+    fn verdict(&self, pos: &Position) -> Option<Outcome> {
+        let victim = pos.to_move;
+        let mover = victim.other();
+        let win = |side: Side, points: u32, why: String| {
+            let mut all = vec![0, 0];
+            all[side.seat()] = points;
+            Some(Outcome::new(all, why))
+        };
+        if pos.mask(mover).count_ones() == 4 && pos.aligned(mover, 4) {
+            return win(mover, 3, format!("{} aligns four pieces", mover.name()));
+            // DJ-5.1
+        }
+        if pos.lost(victim) >= 2 {
+            return win(mover, 2, format!("{} has lost two pieces", victim.name()));
+            // DJ-5.2
+        }
+        if pos.lost(mover) >= 1 && pos.aligned(mover, 3) {
+            return win(mover, 1, format!("{} aligns three pieces", mover.name()));
+            // DJ-5.3
+        }
+        if pos.lost(victim) >= 1 && pos.aligned(victim, 3) {
+            return win(victim, 1, format!("{} aligns three pieces", victim.name()));
+            // DJ-5.3b
+        }
+        // DJ-5.6: neither player can move. (DJ-5.5 comes first in the order of checks, but a
+        // position where both are blocked ends the game when first reached, so it can never
+        // occur a third time.)
+        if !moves::has_move(pos, victim) && !moves::has_move(pos, mover) {
+            return Some(Outcome::new(
+                vec![0, 0],
+                "all pieces are blocked: null game",
+            ));
+        }
+        None
+    }
+
+    /// A specific reason why `from-to` is not a legal move for the side to move.
+    fn explain_illegal(&self, pos: &Position, from: Cell, to: Cell) -> String {
+        let side = pos.to_move;
+        let (f, t) = (format_cell(from), format_cell(to));
+        match pos.at(from) {
+            None => return format!("there is no piece on {f}"),
+            Some(owner) if owner != side => {
+                return format!(
+                    "the piece on {f} is {}'s; {} is to move",
+                    owner.name(),
+                    side.name()
+                )
+            }
+            _ => {}
+        }
+        if pos.is_first_turn(side) {
+            let mut unrestricted = *pos;
+            unrestricted.first_turn[side.seat()] = false;
+            let diagonal = self
+                .moves(&unrestricted)
+                .into_iter()
+                .any(|m| m.from == from && m.to == to && m.kind.is_diagonal());
+            if diagonal {
+                return format!(
+                    "{f}-{t} is a diagonal exit, not allowed on a player's first move (DJ-3.8)"
+                );
+            }
+        }
+        let from_here: Vec<String> = self
+            .moves(pos)
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| {
+                notation::format_action(&Action::Move {
+                    from: m.from,
+                    to: m.to,
+                })
+            })
+            .collect();
+        if from_here.is_empty() {
+            format!("{f}-{t} is not legal: the piece on {f} cannot move")
+        } else {
+            format!(
+                "{f}-{t} is not legal; the piece on {f} can play {}",
+                from_here.join(", ")
+            )
+        }
+    }
+}
+
+impl Game for Dejarik {
+    type State = Position;
+    type Action = Action;
+    type History = DejarikHistory;
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: "dejarik",
+            name: "Dejarik",
+            min_seats: 2,
+            max_seats: 2,
+        }
+    }
+
+    fn start(&self, seats: usize) -> Result<Position, RulesError> {
+        if seats != 2 {
+            return Err(RulesError::BadOption(format!(
+                "Dejarik is played by 2 players, not {seats}"
+            )));
+        }
+        Ok(self.start)
+    }
+
+    fn status(&self, pos: &Position) -> Status {
+        match self.verdict(pos) {
+            Some(outcome) => Status::Over(outcome),
+            None => Status::ToMove(pos.to_move.seat()),
+        }
+    }
+
+    fn legal_actions(&self, pos: &Position) -> Vec<Action> {
+        if self.verdict(pos).is_some() {
+            return Vec::new();
+        }
+        let moves = self.moves(pos);
+        if moves.is_empty() {
+            // DJ-5.6: the opponent can move (else the game is over), so this player passes.
+            return vec![Action::Pass];
+        }
+        moves
+            .iter()
+            .map(|m| Action::Move {
+                from: m.from,
+                to: m.to,
+            })
+            .collect()
+    }
+
+    fn apply(&self, pos: &Position, action: &Action) -> Result<Position, RulesError> {
+        if self.verdict(pos).is_some() {
+            return Err(RulesError::GameOver);
+        }
+        match *action {
+            Action::Pass => {
+                if moves::has_move(pos, pos.to_move) {
+                    return Err(RulesError::Illegal(format!(
+                        "{} cannot pass: pass is legal only with no legal move (DJ-5.6)",
+                        pos.to_move.name()
+                    )));
+                }
+                Ok(moves::pass(pos))
+            }
+            Action::Move { from, to } => {
+                let mv = self.resolve(pos, from, to)?;
+                Ok(moves::play(pos, &mv))
+            }
+        }
+    }
+
+    fn parse_state(&self, text: &str) -> Result<Position, RulesError> {
+        notation::parse_position(text)
+    }
+
+    fn format_state(&self, pos: &Position) -> String {
+        notation::format_position(pos)
+    }
+
+    fn parse_action(&self, _pos: &Position, text: &str) -> Result<Action, RulesError> {
+        notation::parse_action(text)
+    }
+
+    fn format_action(&self, _pos: &Position, action: &Action) -> String {
+        notation::format_action(action)
+    }
+
+    fn history_start(&self, pos: &Position) -> DejarikHistory {
+        DejarikHistory {
+            seen: HashMap::from([(*pos, 1)]),
+            moves: 0,
+        }
+    }
+
+    fn history_step(&self, history: &mut DejarikHistory, next: &Position) -> Option<Outcome> {
+        history.moves += 1;
+        let count = history.seen.entry(*next).or_insert(0);
+        *count = count.saturating_add(1);
+        if *count >= 3 {
+            // DJ-5.5
+            return Some(Outcome::new(vec![1, 1], "draw by threefold repetition"));
+        }
+        if history.moves >= self.cap {
+            // DJ-5.7
+            return Some(Outcome::new(
+                vec![0, 0],
+                format!("move cap of {} moves reached: null game", self.cap),
+            ));
+        }
+        None
+    }
+
+    fn forfeit(&self, _pos: &Position, seat: Seat) -> Result<Forfeit<Position>, RulesError> {
+        let loser = Side::from_seat(seat)
+            .ok_or_else(|| RulesError::BadOption(format!("Dejarik has no seat {seat}")))?;
+        // DJ-6: the opponent wins with 2 points, as if two pieces were taken.
+        let mut points = vec![0, 0];
+        points[loser.other().seat()] = 2;
+        Ok(Forfeit::Ended(Outcome::new(
+            points,
+            format!("{} forfeits", loser.name()),
+        )))
+    }
+
+    /// An agreed draw scores like a repetition draw, 1 point each (DJ-6 gives points for a
+    /// repetition draw; an agreement is the players choosing the same result).
+    fn agreed_end(&self, _pos: &Position) -> Outcome {
+        Outcome::new(vec![1, 1], "draw by agreement")
+    }
+}

@@ -1,0 +1,173 @@
+//! The type-erased face of the rules core, for the layers that pick a game by id at run time
+//! (tables, the engine protocol, front ends). Positions and actions cross it as notation.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use rand::RngCore;
+
+use super::{Game, GameInfo, Playthrough, RulesError, Seat, Status};
+
+/// A legal action in canonical notation, the position it leads to, and for a chance outcome
+/// its probability.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegalAction {
+    pub action: String,
+    pub state: String,
+    pub p: Option<f64>,
+}
+
+/// A game with its options fixed, selected at run time.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> GameInfo;
+    /// A new game from the start position.
+    fn start(&self, seats: usize) -> Result<Box<dyn DynPlay>, RulesError>;
+    /// A game picked up from the positions it went through (oldest first, current last);
+    /// a single position is a game picked up with no history.
+    fn resume(&self, positions: &[&str]) -> Result<Box<dyn DynPlay>, RulesError>;
+}
+
+/// A game in progress behind the type-erased face.
+pub trait DynPlay: Send + Sync {
+    fn info(&self) -> GameInfo;
+    fn position(&self) -> String;
+    fn status(&self) -> Status;
+    /// Canonical notation of every legal action (chance outcomes at a chance node).
+    fn legal(&self) -> Vec<String>;
+    /// [`DynPlay::legal`] with each resulting position and, for chance, its probability.
+    fn legal_with_results(&self) -> Vec<LegalAction>;
+    /// Reads an action as a player typed it and returns its canonical notation, if legal.
+    fn normalize(&self, text: &str) -> Result<String, RulesError>;
+    /// Plays an action given in any accepted notation; returns it in canonical notation.
+    /// On error nothing changes.
+    fn apply(&mut self, text: &str) -> Result<String, RulesError>;
+    /// Draws a chance outcome from the table's generator, in canonical notation.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
+    fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError>;
+    fn agree_end(&mut self) -> Result<(), RulesError>;
+    fn clone_box(&self) -> Box<dyn DynPlay>;
+    /// For code that needs the typed game back (searches, board renderers).
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl Clone for Box<dyn DynPlay> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// Wraps a typed game for the type-erased face.
+pub struct Erased<G: Game>(pub Arc<G>);
+
+impl<G: Game> DynGame for Erased<G> {
+    fn info(&self) -> GameInfo {
+        self.0.info()
+    }
+
+    fn start(&self, seats: usize) -> Result<Box<dyn DynPlay>, RulesError> {
+        Ok(Box::new(Playthrough::new(Arc::clone(&self.0), seats)?))
+    }
+
+    fn resume(&self, positions: &[&str]) -> Result<Box<dyn DynPlay>, RulesError> {
+        let states = positions
+            .iter()
+            .map(|text| self.0.parse_state(text))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Box::new(Playthrough::from_positions(
+            Arc::clone(&self.0),
+            states,
+        )?))
+    }
+}
+
+impl<G: Game> Playthrough<G> {
+    fn parse_legal(&self, text: &str) -> Result<G::Action, RulesError> {
+        if self.outcome().is_some() {
+            return Err(RulesError::GameOver);
+        }
+        self.game().parse_action(self.state(), text)
+    }
+}
+
+impl<G: Game> DynPlay for Playthrough<G> {
+    fn info(&self) -> GameInfo {
+        self.game().info()
+    }
+
+    fn position(&self) -> String {
+        self.game().format_state(self.state())
+    }
+
+    fn status(&self) -> Status {
+        Playthrough::status(self)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let game = self.game();
+        self.legal_actions()
+            .iter()
+            .map(|a| game.format_action(self.state(), a))
+            .collect()
+    }
+
+    fn legal_with_results(&self) -> Vec<LegalAction> {
+        let game = self.game();
+        let state = self.state();
+        let describe = |action: &G::Action, p: Option<f64>| {
+            let next = game
+                .apply(state, action)
+                .expect("a listed legal action applies");
+            LegalAction {
+                action: game.format_action(state, action),
+                state: game.format_state(&next),
+                p,
+            }
+        };
+        if matches!(Playthrough::status(self), Status::Chance) {
+            self.chance_outcomes()
+                .iter()
+                .map(|(a, p)| describe(a, Some(*p)))
+                .collect()
+        } else {
+            self.legal_actions()
+                .iter()
+                .map(|a| describe(a, None))
+                .collect()
+        }
+    }
+
+    fn normalize(&self, text: &str) -> Result<String, RulesError> {
+        let action = self.parse_legal(text)?;
+        // Validate against the rules without changing anything.
+        self.game().apply(self.state(), &action)?;
+        Ok(self.game().format_action(self.state(), &action))
+    }
+
+    fn apply(&mut self, text: &str) -> Result<String, RulesError> {
+        let action = self.parse_legal(text)?;
+        let canonical = self.game().format_action(self.state(), &action);
+        Playthrough::apply(self, &action)?;
+        Ok(canonical)
+    }
+
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
+        let action = Playthrough::sample_chance(self, rng)?;
+        Some(self.game().format_action(self.state(), &action))
+    }
+
+    fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError> {
+        Playthrough::forfeit(self, seat)
+    }
+
+    fn agree_end(&mut self) -> Result<(), RulesError> {
+        Playthrough::agree_end(self)
+    }
+
+    fn clone_box(&self) -> Box<dyn DynPlay> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

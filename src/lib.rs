@@ -1,0 +1,8 @@
+//! Holotable: the game tables of a cantina, as a Discord bot.
+//!
+//! Layers (PRODUCT.md P-2): the rules core in [`games`] is pure; the [`engine`] protocol
+//! exposes it as JSON lines; [`config`] reads the configuration every front end shares.
+
+pub mod config;
+pub mod engine;
+pub mod games;
