@@ -1,0 +1,243 @@
+//! `holotable engine` through its real interface: a child process fed JSON lines (P-8).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// Runs the engine on these request lines and returns one parsed reply per line.
+fn run_engine(lines: &[String]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("engine starts");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for line in lines {
+            writeln!(stdin, "{line}").unwrap();
+        }
+    }
+    let replies: Vec<Value> = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|l| serde_json::from_str(&l.unwrap()).expect("each reply is one JSON line"))
+        .collect();
+    assert!(child.wait().unwrap().success());
+    replies
+}
+
+fn one(request: Value) -> Value {
+    run_engine(&[request.to_string()]).remove(0)
+}
+
+const START: &str = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
+
+#[test]
+fn new_gives_the_start_position() {
+    let reply = one(json!({"op":"new","game":"dejarik","seats":2,"options":{}}));
+    assert_eq!(reply, json!({"ok":true,"state":START}));
+    // Options are honoured: DJ-2 custom set-up and first player.
+    let reply = one(json!({"op":"new","game":"dejarik","seats":2,"options":{"first":"b"}}));
+    assert_eq!(reply["state"], "o5,o6,o7,o8/o1,o2,o11,o12/b:wb");
+    let reply = one(json!({"op":"new","game":"dejarik","seats":3}));
+    assert_eq!(reply["ok"], false);
+    assert!(reply["error"].as_str().unwrap().contains("2 players"));
+}
+
+#[test]
+fn status_reports_seat_to_move_or_outcome() {
+    let reply = one(json!({"op":"status","game":"dejarik","state":START}));
+    assert_eq!(reply, json!({"ok":true,"to_move":"0","outcome":null}));
+    let reply =
+        one(json!({"op":"status","game":"dejarik","state":"i5,o6,o7,o8/o1,o2,o11,o12/b:b"}));
+    assert_eq!(reply["to_move"], "1");
+    // Finished: the outcome and no to_move (DJ-5.1).
+    let reply = one(json!({"op":"status","game":"dejarik","state":"i1,i2,i3,i4/o7,o8,o9,o10/b:-"}));
+    assert_eq!(reply, json!({"ok":true,"outcome":{"points":[3,0]}}));
+}
+
+#[test]
+fn legal_lists_actions_with_resulting_positions() {
+    let reply = one(json!({"op":"legal","game":"dejarik","state":START}));
+    let actions = reply["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 8); // DJ-7.1
+    assert!(actions.contains(&json!({"action":"o5-i5","state":"i5,o6,o7,o8/o1,o2,o11,o12/b:b"})));
+    assert!(actions.iter().all(|a| a.get("p").is_none()));
+    // A player who must pass has exactly the action pass (DJ-5.6).
+    let reply = one(json!({"op":"legal","game":"dejarik","state":"o1,o3,o5/i1,i3,i5,o9/w:-"}));
+    assert_eq!(
+        reply["actions"],
+        json!([{"action":"pass","state":"o1,o3,o5/i1,i3,i5,o9/b:-"}])
+    );
+    // A finished position has no legal action.
+    let reply = one(json!({"op":"legal","game":"dejarik","state":"o1,o3,o5,o7/i1,i3,i5,i7/w:-"}));
+    assert_eq!(reply, json!({"ok":true,"actions":[]}));
+}
+
+#[test]
+fn apply_plays_and_reports_the_outcome() {
+    let reply = one(json!({"op":"apply","game":"dejarik","state":START,"action":"O5 I5"}));
+    assert_eq!(
+        reply,
+        json!({"ok":true,"state":"i5,o6,o7,o8/o1,o2,o11,o12/b:b","outcome":null})
+    );
+    // DJ-7.2 through the protocol.
+    let reply = one(
+        json!({"op":"apply","game":"dejarik","state":"o5,o6,o7,o8/o1,o2,o11,o12/w:-","action":"o5-i10"}),
+    );
+    assert_eq!(reply["state"], "i10,o6,o7,o8/o1,o2,o11,o12/b:-");
+    let reply = one(
+        json!({"op":"apply","game":"dejarik","state":"i1,i2,i3,o4/o7,o8,o9,o10/w:-","action":"o4-i4"}),
+    );
+    assert_eq!(reply["outcome"], json!({"points":[3,0]}));
+    // Applying on a finished position says the game is over.
+    let reply = one(
+        json!({"op":"apply","game":"dejarik","state":"i1,i2,i3,i4/o7,o8,o9,o10/b:-","action":"o7-i7"}),
+    );
+    assert_eq!(reply["ok"], false);
+    assert!(reply["error"].as_str().unwrap().contains("over"));
+}
+
+#[test]
+fn history_decides_repetition_and_cap() {
+    // DJ-5.5 through the optional history field: the third occurrence is a draw.
+    let a = "i5,o6,o7,o8/i1,o2,o11,o12/w:-";
+    let b = "o5,o6,o7,o8/i1,o2,o11,o12/b:-";
+    let c = "o5,o6,o7,o8/o1,o2,o11,o12/w:-";
+    let d = "i5,o6,o7,o8/o1,o2,o11,o12/b:-";
+    let history = json!([a, b, c, d, a, b, c]);
+    let reply =
+        one(json!({"op":"apply","game":"dejarik","state":d,"history":history,"action":"o1-i1"}));
+    assert_eq!(reply["state"], a);
+    assert_eq!(reply["outcome"], json!({"points":[1,1]}));
+    // Without history the same position is not over.
+    let reply = one(json!({"op":"status","game":"dejarik","state":a}));
+    assert_eq!(reply["to_move"], "0");
+    // DJ-5.7 with a table cap from options, on every op.
+    let reply =
+        one(json!({"op":"status","game":"dejarik","state":b,"history":[a],"options":{"cap":1}}));
+    assert_eq!(reply, json!({"ok":true,"outcome":{"points":[0,0]}}));
+}
+
+#[test]
+fn every_error_is_specific_and_the_engine_keeps_serving() {
+    let lines: Vec<String> = vec![
+        "not json".into(),
+        "[1,2]".into(),
+        json!({"game":"dejarik"}).to_string(),
+        json!({"op":"fly","game":"dejarik"}).to_string(),
+        json!({"op":"new","game":"chess"}).to_string(),
+        json!({"op":"new","game":"zatak"}).to_string(),
+        json!({"op":"status","game":"dejarik"}).to_string(),
+        json!({"op":"status","game":"dejarik","state":"o5,o6/o1"}).to_string(),
+        json!({"op":"apply","game":"dejarik","state":START,"action":"o5-i6"}).to_string(),
+        json!({"op":"apply","game":"dejarik","state":START,"action":"o5-i10"}).to_string(),
+        json!({"op":"apply","game":"dejarik","state":START,"action":"zz"}).to_string(),
+        json!({"op":"apply","game":"dejarik","state":START}).to_string(),
+        json!({"op":"new","game":"dejarik","options":{"cap":"many"}}).to_string(),
+        json!({"op":"new","game":"dejarik","options":[1]}).to_string(),
+        json!({"op":"status","game":"dejarik","state":START,"history":"x"}).to_string(),
+        json!({"op":"new","game":"dejarik","unknown":"ignored"}).to_string(),
+    ];
+    let replies = run_engine(&lines);
+    assert_eq!(
+        replies.len(),
+        lines.len(),
+        "one reply per request, in order"
+    );
+    let expect = [
+        "bad JSON",
+        "JSON object",
+        "missing field 'op'",
+        "unknown op 'fly'",
+        "unknown game 'chess'",
+        "not available yet",
+        "missing field 'state'",
+        "bad position",
+        "o5-i6 is not legal",
+        "DJ-3.8",
+        "bad action",
+        "missing field 'action'",
+        "cap",
+        "'options' must be an object",
+        "'history' must be a list",
+    ];
+    for (i, needle) in expect.iter().enumerate() {
+        assert_eq!(replies[i]["ok"], false, "{}: {}", lines[i], replies[i]);
+        let error = replies[i]["error"].as_str().unwrap();
+        assert!(error.contains(needle), "{}: {error}", lines[i]);
+    }
+    assert_eq!(
+        replies.last().unwrap()["ok"],
+        true,
+        "unknown fields are ignored"
+    );
+}
+
+/// One engine process answering requests one at a time, as an outside driver uses it.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn ask(&mut self, request: Value) -> Value {
+        writeln!(self.stdin, "{request}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).expect("one JSON reply per request")
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_whole_game_through_the_protocol() {
+    // Follow the first legal action, passing the history, until the game ends (DJ-5.5 or
+    // DJ-5.7 at the latest); every reply is consistent with the others.
+    let mut engine = Engine::start();
+    let mut state = START.to_string();
+    let mut history: Vec<String> = Vec::new();
+    for _ in 0..=300 {
+        let status =
+            engine.ask(json!({"op":"status","game":"dejarik","state":state,"history":history}));
+        let legal =
+            engine.ask(json!({"op":"legal","game":"dejarik","state":state,"history":history}));
+        if !status["outcome"].is_null() {
+            assert!(status.get("to_move").is_none());
+            assert_eq!(legal["actions"], json!([]));
+            return;
+        }
+        let first = &legal["actions"][0];
+        let applied = engine.ask(json!({"op":"apply","game":"dejarik","state":state,"history":history,"action":first["action"]}));
+        assert_eq!(applied["state"], first["state"]);
+        history.push(std::mem::take(&mut state));
+        state = applied["state"].as_str().unwrap().to_string();
+    }
+    panic!("the game did not end within the move cap");
+}
