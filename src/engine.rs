@@ -9,6 +9,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::{json, Map, Value};
 
 use crate::games::{self, DynPlay, GameOptions, Status};
+use crate::render::{self, LastMove, Scene};
 
 /// Reads requests from `input` until it ends, answering each on `output`.
 pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
@@ -141,12 +142,48 @@ fn handle(request: &Map<String, Value>) -> Reply {
             Ok(json!({"ok": true, "state": play.position(), "outcome": outcome}))
         }
         "render" => {
-            Err("render is not built yet: board images arrive with the rendering layer".into())
+            let state = string_field(request, "state")?;
+            let path = string_field(request, "path")?;
+            let scene = scene(request)?;
+            let png =
+                render::board_png(game_id, &options, state, &scene).map_err(|e| e.to_string())?;
+            std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
+            Ok(json!({"ok": true, "bytes": png.len()}))
         }
         other => Err(format!(
             "unknown op '{other}' (ops: new, status, legal, apply, render)"
         )),
     }
+}
+
+/// The optional decorations of a `render` request: `names` (by seat), `last_move` and the
+/// position `before` it.
+fn scene(request: &Map<String, Value>) -> Result<Scene, String> {
+    let names = match request.get("names") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or("field 'names' must be a list of strings")?,
+        Some(_) => return Err("field 'names' must be a list of strings".into()),
+    };
+    let optional = |name: &str| -> Result<Option<String>, String> {
+        match request.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(format!("field '{name}' must be a string")),
+        }
+    };
+    Ok(Scene {
+        names,
+        last_move: optional("last_move")?.map(|action| LastMove {
+            action,
+            before: None,
+        }),
+        ..Scene::default()
+    }
+    .with_before(optional("before")?))
 }
 
 /// The game at the request's `state`, with its optional `history` of earlier positions.

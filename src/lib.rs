@@ -1,8 +1,9 @@
 //! Holotable: the game tables of a cantina, as a Discord bot.
 //!
-//! Layers (PRODUCT.md P-2): the rules core in [`games`] is pure; the [`engine`] protocol
+//! Layers (PRODUCT.md P-2): the rules core in [`games`] is pure; [`render`] draws boards; the [`engine`] protocol
 //! exposes it as JSON lines; [`config`] reads the configuration every front end shares.
 
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod render;

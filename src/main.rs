@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use holotable::config::Config;
+use holotable::render::{self, LastMove, Scene};
 
 #[derive(Parser)]
 #[command(
@@ -52,9 +53,26 @@ enum Command {
         /// Position in the game's notation.
         #[arg(long)]
         state: String,
-        /// Output PNG file.
-        #[arg(long, value_name = "FILE.png")]
+        /// Output file (PNG, or GIF with --replay).
+        #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// The move that led to the position, highlighted on the board.
+        #[arg(long, value_name = "ACTION")]
+        last_move: Option<String>,
+        /// The position before --last-move: lets the board show the move's whole path and
+        /// what it captured.
+        #[arg(long, value_name = "STATE", requires = "last_move")]
+        before: Option<String>,
+        /// Player names in seat order, comma-separated.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        names: Vec<String>,
+        /// Table options as a JSON object, as in the engine protocol.
+        #[arg(long, value_name = "JSON")]
+        options: Option<String>,
+        /// Write an animated GIF replay instead: the game from --state through these
+        /// actions (comma-separated).
+        #[arg(long, value_delimiter = ',', value_name = "ACTIONS", conflicts_with_all = ["last_move", "before"])]
+        replay: Option<Vec<String>>,
     },
     /// Check the ledger invariants of a database and print one JSON line.
     Audit {
@@ -109,7 +127,50 @@ fn main() -> ExitCode {
             not_built("serve")
         }
         Command::Console { .. } => not_built("console"),
-        Command::Render { .. } => not_built("render"),
+        Command::Render {
+            game,
+            state,
+            out,
+            last_move,
+            before,
+            names,
+            options,
+            replay,
+        } => {
+            let options = match options.as_deref().map(serde_json::from_str) {
+                None => serde_json::Map::new(),
+                Some(Ok(serde_json::Value::Object(map))) => map,
+                Some(_) => {
+                    eprintln!("holotable render: --options must be a JSON object");
+                    return ExitCode::from(2);
+                }
+            };
+            let scene = Scene {
+                names,
+                last_move: last_move.map(|action| LastMove { action, before }),
+                ..Scene::default()
+            };
+            let image = match &replay {
+                Some(actions) => render::replay_gif(&game, &options, &state, actions, &scene.names),
+                None => render::board_png(&game, &options, &state, &scene),
+            };
+            match image {
+                Ok(bytes) => match std::fs::write(&out, &bytes) {
+                    Ok(()) => {
+                        println!("{} ({} bytes)", out.display(), bytes.len());
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("holotable render: cannot write {}: {e}", out.display());
+                        ExitCode::FAILURE
+                    }
+                },
+                Err(e) => {
+                    eprintln!("holotable render: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Audit { .. } => not_built("audit"),
     }
 }

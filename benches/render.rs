@@ -1,0 +1,65 @@
+//! Board rendering: render + PNG encode of a mid-game Dejarik board, and GIF frames.
+//!
+//! Run with `cargo bench --bench render`. The PNG size is printed once before measuring.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use holotable::games::GameOptions;
+use holotable::render::{self, LastMove, Scene, SeriesScore};
+
+const BEFORE: &str = "o3,o4,o9,o10/i7,o12,o1,C/w:-";
+const AFTER: &str = "i6,o4,o9,o10/C,o1,o12/b:-";
+
+fn scene() -> Scene {
+    Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: "o3-i6".into(),
+            before: Some(BEFORE.into()),
+        }),
+        series: Some(SeriesScore {
+            points: vec![5, 3],
+            target: 12,
+        }),
+        result: None,
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let options = GameOptions::new();
+    let scene = scene();
+    let png = render::board_png("dejarik", &options, AFTER, &scene).expect("renders");
+    println!("mid-game Dejarik PNG: {} bytes", png.len());
+
+    let mut group = c.benchmark_group("render");
+    group.bench_function("dejarik_png_midgame", |b| {
+        b.iter(|| render::board_png("dejarik", &options, AFTER, &scene).unwrap())
+    });
+    group.bench_function("dejarik_draw_only", |b| {
+        b.iter(|| render::board_canvas("dejarik", &options, AFTER, &scene, 1.0).unwrap())
+    });
+
+    // A replay of 40 moves: time per frame.
+    let actions: Vec<String> = [
+        "o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5", "i1-o1", "o7-i7", "o11-i11",
+    ]
+    .iter()
+    .cycle()
+    .take(8)
+    .map(|s| s.to_string())
+    .collect();
+    let start = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
+    let gif = render::replay_gif("dejarik", &options, start, &actions, &[]).unwrap();
+    println!(
+        "replay GIF of {} frames: {} bytes",
+        actions.len() + 1,
+        gif.len()
+    );
+    group.throughput(Throughput::Elements(actions.len() as u64 + 1));
+    group.bench_function("dejarik_gif_frames", |b| {
+        b.iter(|| render::replay_gif("dejarik", &options, start, &actions, &[]).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(render_benches, benches);
+criterion_main!(render_benches);

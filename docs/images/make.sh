@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates the example images of the README with `holotable render`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+H="cargo run -q --release --"
+START="o5,o6,o7,o8/o1,o2,o11,o12/w:wb"
+GAME="o5-C,o1-i1,C-o5,o11-C,o8-i10,C-o8,o7-i4,o12-i11,o6-C,o8-i6,C-o9,o2-i2,i4-o4,i2-o2,o5-i2,i11-o11,o9-i10,o11-i1"
+$H render --game dejarik --state "$START" --names Chewbacca,R2-D2 --out docs/images/dejarik-start.png
+$H render --game dejarik --state "i10,o6,o7,o8/o1,o2,o11,o12/b:-" --names Chewbacca,R2-D2 \
+  --last-move o5-i10 --before "o5,o6,o7,o8/o1,o2,o11,o12/w:-" --out docs/images/dejarik-augmentation.png
+$H render --game dejarik --state "i6,o4,o9,o10/C,o1,o12/b:-" --names Chewbacca,R2-D2 \
+  --last-move o3-i6 --before "o3,o4,o9,o10/i7,o12,o1,C/w:-" --out docs/images/dejarik-kill.png
+$H render --game dejarik --state "i1,i2,i3,i4/o7,o8,o9/b:-" --names Chewbacca,R2-D2 \
+  --last-move o4-i4 --before "i1,i2,i3,o4/o7,o8,o9/w:-" --out docs/images/dejarik-win.png
+$H render --game dejarik --state "$START" --names Chewbacca,R2-D2 --replay "$GAME" \
+  --out docs/images/dejarik-replay.gif

@@ -1,0 +1,588 @@
+//! Dejarik's circular board (DJ-1): 25 labelled cells, both sides' pieces, the last move with
+//! its path and its victim, whose turn, names, losses, series score and result.
+
+use std::collections::HashMap;
+use std::f32::consts::PI;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tiny_skia::Pixmap;
+
+use super::encode::{self, BaseLayer, GifRecorder, Palette};
+use super::kit::{self, theme, Align, Canvas, Rgb};
+use super::{LastMove, RenderError, Scene, REPLAY};
+use crate::games::dejarik::{
+    format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
+};
+use crate::games::{Game, GameOptions, Playthrough, Status};
+
+/// Design size: a header, the square board area, a footer.
+pub const WIDTH: f32 = 640.0;
+pub const HEIGHT: f32 = 776.0;
+const HEADER: f32 = 64.0;
+const CX: f32 = 320.0;
+const CY: f32 = HEADER + 320.0;
+
+const R_RIM: f32 = 306.0;
+const R_OUTER: f32 = 298.0;
+const R_MIDDLE: f32 = 204.0;
+const R_INNER: f32 = 116.0;
+/// Where pieces stand on each ring, and where the labels go (clear of the pieces).
+const R_OUTER_PIECE: f32 = 243.0;
+const R_INNER_PIECE: f32 = 158.0;
+const R_OUTER_LABEL: f32 = 285.0;
+const R_INNER_LABEL: f32 = 195.0;
+const PIECE: f32 = 28.0;
+
+const OUTER_CELLS: [Rgb; 2] = [Rgb::hex(0x2e5d68), Rgb::hex(0x244b55)];
+const INNER_CELLS: [Rgb; 2] = [Rgb::hex(0x6e5c2c), Rgb::hex(0x5c4c25)];
+const CENTRE_CELL: Rgb = Rgb::hex(0x7a2e3a);
+
+/// Screen angle (radians, clockwise from the positive x axis) of spoke `k`, 12 at the top.
+fn spoke_angle(k: f32) -> f32 {
+    (k * 30.0 - 90.0).to_radians()
+}
+
+fn polar(r: f32, angle: f32) -> (f32, f32) {
+    (CX + r * angle.cos(), CY + r * angle.sin())
+}
+
+/// The centre of a cell, where its piece stands.
+pub fn cell_center(cell: Cell) -> (f32, f32) {
+    match cell.zone() {
+        Zone::Centre => (CX, CY),
+        Zone::Inner(k) => polar(R_INNER_PIECE, spoke_angle(k as f32)),
+        Zone::Outer(k) => polar(R_OUTER_PIECE, spoke_angle(k as f32)),
+    }
+}
+
+fn cell_path(cell: Cell) -> Option<tiny_skia::Path> {
+    let half = 15f32.to_radians();
+    match cell.zone() {
+        Zone::Centre => tiny_skia::PathBuilder::from_circle(CX, CY, R_INNER),
+        Zone::Inner(k) => {
+            let a = spoke_angle(k as f32);
+            kit::annular_sector((CX, CY), R_INNER, R_MIDDLE, a - half, a + half)
+        }
+        Zone::Outer(k) => {
+            let a = spoke_angle(k as f32);
+            kit::annular_sector((CX, CY), R_MIDDLE, R_OUTER, a - half, a + half)
+        }
+    }
+}
+
+/// The board without pieces: drawn once per scale and reused.
+fn static_layer(scale: f32) -> Arc<Pixmap> {
+    static LAYERS: OnceLock<Mutex<HashMap<u32, Arc<Pixmap>>>> = OnceLock::new();
+    let layers = LAYERS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut layers = layers.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(
+        layers
+            .entry(scale.to_bits())
+            .or_insert_with(|| Arc::new(draw_static(scale))),
+    )
+}
+
+fn draw_static(scale: f32) -> Pixmap {
+    let mut c = Canvas::new(WIDTH, HEIGHT, scale);
+    c.clear(theme::BACKGROUND);
+    c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
+    c.fill_rect(0.0, HEIGHT - 72.0, WIDTH, 72.0, theme::PANEL, 1.0);
+    // A soft halo, the rim, then the cells separated by dark grid lines.
+    c.fill_circle(CX, CY, R_RIM + 10.0, theme::ACCENT, 0.06);
+    c.fill_circle(CX, CY, R_RIM, theme::RIM, 1.0);
+    c.fill_circle(CX, CY, R_OUTER + 1.0, theme::GRID, 1.0);
+    for cell in Cell::all() {
+        let colour = match cell.zone() {
+            Zone::Centre => CENTRE_CELL,
+            Zone::Inner(k) => INNER_CELLS[k as usize % 2],
+            Zone::Outer(k) => OUTER_CELLS[k as usize % 2],
+        };
+        if let Some(path) = cell_path(cell) {
+            c.fill(&path, colour, 1.0);
+            c.stroke(&path, theme::GRID, 1.0, 3.0);
+        }
+    }
+    // The centre: a holochess emblem of concentric rings.
+    c.stroke_circle(CX, CY, R_INNER - 14.0, Rgb::hex(0x9a4452), 1.0, 2.0);
+    c.stroke_circle(CX, CY, R_INNER - 22.0, Rgb::hex(0x8a3a47), 1.0, 1.5);
+    // Labels: outer cells near the rim, inner cells near the middle ring, C below centre.
+    for k in 1..=12 {
+        let a = spoke_angle(k as f32);
+        let (x, y) = polar(R_OUTER_LABEL, a);
+        c.text(
+            &format!("o{k}"),
+            x,
+            y + 5.0,
+            14.0,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+        let (x, y) = polar(R_INNER_LABEL, a);
+        c.text(
+            &format!("i{k}"),
+            x,
+            y + 4.5,
+            13.0,
+            Rgb::hex(0xc9b98a),
+            Align::Center,
+        );
+    }
+    c.text(
+        "C",
+        CX,
+        CY + R_INNER - 16.0,
+        14.0,
+        Rgb::hex(0xe0b3ba),
+        Align::Center,
+    );
+    c.pixmap
+}
+
+/// Stamps a piece of `side` centred at (x, y) with radius `r` (see [`draw_piece`]).
+fn piece(c: &mut Canvas, side: Side, x: f32, y: f32, r: f32, alpha: f32) {
+    let scale = c.scale();
+    let key = format!("dejarik/{side:?}/{r}/{alpha}/{scale}");
+    let sprite = kit::cached_sprite(key, || {
+        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
+            draw_piece(s, side, cx, cy, r, alpha)
+        })
+    });
+    c.stamp(&sprite, x, y);
+}
+
+/// Draws a piece of `side` centred at (x, y) with radius `r`: White is a round token with a
+/// ring, Black a hexagon with a gold dot, so they differ by shape as well as by lightness.
+fn draw_piece(c: &mut Canvas, side: Side, x: f32, y: f32, r: f32, alpha: f32) {
+    c.fill_circle(x, y + r * 0.12, r * 1.04, theme::GRID, 0.45 * alpha);
+    match side {
+        Side::White => {
+            c.fill_circle(x, y, r, theme::LIGHT_PIECE, alpha);
+            c.stroke_circle(x, y, r, theme::LIGHT_EDGE, alpha, (r * 0.11).max(1.5));
+            c.stroke_circle(
+                x,
+                y,
+                r * 0.48,
+                theme::LIGHT_MARK,
+                alpha,
+                (r * 0.11).max(1.5),
+            );
+        }
+        Side::Black => {
+            if let Some(path) = kit::regular_polygon(x, y, r * 1.1, 6, -PI / 2.0) {
+                c.fill(&path, theme::DARK_PIECE, alpha);
+                c.stroke(&path, theme::DARK_EDGE, alpha, (r * 0.11).max(1.5));
+            }
+            c.fill_circle(x, y, r * 0.24, theme::DARK_EDGE, alpha);
+        }
+    }
+}
+
+fn name_of(scene: &Scene, side: Side) -> String {
+    scene
+        .names
+        .get(side.seat())
+        .map(|n| n.trim())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| side.name().to_string())
+}
+
+/// The last move, resolved against the position before it when that is known. A last move
+/// that is not legal there, or does not lead to the position shown, is refused: a board
+/// must never show a move that did not happen.
+fn resolve_last(game: &Dejarik, pos: &Position, last: &LastMove) -> Result<Highlight, RenderError> {
+    let Some(before_text) = last.before.as_deref() else {
+        return Ok(match game.parse_action(pos, &last.action)? {
+            Action::Move { from, to } => Highlight::Ends(from, to),
+            Action::Pass => Highlight::Pass,
+        });
+    };
+    let before = game.parse_state(before_text)?;
+    let action = game.parse_action(&before, &last.action)?;
+    let after = game.apply(&before, &action)?;
+    if after != *pos {
+        return Err(RenderError::Unsupported(format!(
+            "the last move {} from {} leads to {}, not to the position shown",
+            last.action,
+            game.format_state(&before),
+            game.format_state(&after)
+        )));
+    }
+    Ok(match action {
+        Action::Move { from, to } => Highlight::Full(game.resolve(&before, from, to)?, before),
+        Action::Pass => Highlight::Pass,
+    })
+}
+
+enum Highlight {
+    None,
+    Pass,
+    /// Only the notation is known: mark both ends and join them.
+    Ends(Cell, Cell),
+    /// The move resolved against the position before it.
+    Full(Resolved, Position),
+}
+
+/// The points the piece travelled through, for the arrow.
+fn route(mv: &Resolved) -> Vec<(f32, f32)> {
+    let mut points = vec![cell_center(mv.from)];
+    if mv.kind == MoveKind::DoubleDiagonalExit {
+        // DJ-3.5 goes through the diagonal cell that gives access to the landing cell.
+        if let (Zone::Outer(k), Zone::Inner(j)) = (mv.from.zone(), mv.stops()[0].zone()) {
+            let d = if (j as i32 - k as i32).rem_euclid(12) == 2 {
+                1
+            } else {
+                -1
+            };
+            points.push(cell_center(Cell::inner(k as i32 + d)));
+        }
+    }
+    points.extend(mv.stops().iter().map(|&c| cell_center(c)));
+    points
+}
+
+/// Shortens the last segment so the arrowhead stops at the edge of the piece there.
+fn stop_short(points: &mut [(f32, f32)], by: f32) {
+    let n = points.len();
+    if n < 2 {
+        return;
+    }
+    let (x0, y0) = points[n - 2];
+    let (x1, y1) = points[n - 1];
+    let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+    if len > by * 1.5 {
+        points[n - 1] = (x1 - (x1 - x0) / len * by, y1 - (y1 - y0) / len * by);
+    }
+}
+
+/// The static layer at `scale` with its palette indices, for fast encoding.
+pub fn base_layer(scale: f32) -> Arc<BaseLayer> {
+    static BASES: OnceLock<Mutex<HashMap<u32, Arc<BaseLayer>>>> = OnceLock::new();
+    let bases = BASES.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(base) = bases
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&scale.to_bits())
+    {
+        return Arc::clone(base);
+    }
+    let pixmap = (*static_layer(scale)).clone();
+    let canvas = Canvas::from_layer(&pixmap, scale);
+    let base = Arc::new(BaseLayer {
+        indices: palette().index(&canvas),
+        pixmap,
+    });
+    bases
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(scale.to_bits(), Arc::clone(&base));
+    base
+}
+
+/// The board as PNG bytes.
+pub fn png(
+    game: &Dejarik,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
+    let canvas = draw(game, pos, scene, scale)?;
+    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
+}
+
+/// Draws a position with its scene.
+pub fn draw(
+    game: &Dejarik,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let highlight = match &scene.last_move {
+        Some(last) => resolve_last(game, pos, last)?,
+        None => Highlight::None,
+    };
+    let mut c = Canvas::from_layer(&static_layer(scale), scale);
+
+    // Cells of the last move under the pieces.
+    let ends = match &highlight {
+        Highlight::Full(mv, _) => Some((mv.from, mv.to)),
+        Highlight::Ends(from, to) => Some((*from, *to)),
+        _ => None,
+    };
+    if let Some((from, to)) = ends {
+        if let Some(path) = cell_path(from) {
+            c.fill(&path, theme::HIGHLIGHT, 0.22);
+            c.stroke_dashed(&path, theme::HIGHLIGHT, 2.5, 7.0);
+        }
+        if let Some(path) = cell_path(to) {
+            c.fill(&path, theme::HIGHLIGHT, 0.30);
+            c.stroke(&path, theme::HIGHLIGHT, 1.0, 3.5);
+        }
+    }
+    // The victim where it stood: a faded piece under a cross.
+    let victim = match &highlight {
+        Highlight::Full(mv, before) => mv
+            .killed
+            .and_then(|cell| before.at(cell).map(|side| (cell, side))),
+        _ => None,
+    };
+    if let Some((cell, _)) = victim {
+        if let Some(path) = cell_path(cell) {
+            c.fill(&path, theme::DANGER, 0.25);
+        }
+    }
+
+    for side in [Side::White, Side::Black] {
+        for cell in pos.pieces(side) {
+            let (x, y) = cell_center(cell);
+            piece(&mut c, side, x, y, PIECE, 1.0);
+        }
+    }
+
+    if let Some((cell, side)) = victim {
+        let (x, y) = cell_center(cell);
+        piece(&mut c, side, x, y, PIECE, 0.4);
+        c.cross(x, y, PIECE * 0.62, theme::DANGER, 5.0);
+    }
+    let arrow = match &highlight {
+        Highlight::Full(mv, _) => Some(route(mv)),
+        Highlight::Ends(from, to) => Some(vec![cell_center(*from), cell_center(*to)]),
+        _ => None,
+    };
+    if let Some(mut points) = arrow {
+        stop_short(&mut points, PIECE + 4.0);
+        c.arrow(&points, theme::HIGHLIGHT, 5.0);
+    }
+
+    draw_header(&mut c, game, pos, scene);
+    draw_footer(&mut c, game, pos, scene, &highlight);
+    Ok(c)
+}
+
+fn draw_header(c: &mut Canvas, game: &Dejarik, pos: &Position, scene: &Scene) {
+    // Some(winner seat or None for a draw) once the game is over.
+    let winner = match game.status(pos) {
+        Status::Over(outcome) => Some(outcome.winner()),
+        _ => scene.result.as_ref().map(|_| None),
+    };
+    for side in [Side::White, Side::Black] {
+        let name = kit::fit_text(&name_of(scene, side), 22.0, 200.0);
+        let width = kit::text_width(&name, 22.0);
+        let (icon_x, text_x, align, pill_x) = match side {
+            Side::White => (34.0, 58.0, Align::Left, 12.0),
+            Side::Black => (
+                WIDTH - 34.0,
+                WIDTH - 58.0,
+                Align::Right,
+                WIDTH - 12.0 - (width + 60.0),
+            ),
+        };
+        // The pill marks the player to move, or the winner once the game is over.
+        let pill = match &winner {
+            Some(winner) => (*winner == Some(side.seat())).then_some(theme::HIGHLIGHT),
+            None => (pos.to_move() == side).then_some(theme::ACCENT),
+        };
+        if let Some(colour) = pill {
+            if let Some(path) = kit::rounded_rect(pill_x, 10.0, width + 60.0, 44.0, 22.0) {
+                c.fill(&path, colour, 0.16);
+                c.stroke(&path, colour, 1.0, 2.0);
+            }
+        }
+        piece(c, side, icon_x, 32.0, 13.0, 1.0);
+        c.text(&name, text_x, 40.0, 22.0, theme::TEXT, align);
+    }
+    c.text("DEJARIK", CX, 38.0, 13.0, theme::TEXT_DIM, Align::Center);
+}
+
+fn draw_footer(
+    c: &mut Canvas,
+    game: &Dejarik,
+    pos: &Position,
+    scene: &Scene,
+    highlight: &Highlight,
+) {
+    let top = HEIGHT - 72.0;
+    // The main line: the result, or whose turn it is.
+    let (line, colour) = match (&scene.result, game.status(pos)) {
+        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
+        (None, Status::Over(outcome)) => {
+            let score = outcome
+                .points
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("–");
+            let text = match outcome.winner() {
+                Some(seat) => {
+                    let side = Side::from_seat(seat).unwrap_or(Side::White);
+                    format!(
+                        "{} wins · {} · {score}",
+                        name_of(scene, side),
+                        outcome.reason
+                    )
+                }
+                None => format!("{} · {score}", capitalise(&outcome.reason)),
+            };
+            (text, theme::HIGHLIGHT)
+        }
+        (None, _) => {
+            let side = pos.to_move();
+            (
+                format!("{} to move ({})", name_of(scene, side), side.name()),
+                theme::TEXT,
+            )
+        }
+    };
+    let line = kit::fit_text(&line, 21.0, WIDTH - 150.0);
+    c.text(&line, CX, top + 30.0, 21.0, colour, Align::Center);
+
+    // Second line: last move and series score.
+    let mut details = Vec::new();
+    match highlight {
+        Highlight::Full(mv, _) => {
+            let mut text = format!("Last: {}-{}", format_cell(mv.from), format_cell(mv.to));
+            match mv.augmentations() {
+                0 => {}
+                1 => text.push_str(" (1 augmentation)"),
+                n => text.push_str(&format!(" ({n} augmentations)")),
+            }
+            if let Some(cell) = mv.killed {
+                text.push_str(&format!(", kills {}", format_cell(cell)));
+            }
+            details.push(text);
+        }
+        Highlight::Ends(from, to) => {
+            details.push(format!("Last: {}-{}", format_cell(*from), format_cell(*to)))
+        }
+        Highlight::Pass => details.push("Last: pass".to_string()),
+        Highlight::None => {}
+    }
+    if let Some(series) = &scene.series {
+        let score = series
+            .points
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("–");
+        details.push(format!("Series to {}: {score}", series.target));
+    }
+    if !details.is_empty() {
+        let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 150.0);
+        c.text(&text, CX, top + 56.0, 15.0, theme::TEXT_DIM, Align::Center);
+    }
+
+    // Pieces each side has lost, in its own corner of the footer.
+    for side in [Side::White, Side::Black] {
+        let lost = pos.lost(side).min(4);
+        if lost == 0 {
+            continue;
+        }
+        let y = top + 30.0;
+        let step = 26.0;
+        let (first, dir, caption_x, align) = match side {
+            Side::White => (24.0, 1.0, 24.0 - 12.0, Align::Left),
+            Side::Black => (WIDTH - 24.0, -1.0, WIDTH - 12.0, Align::Right),
+        };
+        for i in 0..lost {
+            let x = first + dir * i as f32 * step;
+            piece(c, side, x, y, 10.0, 0.55);
+            c.cross(x, y, 7.0, theme::DANGER, 3.0);
+        }
+        c.text("lost", caption_x, top + 60.0, 13.0, theme::TEXT_DIM, align);
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Draws a position given in notation, with the table's options.
+pub fn draw_notation(
+    options: &GameOptions,
+    state: &str,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let game = Dejarik::from_options(options)?;
+    let pos = game.parse_state(state)?;
+    draw(&game, &pos, scene, scale)
+}
+
+/// The palette Dejarik boards are encoded with, learnt once from boards that show every
+/// colour a board can show.
+pub fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let game = Dejarik::default();
+        let scene = |before: &str, action: &str| Scene {
+            names: vec!["Chewbacca".into(), "R2-D2".into()],
+            last_move: Some(LastMove {
+                action: action.into(),
+                before: Some(before.into()),
+            }),
+            series: None,
+            result: None,
+        };
+        let before = "o3,o8,o9,o10/i5,o12,o1,C/w:-";
+        let after = game
+            .parse_state("i4,o8,o9,o10/C,o1,o12/b:-")
+            .expect("sample position");
+        let start = Position::start(Side::White);
+        let sample = |pos: &Position, scene: &Scene| {
+            draw(&game, pos, scene, 1.0).expect("the sample boards are consistent")
+        };
+        let a = sample(&after, &scene(before, "o3-i4"));
+        let b = sample(&start, &Scene::default());
+        let finished = game
+            .parse_state("i1,i2,i3,i4/o7,o8,o9,o10/b:-")
+            .expect("sample position");
+        let c = sample(&finished, &scene("i1,i2,i3,o4/o7,o8,o9,o10/w:-", "o4-i4"));
+        Palette::learn(&[&a, &b, &c])
+    })
+}
+
+/// An animated replay of a game from `start` through `actions`.
+pub fn replay(
+    options: &GameOptions,
+    start: &str,
+    actions: &[String],
+    names: &[String],
+) -> Result<Vec<u8>, RenderError> {
+    let game = Arc::new(Dejarik::from_options(options)?);
+    let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
+    let mut scene = Scene {
+        names: names.to_vec(),
+        ..Scene::default()
+    };
+    let base = base_layer(REPLAY);
+    let first = draw(&game, play.state(), &scene, REPLAY)?;
+    let mut gif = GifRecorder::new(first.width(), first.height(), palette())?;
+    gif.push(
+        &first,
+        Some(&base),
+        if actions.is_empty() { 300 } else { 120 },
+    )?;
+    for (i, text) in actions.iter().enumerate() {
+        let before = *play.state();
+        let action = game.parse_action(&before, text)?;
+        play.apply(&action)?;
+        scene.last_move = Some(LastMove {
+            action: game.format_action(&before, &action),
+            before: Some(game.format_state(&before)),
+        });
+        scene.result = match play.status() {
+            Status::Over(outcome) if game.status(play.state()) != Status::Over(outcome.clone()) => {
+                Some(capitalise(&outcome.reason))
+            }
+            _ => None,
+        };
+        let frame = draw(&game, play.state(), &scene, REPLAY)?;
+        let last = i + 1 == actions.len();
+        gif.push(&frame, Some(&base), if last { 400 } else { 110 })?;
+    }
+    gif.finish()
+}

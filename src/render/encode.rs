@@ -1,0 +1,244 @@
+//! Image encoding: PNG for boards, and animated GIF with one global palette for replays.
+
+use std::borrow::Cow;
+
+use color_quant::NeuQuant;
+
+use super::kit::Canvas;
+use super::RenderError;
+
+fn encode_error(e: impl std::fmt::Display) -> RenderError {
+    RenderError::Encode(e.to_string())
+}
+
+/// Encodes the canvas as an 8-bit RGB PNG with fast compression: boards are mostly flat
+/// colour, which the fast deflate mode compresses well at a fraction of the time.
+pub fn png_rgb(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
+    let rgb = canvas.rgb();
+    let mut out = Vec::with_capacity(rgb.len() / 8);
+    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer.write_image_data(&rgb).map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// Encodes the canvas as a palette-indexed PNG through `palette`: a third of the bytes to
+/// compress, and smaller files, for boards whose colours the palette was trained on. With a
+/// `base` layer the canvas was drawn on, only the pixels drawn on top are looked up.
+pub fn png_indexed(
+    canvas: &Canvas,
+    palette: &Palette,
+    base: Option<&BaseLayer>,
+) -> Result<Vec<u8>, RenderError> {
+    let indices = match base {
+        Some(base) => palette.index_over(canvas, base),
+        None => palette.index(canvas),
+    };
+    let mut out = Vec::with_capacity(indices.len() / 4);
+    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.rgb.clone());
+    // The fastest deflate after the Up filter: boards repeat rows, which Up turns into
+    // zeros; measured in benches/render.rs as the fastest setting at about the same size.
+    encoder.set_compression(png::Compression::Fastest);
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer.write_image_data(&indices).map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// Bits kept per channel in the colour lookup table.
+const LUT_BITS: u32 = 6;
+
+/// A palette of at most 256 colours learnt from sample images, with a lookup table from
+/// (reduced) RGB to palette index so that mapping a frame costs one table read per pixel.
+pub struct Palette {
+    rgb: Vec<u8>,
+    lut: Vec<u8>,
+}
+
+impl Palette {
+    /// Learns a palette from sample canvases (use images that show every colour the board
+    /// can show: the empty board, both sides' pieces, highlights).
+    pub fn learn(samples: &[&Canvas]) -> Palette {
+        let mut rgba = Vec::new();
+        for canvas in samples {
+            rgba.extend_from_slice(canvas.pixmap.data());
+        }
+        let quant = NeuQuant::new(3, 256, &rgba);
+        let rgb = quant.color_map_rgb();
+        let size = 1usize << (3 * LUT_BITS);
+        let shift = 8 - LUT_BITS;
+        let half = 1u32 << (shift - 1);
+        let mut lut = vec![0u8; size];
+        for (key, slot) in lut.iter_mut().enumerate() {
+            let r = (((key >> (2 * LUT_BITS)) as u32) << shift) + half;
+            let g = ((((key >> LUT_BITS) & ((1 << LUT_BITS) - 1)) as u32) << shift) + half;
+            let b = (((key & ((1 << LUT_BITS) - 1)) as u32) << shift) + half;
+            *slot = quant.index_of(&[r as u8, g as u8, b as u8, 255]) as u8;
+        }
+        Palette { rgb, lut }
+    }
+
+    /// The palette as RGB triplets.
+    pub fn colors(&self) -> &[u8] {
+        &self.rgb
+    }
+
+    /// Maps every pixel of the canvas to a palette index.
+    pub fn index(&self, canvas: &Canvas) -> Vec<u8> {
+        let data = canvas.pixmap.data();
+        let mut out = vec![0u8; data.len() / 4];
+        self.index_into(data, &mut out);
+        out
+    }
+
+    /// Like [`Palette::index`] for a canvas drawn over `base` (a cached layer) whose indices
+    /// are known: stretches equal to the base copy its indices, so only what was drawn on
+    /// top is looked up.
+    pub fn index_over(&self, canvas: &Canvas, base: &BaseLayer) -> Vec<u8> {
+        let data = canvas.pixmap.data();
+        let base_data = base.pixmap.data();
+        if base_data.len() != data.len() {
+            return self.index(canvas);
+        }
+        let mut out = base.indices.clone();
+        const CHUNK: usize = 16;
+        for (i, (now, was)) in data
+            .chunks(CHUNK * 4)
+            .zip(base_data.chunks(CHUNK * 4))
+            .enumerate()
+        {
+            if now != was {
+                let start = i * CHUNK;
+                self.index_into(now, &mut out[start..start + now.len() / 4]);
+            }
+        }
+        out
+    }
+
+    /// Boards are mostly runs of flat colour, so a pixel equal to the one before reuses its
+    /// index.
+    fn index_into(&self, rgba: &[u8], out: &mut [u8]) {
+        let shift = 8 - LUT_BITS;
+        let mut last_pixel = u32::MAX;
+        let mut last_index = 0u8;
+        for (px, slot) in rgba.chunks_exact(4).zip(out.iter_mut()) {
+            let pixel = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            if pixel != last_pixel {
+                let key = ((px[0] as usize >> shift) << (2 * LUT_BITS))
+                    | ((px[1] as usize >> shift) << LUT_BITS)
+                    | (px[2] as usize >> shift);
+                last_index = self.lut[key];
+                last_pixel = pixel;
+            }
+            *slot = last_index;
+        }
+    }
+}
+
+/// A cached static layer with its palette indices, for [`Palette::index_over`].
+pub struct BaseLayer {
+    pub pixmap: tiny_skia::Pixmap,
+    pub indices: Vec<u8>,
+}
+
+/// An animated GIF built frame by frame: one global palette, and each frame after the first
+/// holds only the rectangle that changed.
+pub struct GifRecorder<'p> {
+    encoder: gif::Encoder<Vec<u8>>,
+    palette: &'p Palette,
+    previous: Option<Vec<u8>>,
+    width: u16,
+    height: u16,
+}
+
+impl<'p> GifRecorder<'p> {
+    pub fn new(width: u32, height: u32, palette: &'p Palette) -> Result<Self, RenderError> {
+        let (width, height) = (
+            u16::try_from(width).map_err(encode_error)?,
+            u16::try_from(height).map_err(encode_error)?,
+        );
+        let mut encoder =
+            gif::Encoder::new(Vec::new(), width, height, palette.colors()).map_err(encode_error)?;
+        encoder
+            .set_repeat(gif::Repeat::Infinite)
+            .map_err(encode_error)?;
+        Ok(GifRecorder {
+            encoder,
+            palette,
+            previous: None,
+            width,
+            height,
+        })
+    }
+
+    /// Adds a frame shown for `delay` hundredths of a second, drawn over `base` if given.
+    pub fn push(
+        &mut self,
+        canvas: &Canvas,
+        base: Option<&BaseLayer>,
+        delay: u16,
+    ) -> Result<(), RenderError> {
+        let indices = match base {
+            Some(base) => self.palette.index_over(canvas, base),
+            None => self.palette.index(canvas),
+        };
+        let (w, h) = (self.width as usize, self.height as usize);
+        let rect = match &self.previous {
+            None => Some((0, 0, w, h)),
+            Some(previous) => changed_rect(previous, &indices, w, h),
+        };
+        // An unchanged frame still needs its time on screen: a 1×1 frame repeating a pixel.
+        let (left, top, fw, fh) = rect.unwrap_or((0, 0, 1, 1));
+        let buffer: Cow<[u8]> = if (left, top, fw, fh) == (0, 0, w, h) {
+            Cow::Borrowed(&indices)
+        } else {
+            let mut sub = Vec::with_capacity(fw * fh);
+            for row in top..top + fh {
+                sub.extend_from_slice(&indices[row * w + left..row * w + left + fw]);
+            }
+            Cow::Owned(sub)
+        };
+        let frame = gif::Frame {
+            delay,
+            left: left as u16,
+            top: top as u16,
+            width: fw as u16,
+            height: fh as u16,
+            buffer,
+            ..gif::Frame::default()
+        };
+        self.encoder.write_frame(&frame).map_err(encode_error)?;
+        self.previous = Some(indices);
+        Ok(())
+    }
+
+    pub fn finish(self) -> Result<Vec<u8>, RenderError> {
+        self.encoder.into_inner().map_err(encode_error)
+    }
+}
+
+/// The bounding rectangle (left, top, width, height) of the pixels that differ.
+fn changed_rect(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<(usize, usize, usize, usize)> {
+    let rows: Vec<usize> = (0..h)
+        .filter(|&y| a[y * w..(y + 1) * w] != b[y * w..(y + 1) * w])
+        .collect();
+    let (&top, &bottom) = (rows.first()?, rows.last()?);
+    let mut left = w;
+    let mut right = 0;
+    for y in top..=bottom {
+        let (ra, rb) = (&a[y * w..(y + 1) * w], &b[y * w..(y + 1) * w]);
+        if let Some(l) = (0..w).find(|&x| ra[x] != rb[x]) {
+            left = left.min(l);
+            right = right.max((0..w).rev().find(|&x| ra[x] != rb[x]).unwrap_or(l));
+        }
+    }
+    Some((left, top, right - left + 1, bottom - top + 1))
+}

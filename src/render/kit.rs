@@ -1,0 +1,578 @@
+//! The drawing kit every board shares: a canvas in design units, anti-aliased shapes, text
+//! from the embedded font, and the theme.
+//!
+//! Boards are drawn in fixed design coordinates and scaled once by the canvas transform, so
+//! a board is written once and rendered at full size, preview size or replay size.
+
+use std::collections::HashMap;
+use std::f32::consts::PI;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use tiny_skia::{
+    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash,
+    Transform,
+};
+
+/// Inter SemiBold (SIL OFL 1.1, `assets/fonts/OFL.txt`): embedded, so images never depend
+/// on the fonts of the machine.
+static FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/Inter-SemiBold.otf");
+
+fn font() -> &'static FontRef<'static> {
+    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"))
+}
+
+/// An opaque sRGB colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub const fn hex(value: u32) -> Rgb {
+        Rgb((value >> 16) as u8, (value >> 8) as u8, value as u8)
+    }
+
+    pub fn color(self, alpha: f32) -> Color {
+        Color::from_rgba8(
+            self.0,
+            self.1,
+            self.2,
+            (alpha.clamp(0.0, 1.0) * 255.0) as u8,
+        )
+    }
+}
+
+/// The palette shared by all boards. The two sides of a two-player game differ in
+/// lightness (readable in any form of colour blindness and in grey) and every board also
+/// gives them different shapes.
+pub mod theme {
+    use super::Rgb;
+
+    pub const BACKGROUND: Rgb = Rgb::hex(0x0f1420);
+    pub const PANEL: Rgb = Rgb::hex(0x1a2233);
+    pub const RIM: Rgb = Rgb::hex(0x2b3650);
+    pub const GRID: Rgb = Rgb::hex(0x0b0f18);
+    pub const TEXT: Rgb = Rgb::hex(0xe8edf4);
+    pub const TEXT_DIM: Rgb = Rgb::hex(0x9aa7b8);
+    /// Highlights of the last move: amber reads well against every board colour.
+    pub const HIGHLIGHT: Rgb = Rgb::hex(0xffb000);
+    /// The turn marker.
+    pub const ACCENT: Rgb = Rgb::hex(0x4cc9f0);
+    /// Captures and losses (always drawn with a cross shape too).
+    pub const DANGER: Rgb = Rgb::hex(0xff5a5f);
+    pub const LIGHT_PIECE: Rgb = Rgb::hex(0xf4ecd8);
+    pub const LIGHT_EDGE: Rgb = Rgb::hex(0x1b1f2a);
+    pub const LIGHT_MARK: Rgb = Rgb::hex(0xb3a684);
+    pub const DARK_PIECE: Rgb = Rgb::hex(0x17171f);
+    pub const DARK_EDGE: Rgb = Rgb::hex(0xe3c77a);
+}
+
+/// Horizontal anchor of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// A pixmap with a design-to-pixel scale.
+pub struct Canvas {
+    pub pixmap: Pixmap,
+    scale: f32,
+}
+
+fn paint(color: Color) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(color);
+    paint.anti_alias = true;
+    paint
+}
+
+impl Canvas {
+    /// A canvas for a design of `width` × `height` units rendered at `scale` pixels per unit.
+    pub fn new(width: f32, height: f32, scale: f32) -> Canvas {
+        let w = (width * scale).round().max(1.0) as u32;
+        let h = (height * scale).round().max(1.0) as u32;
+        Canvas {
+            pixmap: Pixmap::new(w, h).expect("canvas size is positive"),
+            scale,
+        }
+    }
+
+    /// A canvas that starts as a copy of a cached layer.
+    pub fn from_layer(layer: &Pixmap, scale: f32) -> Canvas {
+        Canvas {
+            pixmap: layer.clone(),
+            scale,
+        }
+    }
+
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    pub fn width(&self) -> u32 {
+        self.pixmap.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::from_scale(self.scale, self.scale)
+    }
+
+    pub fn clear(&mut self, color: Rgb) {
+        self.pixmap.fill(color.color(1.0));
+    }
+
+    pub fn fill(&mut self, path: &Path, color: Rgb, alpha: f32) {
+        self.pixmap.fill_path(
+            path,
+            &paint(color.color(alpha)),
+            FillRule::Winding,
+            self.transform(),
+            None,
+        );
+    }
+
+    pub fn stroke(&mut self, path: &Path, color: Rgb, alpha: f32, width: f32) {
+        let stroke = Stroke {
+            width,
+            line_cap: LineCap::Round,
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        self.pixmap.stroke_path(
+            path,
+            &paint(color.color(alpha)),
+            &stroke,
+            self.transform(),
+            None,
+        );
+    }
+
+    pub fn stroke_dashed(&mut self, path: &Path, color: Rgb, width: f32, dash: f32) {
+        let stroke = Stroke {
+            width,
+            line_cap: LineCap::Butt,
+            dash: StrokeDash::new(vec![dash, dash * 0.8], 0.0),
+            ..Stroke::default()
+        };
+        self.pixmap.stroke_path(
+            path,
+            &paint(color.color(1.0)),
+            &stroke,
+            self.transform(),
+            None,
+        );
+    }
+
+    pub fn fill_circle(&mut self, x: f32, y: f32, r: f32, color: Rgb, alpha: f32) {
+        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+            self.fill(&path, color, alpha);
+        }
+    }
+
+    pub fn stroke_circle(&mut self, x: f32, y: f32, r: f32, color: Rgb, alpha: f32, width: f32) {
+        if let Some(path) = PathBuilder::from_circle(x, y, r) {
+            self.stroke(&path, color, alpha, width);
+        }
+    }
+
+    pub fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb, alpha: f32) {
+        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+            self.fill(&PathBuilder::from_rect(rect), color, alpha);
+        }
+    }
+
+    /// A straight line with round caps.
+    pub fn line(&mut self, points: &[(f32, f32)], color: Rgb, width: f32) {
+        if let Some(path) = polyline(points) {
+            self.stroke(&path, color, 1.0, width);
+        }
+    }
+
+    /// A polyline ending in an arrowhead, with a dark outline so it reads on any colour.
+    pub fn arrow(&mut self, points: &[(f32, f32)], color: Rgb, width: f32) {
+        let n = points.len();
+        if n < 2 {
+            return;
+        }
+        let (tx, ty) = points[n - 1];
+        let (fx, fy) = points[n - 2];
+        let angle = (ty - fy).atan2(tx - fx);
+        let head = width * 2.6;
+        // Stop the shaft inside the head so the tip stays sharp.
+        let mut shaft = points.to_vec();
+        shaft[n - 1] = (tx - angle.cos() * head * 0.8, ty - angle.sin() * head * 0.8);
+        let tip = [
+            (tx, ty),
+            (
+                tx - head * (angle - 0.45).cos() * 1.15,
+                ty - head * (angle - 0.45).sin() * 1.15,
+            ),
+            (
+                tx - head * (angle + 0.45).cos() * 1.15,
+                ty - head * (angle + 0.45).sin() * 1.15,
+            ),
+        ];
+        if let Some(path) = polyline(&shaft) {
+            self.stroke(&path, theme::GRID, 0.85, width + 4.0);
+            self.stroke(&path, color, 1.0, width);
+        }
+        if let Some(path) = polygon(&tip) {
+            self.stroke(&path, theme::GRID, 0.85, 4.0);
+            self.fill(&path, color, 1.0);
+        }
+    }
+
+    /// A cross (×) of the given half-size, outlined.
+    pub fn cross(&mut self, x: f32, y: f32, half: f32, color: Rgb, width: f32) {
+        for (dx, dy) in [(half, half), (half, -half)] {
+            let pts = [(x - dx, y - dy), (x + dx, y + dy)];
+            if let Some(path) = polyline(&pts) {
+                self.stroke(&path, theme::GRID, 0.9, width + 4.0);
+                self.stroke(&path, color, 1.0, width);
+            }
+        }
+    }
+
+    /// Draws `text` with its baseline at `y`; returns its width in design units.
+    pub fn text(&mut self, text: &str, x: f32, y: f32, size: f32, color: Rgb, align: Align) -> f32 {
+        let width = text_width(text, size);
+        let start = match align {
+            Align::Left => x,
+            Align::Center => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        let s = self.scale;
+        let px_size = size * s;
+        let baseline = (y * s).round() as i32;
+        let glyphs = layout(text, px_size, start * s);
+        let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        let data = self.pixmap.data_mut();
+        let [cr, cg, cb] = [color.0 as u32, color.1 as u32, color.2 as u32];
+        for (origin_x, glyph) in glyphs {
+            for gy in 0..glyph.height {
+                let py = baseline + glyph.top + gy;
+                if py < 0 || py >= h {
+                    continue;
+                }
+                for gx in 0..glyph.width {
+                    let a = glyph.coverage[(gy * glyph.width + gx) as usize] as u32;
+                    let px = origin_x + glyph.left + gx;
+                    if a == 0 || px < 0 || px >= w {
+                        continue;
+                    }
+                    let i = ((py * w + px) * 4) as usize;
+                    let blend =
+                        |src: u32, dst: u8| ((src * a + dst as u32 * (255 - a) + 127) / 255) as u8;
+                    data[i] = blend(cr, data[i]);
+                    data[i + 1] = blend(cg, data[i + 1]);
+                    data[i + 2] = blend(cb, data[i + 2]);
+                    data[i + 3] = 255;
+                }
+            }
+        }
+        width
+    }
+
+    /// The image as tightly packed RGB bytes (the canvas is opaque).
+    pub fn rgb(&self) -> Vec<u8> {
+        let data = self.pixmap.data();
+        let mut out = Vec::with_capacity(data.len() / 4 * 3);
+        for px in data.chunks_exact(4) {
+            out.extend_from_slice(&px[..3]);
+        }
+        out
+    }
+}
+
+/// A rasterised glyph: coverage (0–255) in a box placed relative to the pen position on the
+/// baseline.
+struct GlyphBitmap {
+    left: i32,
+    top: i32,
+    width: i32,
+    height: i32,
+    coverage: Vec<u8>,
+}
+
+/// Sub-pixel positions kept per pixel for glyph placement.
+const SUBPIXELS: f32 = 4.0;
+
+/// Rasterised glyphs by (glyph, pixel size, sub-pixel offset): board texts repeat, so each
+/// glyph is rasterised once per size and the drawing loop only blends coverage.
+type GlyphKey = (u16, u32, u8);
+
+fn glyph_bitmap(id: ab_glyph::GlyphId, px_size: f32, subpixel: u8) -> Arc<GlyphBitmap> {
+    static CACHE: OnceLock<Mutex<HashMap<GlyphKey, Arc<GlyphBitmap>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (id.0, px_size.to_bits(), subpixel);
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(found);
+    }
+    let offset = subpixel as f32 / SUBPIXELS;
+    let glyph = id.with_scale_and_position(px_size, ab_glyph::point(offset, 0.0));
+    let bitmap = match font().outline_glyph(glyph) {
+        Some(outline) => {
+            let bounds = outline.px_bounds();
+            let width = bounds.width() as i32;
+            let height = bounds.height() as i32;
+            let mut coverage = vec![0u8; (width * height).max(0) as usize];
+            outline.draw(|gx, gy, c| {
+                let i = (gy as i32 * width + gx as i32) as usize;
+                if let Some(slot) = coverage.get_mut(i) {
+                    *slot = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+                }
+            });
+            GlyphBitmap {
+                left: bounds.min.x as i32,
+                top: bounds.min.y as i32,
+                width,
+                height,
+                coverage,
+            }
+        }
+        None => GlyphBitmap {
+            left: 0,
+            top: 0,
+            width: 0,
+            height: 0,
+            coverage: Vec::new(),
+        },
+    };
+    let bitmap = Arc::new(bitmap);
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, Arc::clone(&bitmap));
+    bitmap
+}
+
+/// Places the glyphs of `text` from pen position `x` (pixels): each with the whole-pixel
+/// x of its origin.
+fn layout(text: &str, px_size: f32, x: f32) -> Vec<(i32, Arc<GlyphBitmap>)> {
+    let font = font();
+    let scaled = font.as_scaled(PxScale::from(px_size));
+    let mut caret = x;
+    let mut previous = None;
+    let mut out = Vec::with_capacity(text.len());
+    for ch in text.chars() {
+        let id = font.glyph_id(ch);
+        if let Some(prev) = previous {
+            caret += scaled.kern(prev, id);
+        }
+        let whole = caret.floor();
+        let subpixel = ((caret - whole) * SUBPIXELS).floor() as u8;
+        out.push((whole as i32, glyph_bitmap(id, px_size, subpixel)));
+        caret += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    out
+}
+
+/// A small image drawn once and then stamped many times (pieces, icons): stamping is a
+/// plain blend of pixels, far cheaper than filling anti-aliased paths again.
+pub struct Sprite {
+    pixmap: Pixmap,
+    /// Where the sprite's anchor (the piece's centre) is inside it, in pixels.
+    anchor: (f32, f32),
+}
+
+impl Sprite {
+    /// Draws a sprite of `size` × `size` design units around its centre with `draw`, which
+    /// receives a canvas at the same scale whose design origin is the sprite's centre.
+    pub fn new(size: f32, scale: f32, draw: impl FnOnce(&mut Canvas, f32, f32)) -> Sprite {
+        let mut canvas = Canvas::new(size, size, scale);
+        let half = size / 2.0;
+        draw(&mut canvas, half, half);
+        Sprite {
+            anchor: (half * scale, half * scale),
+            pixmap: canvas.pixmap,
+        }
+    }
+}
+
+impl Canvas {
+    /// Stamps a sprite with its anchor at design point (x, y), on whole pixels.
+    pub fn stamp(&mut self, sprite: &Sprite, x: f32, y: f32) {
+        let left = (x * self.scale - sprite.anchor.0).round() as i32;
+        let top = (y * self.scale - sprite.anchor.1).round() as i32;
+        let (sw, sh) = (sprite.pixmap.width() as i32, sprite.pixmap.height() as i32);
+        let (dw, dh) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        let src = sprite.pixmap.data();
+        let dst = self.pixmap.data_mut();
+        // Source-over of premultiplied pixels, row by row, clipped to the canvas.
+        for sy in 0..sh {
+            let dy = top + sy;
+            if dy < 0 || dy >= dh {
+                continue;
+            }
+            let x0 = left.max(0);
+            let x1 = (left + sw).min(dw);
+            for dx in x0..x1 {
+                let si = ((sy * sw + dx - left) * 4) as usize;
+                let alpha = src[si + 3] as u32;
+                if alpha == 0 {
+                    continue;
+                }
+                let di = ((dy * dw + dx) * 4) as usize;
+                let keep = 255 - alpha;
+                for c in 0..4 {
+                    dst[di + c] =
+                        (src[si + c] as u32 + (dst[di + c] as u32 * keep + 127) / 255) as u8;
+                }
+            }
+        }
+    }
+}
+
+/// Sprites by key, built on first use and kept for the life of the process.
+pub fn cached_sprite(key: String, build: impl FnOnce() -> Sprite) -> Arc<Sprite> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Sprite>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Arc::clone(found);
+    }
+    let sprite = Arc::new(build());
+    cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, Arc::clone(&sprite));
+    sprite
+}
+
+/// The advance width of `text` at `size` design units.
+pub fn text_width(text: &str, size: f32) -> f32 {
+    let font = font();
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut width = 0.0;
+    let mut previous = None;
+    for ch in text.chars() {
+        let id = font.glyph_id(ch);
+        if let Some(prev) = previous {
+            width += scaled.kern(prev, id);
+        }
+        width += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    width
+}
+
+/// Shortens `text` with an ellipsis until it fits `max_width` at `size`.
+pub fn fit_text(text: &str, size: f32, max_width: f32) -> String {
+    if text_width(text, size) <= max_width {
+        return text.to_string();
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let candidate: String = chars.iter().collect::<String>() + "…";
+        if text_width(&candidate, size) <= max_width {
+            return candidate;
+        }
+    }
+    "…".to_string()
+}
+
+pub fn polyline(points: &[(f32, f32)]) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    let (&(x0, y0), rest) = points.split_first()?;
+    pb.move_to(x0, y0);
+    for &(x, y) in rest {
+        pb.line_to(x, y);
+    }
+    pb.finish()
+}
+
+pub fn polygon(points: &[(f32, f32)]) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    let (&(x0, y0), rest) = points.split_first()?;
+    pb.move_to(x0, y0);
+    for &(x, y) in rest {
+        pb.line_to(x, y);
+    }
+    pb.close();
+    pb.finish()
+}
+
+/// A regular polygon with `sides` corners on a circle of radius `r`, the first corner at
+/// angle `rotation` (radians, 0 = pointing right).
+pub fn regular_polygon(x: f32, y: f32, r: f32, sides: usize, rotation: f32) -> Option<Path> {
+    let points: Vec<(f32, f32)> = (0..sides)
+        .map(|i| {
+            let a = rotation + i as f32 * 2.0 * PI / sides as f32;
+            (x + r * a.cos(), y + r * a.sin())
+        })
+        .collect();
+    polygon(&points)
+}
+
+pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    let k = 0.552_284_8 * r;
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+/// Appends a circular arc (centre `c`, radius `r`, from angle `a0` to `a1` in radians,
+/// screen angles: 0 points right, positive turns clockwise) as cubic curves; the current
+/// point must already be at the arc's start.
+fn arc_to(pb: &mut PathBuilder, c: (f32, f32), r: f32, a0: f32, a1: f32) {
+    let segments = ((a1 - a0).abs() / (PI / 4.0)).ceil().max(1.0) as usize;
+    let step = (a1 - a0) / segments as f32;
+    let k = 4.0 / 3.0 * (step / 4.0).tan();
+    for i in 0..segments {
+        let s = a0 + step * i as f32;
+        let e = s + step;
+        let (p0x, p0y) = (c.0 + r * s.cos(), c.1 + r * s.sin());
+        let (p3x, p3y) = (c.0 + r * e.cos(), c.1 + r * e.sin());
+        pb.cubic_to(
+            p0x - k * r * s.sin(),
+            p0y + k * r * s.cos(),
+            p3x + k * r * e.sin(),
+            p3y - k * r * e.cos(),
+            p3x,
+            p3y,
+        );
+    }
+}
+
+/// The region between radii `r0` < `r1` and screen angles `a0` < `a1`: a cell of a ring.
+pub fn annular_sector(c: (f32, f32), r0: f32, r1: f32, a0: f32, a1: f32) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    pb.move_to(c.0 + r1 * a0.cos(), c.1 + r1 * a0.sin());
+    arc_to(&mut pb, c, r1, a0, a1);
+    pb.line_to(c.0 + r0 * a1.cos(), c.1 + r0 * a1.sin());
+    arc_to(&mut pb, c, r0, a1, a0);
+    pb.close();
+    pb.finish()
+}
+
+/// The pips of a die face `value` (1–6) in a square of side `size` at (`x`, `y`).
+pub fn die_pips(x: f32, y: f32, size: f32, value: u8) -> Vec<(f32, f32)> {
+    let (l, m, r) = (x + size * 0.25, x + size * 0.5, x + size * 0.75);
+    let (t, c, b) = (y + size * 0.25, y + size * 0.5, y + size * 0.75);
+    match value {
+        1 => vec![(m, c)],
+        2 => vec![(l, t), (r, b)],
+        3 => vec![(l, t), (m, c), (r, b)],
+        4 => vec![(l, t), (r, t), (l, b), (r, b)],
+        5 => vec![(l, t), (r, t), (m, c), (l, b), (r, b)],
+        6 => vec![(l, t), (r, t), (l, c), (r, c), (l, b), (r, b)],
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,119 @@
+//! Rendering: a position → PNG bytes, an action log → animated GIF (PRODUCT.md P-2).
+//!
+//! Pure functions of their input: no I/O here (the callers write the bytes).
+
+pub mod dejarik;
+pub mod encode;
+pub mod kit;
+
+use crate::games::{registry, GameOptions, RulesError};
+
+pub use kit::Canvas;
+
+/// What surrounds the position on a board image.
+#[derive(Debug, Clone, Default)]
+pub struct Scene {
+    /// Player names by seat; missing or empty names fall back to the side's colour.
+    pub names: Vec<String>,
+    /// The move that led to the position, to highlight it.
+    pub last_move: Option<LastMove>,
+    /// The score of a series or match, when the table plays one.
+    pub series: Option<SeriesScore>,
+    /// A result the table decided (resignation, timeout, repetition, agreement), shown as
+    /// the game's result; results the position decides are shown without it.
+    pub result: Option<String>,
+}
+
+impl Scene {
+    /// Sets the position before the last move, if there is a last move.
+    pub fn with_before(mut self, before: Option<String>) -> Scene {
+        if let Some(last) = &mut self.last_move {
+            last.before = before;
+        }
+        self
+    }
+}
+
+/// The last move: its notation, and the position before it when known (it lets the board
+/// show the whole path of the move and what it captured).
+#[derive(Debug, Clone)]
+pub struct LastMove {
+    pub action: String,
+    pub before: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SeriesScore {
+    pub points: Vec<u32>,
+    pub target: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("{0}")]
+    Unsupported(String),
+    #[error("image encoding failed: {0}")]
+    Encode(String),
+}
+
+/// Full-size board scale (design units are pixels at full size).
+pub const FULL: f32 = 1.0;
+/// The scale of replay frames.
+pub const REPLAY: f32 = 0.75;
+
+fn game_id(game: &str) -> Result<&'static str, RenderError> {
+    registry::canonical_id(game)
+        .ok_or_else(|| RenderError::Unsupported(format!("unknown game '{}'", game.trim())))
+}
+
+fn no_board(id: &str) -> RenderError {
+    RenderError::Unsupported(format!("the board of '{id}' is not available yet"))
+}
+
+/// Draws a board at `scale`.
+pub fn board_canvas(
+    game: &str,
+    options: &GameOptions,
+    state: &str,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    match game_id(game)? {
+        "dejarik" => dejarik::draw_notation(options, state, scene, scale),
+        other => Err(no_board(other)),
+    }
+}
+
+/// The board as PNG bytes, at full size.
+pub fn board_png(
+    game: &str,
+    options: &GameOptions,
+    state: &str,
+    scene: &Scene,
+) -> Result<Vec<u8>, RenderError> {
+    match game_id(game)? {
+        "dejarik" => {
+            let game = crate::games::dejarik::Dejarik::from_options(options)?;
+            let pos = crate::games::Game::parse_state(&game, state)?;
+            dejarik::png(&game, &pos, scene, FULL)
+        }
+        other => Err(no_board(other)),
+    }
+}
+
+/// An animated replay: the start position, then one frame per action with that action
+/// highlighted; the last frame stays longer.
+pub fn replay_gif(
+    game: &str,
+    options: &GameOptions,
+    start: &str,
+    actions: &[String],
+    names: &[String],
+) -> Result<Vec<u8>, RenderError> {
+    match game_id(game)? {
+        "dejarik" => dejarik::replay(options, start, actions, names),
+        other => Err(no_board(other)),
+    }
+}

@@ -1,0 +1,252 @@
+//! Board images: real PNG and GIF bytes, decoded and probed pixel by pixel.
+
+use std::sync::Arc;
+
+use holotable::games::dejarik::{parse_cell, Dejarik};
+use holotable::games::{Game, GameOptions, Playthrough};
+use holotable::render::dejarik::{cell_center, HEIGHT, WIDTH};
+use holotable::render::kit::theme;
+use holotable::render::{self, LastMove, Scene};
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+const START: &str = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
+
+/// Decodes a PNG to (width, height, RGB bytes), expanding a palette.
+fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    buf.truncate(info.buffer_size());
+    let channels = info.color_type.samples();
+    let rgb = buf
+        .chunks_exact(channels)
+        .flat_map(|px| [px[0], px[1], px[2]])
+        .collect();
+    (info.width, info.height, rgb)
+}
+
+fn pixel(image: &(u32, u32, Vec<u8>), x: f32, y: f32) -> [u8; 3] {
+    let (w, _, rgb) = image;
+    let i = ((y.round() as u32 * w + x.round() as u32) * 3) as usize;
+    [rgb[i], rgb[i + 1], rgb[i + 2]]
+}
+
+fn near(a: [u8; 3], b: theme_rgb::Rgb) -> bool {
+    let b = [b.0, b.1, b.2];
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| (*x as i32 - y as i32).abs() <= 14)
+}
+
+mod theme_rgb {
+    pub use holotable::render::kit::Rgb;
+}
+
+fn board(state: &str, scene: &Scene) -> Vec<u8> {
+    render::board_png("dejarik", &GameOptions::new(), state, scene).expect("renders")
+}
+
+#[test]
+fn png_decodes_with_the_expected_size_and_stays_small() {
+    let png = board(START, &Scene::default());
+    let image = decode(&png);
+    assert_eq!((image.0, image.1), (WIDTH as u32, HEIGHT as u32));
+    assert!(png.len() <= 150 * 1024, "{} bytes", png.len());
+}
+
+#[test]
+fn pieces_stand_on_their_cells() {
+    // After o5-i5 the White piece is on i5 (its ivory face at the cell centre) and o5 is an
+    // empty outer cell; Black's hexagons show their gold dot at o1.
+    let scene = Scene {
+        last_move: Some(LastMove {
+            action: "o5-i5".into(),
+            before: Some(START.into()),
+        }),
+        ..Scene::default()
+    };
+    let image = decode(&board("i5,o6,o7,o8/o1,o2,o11,o12/b:b", &scene));
+    let at = |cell: &str| {
+        let (x, y) = cell_center(parse_cell(cell).unwrap());
+        pixel(&image, x, y)
+    };
+    assert!(near(at("i5"), theme::LIGHT_PIECE), "i5: {:?}", at("i5"));
+    assert!(near(at("o6"), theme::LIGHT_PIECE), "o6: {:?}", at("o6"));
+    assert!(near(at("o1"), theme::DARK_EDGE), "o1: {:?}", at("o1"));
+    for empty in ["o5", "i6", "C", "o3"] {
+        let colour = at(empty);
+        assert!(
+            !near(colour, theme::LIGHT_PIECE),
+            "{empty} looks occupied: {colour:?}"
+        );
+        assert!(
+            !near(colour, theme::DARK_EDGE),
+            "{empty} looks occupied: {colour:?}"
+        );
+    }
+    // Without a last move o5 is not tinted; with one it is (the highlight is drawn).
+    let plain = decode(&board("i5,o6,o7,o8/o1,o2,o11,o12/b:b", &Scene::default()));
+    let (x, y) = cell_center(parse_cell("o5").unwrap());
+    assert_ne!(
+        pixel(&plain, x, y),
+        pixel(&image, x, y),
+        "o5 should be highlighted"
+    );
+}
+
+#[test]
+fn a_killed_piece_is_shown_where_it_stood() {
+    // DJ-4.1: o3-i4 kills i5. The victim's cell is marked, though no piece stands there.
+    let before = "o3,o8,o9,o10/i5,o12,o1,C/w:-";
+    let after = "i4,o8,o9,o10/C,o1,o12/b:-";
+    let with_kill = decode(&board(
+        after,
+        &Scene {
+            last_move: Some(LastMove {
+                action: "o3-i4".into(),
+                before: Some(before.into()),
+            }),
+            ..Scene::default()
+        },
+    ));
+    let plain = decode(&board(after, &Scene::default()));
+    let (x, y) = cell_center(parse_cell("i5").unwrap());
+    assert_ne!(pixel(&with_kill, x, y), pixel(&plain, x, y));
+}
+
+#[test]
+fn every_position_of_random_games_renders() {
+    let game = Arc::new(Dejarik::default());
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..4 {
+        let mut play = Playthrough::new(Arc::clone(&game), 2).unwrap();
+        let mut before = game.format_state(play.state());
+        loop {
+            let legal = play.legal_actions();
+            let Some(action) = legal.choose(&mut rng) else {
+                break;
+            };
+            let notation = game.format_action(play.state(), action);
+            play.apply(action).unwrap();
+            let state = game.format_state(play.state());
+            let scene = Scene {
+                names: vec!["a".into(), "b".into()],
+                last_move: Some(LastMove {
+                    action: notation,
+                    before: Some(before.clone()),
+                }),
+                ..Scene::default()
+            };
+            let canvas =
+                render::board_canvas("dejarik", &GameOptions::new(), &state, &scene, 0.5).unwrap();
+            assert_eq!(canvas.width(), (WIDTH * 0.5) as u32);
+            before = state;
+        }
+    }
+}
+
+#[test]
+fn bad_positions_are_refused() {
+    let err = render::board_png(
+        "dejarik",
+        &GameOptions::new(),
+        "o5/o5/w:-",
+        &Scene::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("both"), "{err}");
+    let err = render::board_png("chess", &GameOptions::new(), START, &Scene::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown game"), "{err}");
+}
+
+#[test]
+fn replay_gif_has_one_frame_per_action_plus_the_start() {
+    let actions: Vec<String> = ["o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let gif_bytes =
+        render::replay_gif("dejarik", &GameOptions::new(), START, &actions, &[]).unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
+    let (w, h) = (decoder.width(), decoder.height());
+    assert_eq!(
+        (w as f32, h as f32),
+        (WIDTH * render::REPLAY, HEIGHT * render::REPLAY)
+    );
+    assert!(decoder.global_palette().is_some());
+    let mut frames = 0;
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        assert!(frame.left + frame.width <= w && frame.top + frame.height <= h);
+        if frames == 0 {
+            assert_eq!(
+                (frame.width, frame.height),
+                (w, h),
+                "the first frame is whole"
+            );
+        } else {
+            assert!(
+                (frame.width as u32 * frame.height as u32) < (w as u32 * h as u32),
+                "later frames hold only what changed"
+            );
+        }
+        frames += 1;
+    }
+    assert_eq!(frames, actions.len() + 1);
+    // An illegal action in the log is an error, not a broken GIF.
+    let bad = vec!["o5-i9".to_string()];
+    assert!(render::replay_gif("dejarik", &GameOptions::new(), START, &bad, &[]).is_err());
+}
+
+#[test]
+fn render_command_and_engine_op_write_decodable_pngs() {
+    let dir = std::env::temp_dir().join(format!("holotable-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("cli.png");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args([
+            "render",
+            "--game",
+            "dejarik",
+            "--state",
+            START,
+            "--names",
+            "alice,bob",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let image = decode(&std::fs::read(&out).unwrap());
+    assert_eq!(image.0, WIDTH as u32);
+
+    let path = dir.join("engine.png");
+    let reply = holotable::engine::handle_line(
+        &serde_json::json!({"op":"render","game":"dejarik","state":START,"path":path}).to_string(),
+    );
+    assert_eq!(reply["ok"], true, "{reply}");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(reply["bytes"], bytes.len());
+    decode(&bytes);
+
+    // A bad position writes nothing and says why.
+    let missing = dir.join("never.png");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["render", "--game", "dejarik", "--state", "nonsense"])
+        .arg("--out")
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("bad position"));
+    assert!(!missing.exists());
+}
