@@ -32,12 +32,33 @@ pub struct DiscordConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
     pub path: PathBuf,
+    /// `full` (every commit on disk before the reply: survives power loss) or `normal`
+    /// (survives a crash of the process; faster).
+    pub synchronous: Synchronous,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Synchronous {
+    #[default]
+    Full,
+    Normal,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             path: PathBuf::from("holotable.db"),
+            synchronous: Synchronous::Full,
+        }
+    }
+}
+
+impl DatabaseConfig {
+    pub fn durability(&self) -> crate::ledger::Durability {
+        match self.synchronous {
+            Synchronous::Full => crate::ledger::Durability::Full,
+            Synchronous::Normal => crate::ledger::Durability::Normal,
         }
     }
 }

@@ -6,4 +6,5 @@
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod ledger;
 pub mod render;

@@ -171,6 +171,31 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Audit { .. } => not_built("audit"),
+        Command::Audit { db } => {
+            let path = db.unwrap_or_else(|| config.database.path.clone());
+            if !path.exists() {
+                eprintln!("holotable audit: no database at {}", path.display());
+                return ExitCode::from(2);
+            }
+            let audit = holotable::ledger::Ledger::open(&path, config.database.durability())
+                .and_then(|ledger| ledger.audit());
+            match audit {
+                Ok(audit) => {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&audit).expect("the audit serialises")
+                    );
+                    if audit.ok {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::FAILURE
+                    }
+                }
+                Err(e) => {
+                    eprintln!("holotable audit: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }

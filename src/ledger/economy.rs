@@ -1,0 +1,159 @@
+//! Per-guild economy parameters and the system accounts (house, slot machine, escrows).
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+
+use super::{check_amount, now, Ledger, LedgerError, Result};
+
+/// A guild's economy parameters (PRODUCT.md P-5), changed by admins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Economy {
+    pub starting_balance: i64,
+    pub daily_amount: i64,
+    pub min_wager: i64,
+    /// The bet value of a free spin paid with a slot token.
+    pub token_bet: i64,
+    /// The default time per move, in seconds.
+    pub move_clock_secs: i64,
+}
+
+/// Creates the guild's row with default parameters if it does not exist yet.
+pub(crate) fn ensure_guild(tx: &Transaction, guild: &str) -> Result<()> {
+    tx.execute(
+        "INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (?1, ?2)",
+        params![guild, now()],
+    )?;
+    Ok(())
+}
+
+pub(crate) fn load(tx: &Transaction, guild: &str) -> Result<Economy> {
+    let found = tx
+        .query_row(
+            "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs
+             FROM guilds WHERE guild_id = ?1",
+            params![guild],
+            |row| {
+                Ok(Economy {
+                    starting_balance: row.get(0)?,
+                    daily_amount: row.get(1)?,
+                    min_wager: row.get(2)?,
+                    token_bet: row.get(3)?,
+                    move_clock_secs: row.get(4)?,
+                })
+            },
+        )
+        .optional()?;
+    Ok(found.unwrap_or(Economy {
+        starting_balance: 1000,
+        daily_amount: 200,
+        min_wager: 50,
+        token_bet: 50,
+        move_clock_secs: 86_400,
+    }))
+}
+
+/// The account of a system holder (`house`, `slots`, or `escrow` of a table), created on
+/// first use.
+pub(crate) fn system_account(
+    tx: &Transaction,
+    guild: &str,
+    kind: &str,
+    owner: &str,
+) -> Result<i64> {
+    tx.execute(
+        "INSERT OR IGNORE INTO accounts (guild_id, kind, owner, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![guild, kind, owner, now()],
+    )?;
+    Ok(tx.query_row(
+        "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = ?2 AND owner = ?3",
+        params![guild, kind, owner],
+        |row| row.get(0),
+    )?)
+}
+
+pub(crate) fn house(tx: &Transaction, guild: &str) -> Result<i64> {
+    system_account(tx, guild, "house", "")
+}
+
+/// One economy parameter, as an admin names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    StartingBalance,
+    DailyAmount,
+    MinWager,
+    TokenBet,
+    MoveClockSecs,
+}
+
+impl Setting {
+    pub const ALL: [(&'static str, Setting); 5] = [
+        ("starting_balance", Setting::StartingBalance),
+        ("daily_amount", Setting::DailyAmount),
+        ("min_wager", Setting::MinWager),
+        ("token_bet", Setting::TokenBet),
+        ("move_clock_secs", Setting::MoveClockSecs),
+    ];
+
+    pub fn parse(name: &str) -> Result<Setting> {
+        Self::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|(_, s)| *s)
+            .ok_or_else(|| {
+                LedgerError::InvalidSetting(format!(
+                    "unknown setting '{name}' (settings: {})",
+                    Self::ALL.map(|(n, _)| n).join(", ")
+                ))
+            })
+    }
+
+    fn column(self) -> &'static str {
+        match self {
+            Setting::StartingBalance => "starting_balance",
+            Setting::DailyAmount => "daily_amount",
+            Setting::MinWager => "min_wager",
+            Setting::TokenBet => "token_bet",
+            Setting::MoveClockSecs => "move_clock_secs",
+        }
+    }
+
+    fn check(self, value: i64) -> Result<i64> {
+        let ok = match self {
+            Setting::StartingBalance | Setting::DailyAmount => {
+                (0..=super::MAX_AMOUNT).contains(&value)
+            }
+            Setting::MinWager | Setting::TokenBet => check_amount(value).is_ok(),
+            Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
+        };
+        if ok {
+            Ok(value)
+        } else {
+            Err(LedgerError::InvalidSetting(format!(
+                "{} cannot be {value}",
+                self.column()
+            )))
+        }
+    }
+}
+
+impl Ledger {
+    pub fn economy(&self, guild: &str) -> Result<Economy> {
+        self.read(|tx| load(tx, guild))
+    }
+
+    /// Changes one economy parameter of a guild.
+    pub fn set_economy(&self, guild: &str, setting: Setting, value: i64) -> Result<Economy> {
+        let value = setting.check(value)?;
+        self.write(|tx| {
+            ensure_guild(tx, guild)?;
+            tx.execute(
+                &format!(
+                    "UPDATE guilds SET {} = ?2 WHERE guild_id = ?1",
+                    setting.column()
+                ),
+                params![guild, value],
+            )?;
+            load(tx, guild)
+        })
+    }
+}

@@ -1,0 +1,267 @@
+//! Game tables and their action logs, as the table layer stores them: every state change and
+//! every action is written here before the reply is sent.
+
+use rusqlite::{params, OptionalExtension, Transaction};
+use serde::{Deserialize, Serialize};
+
+use super::accounts::commitment;
+use super::economy::ensure_guild;
+use super::{now, Ledger, LedgerError, Result};
+
+/// A new table as the table layer opens it.
+#[derive(Debug, Clone)]
+pub struct NewTable<'a> {
+    pub channel: &'a str,
+    pub game: &'a str,
+    /// The table's options as a JSON object.
+    pub options: &'a str,
+    /// The stake of each seat (0: no wager).
+    pub stake: i64,
+    pub per_point: i64,
+    /// Points (or wins) to reach for a series or match; 0 for a single game.
+    pub target: i64,
+    /// The secret seed of the table's generator (revealed when it ends).
+    pub seed: &'a str,
+    pub start_position: &'a str,
+    /// The users in seat order (`droid` for the house droid).
+    pub seats: &'a [&'a str],
+}
+
+/// A stored table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRow {
+    pub id: i64,
+    pub guild: String,
+    pub channel: String,
+    pub game: String,
+    pub options: String,
+    pub status: String,
+    pub stake: i64,
+    pub per_point: i64,
+    pub target: i64,
+    pub seed_commitment: String,
+    /// The seed, once revealed (finished or cancelled tables).
+    pub seed: Option<String>,
+    pub start_position: String,
+    pub position: String,
+    pub turn: i64,
+    pub deadline: Option<i64>,
+    pub result: Option<String>,
+    pub seats: Vec<String>,
+}
+
+/// One entry of a table's action log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    pub seq: i64,
+    /// The acting seat; `None` for a chance event.
+    pub seat: Option<i64>,
+    pub action: String,
+}
+
+pub(crate) fn load_table(tx: &Transaction, table: i64) -> Result<TableRow> {
+    let mut row = tx
+        .query_row(
+            "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
+                    seed_commitment, seed, seed_revealed, start_position, position, turn,
+                    deadline, result
+             FROM tables WHERE id = ?1",
+            params![table],
+            |r| {
+                let revealed: bool = r.get(11)?;
+                Ok(TableRow {
+                    id: r.get(0)?,
+                    guild: r.get(1)?,
+                    channel: r.get(2)?,
+                    game: r.get(3)?,
+                    options: r.get(4)?,
+                    status: r.get(5)?,
+                    stake: r.get(6)?,
+                    per_point: r.get(7)?,
+                    target: r.get(8)?,
+                    seed_commitment: r.get(9)?,
+                    seed: if revealed { Some(r.get(10)?) } else { None },
+                    start_position: r.get(12)?,
+                    position: r.get(13)?,
+                    turn: r.get(14)?,
+                    deadline: r.get(15)?,
+                    result: r.get(16)?,
+                    seats: Vec::new(),
+                })
+            },
+        )
+        .optional()?
+        .ok_or(LedgerError::UnknownTable(table))?;
+    let mut stmt = tx.prepare("SELECT user_id FROM seats WHERE table_id = ?1 ORDER BY seat")?;
+    row.seats = stmt
+        .query_map(params![table], |r| r.get(0))?
+        .collect::<std::result::Result<_, _>>()?;
+    Ok(row)
+}
+
+/// The secret seed of a table, for the table layer's generator (never shown before the end).
+pub(crate) fn secret_seed(tx: &Transaction, table: i64) -> Result<String> {
+    Ok(tx.query_row(
+        "SELECT seed FROM tables WHERE id = ?1",
+        params![table],
+        |r| r.get(0),
+    )?)
+}
+
+impl Ledger {
+    /// Opens a table (status `open`). Only one table may be active per channel.
+    pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
+        self.write(|tx| {
+            ensure_guild(tx, guild)?;
+            let inserted = tx.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
+                                     target, seed_commitment, seed, start_position, position,
+                                     created_at)
+                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                params![
+                    guild,
+                    new.channel,
+                    new.game,
+                    new.options,
+                    new.stake,
+                    new.per_point,
+                    new.target,
+                    commitment(new.seed),
+                    new.seed,
+                    new.start_position,
+                    now()
+                ],
+            );
+            match inserted {
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+                {
+                    return Err(LedgerError::ChannelBusy)
+                }
+                other => other?,
+            };
+            let id = tx.last_insert_rowid();
+            for (seat, user) in new.seats.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
+                    params![id, seat as i64, user],
+                )?;
+            }
+            load_table(tx, id)
+        })
+    }
+
+    pub fn table(&self, table: i64) -> Result<TableRow> {
+        self.read(|tx| load_table(tx, table))
+    }
+
+    /// The table's secret seed (for its generator); the table layer never shows it before
+    /// the table ends.
+    pub fn table_seed(&self, table: i64) -> Result<String> {
+        self.read(|tx| secret_seed(tx, table))
+    }
+
+    /// Seats a user (open tables filling up).
+    pub fn add_seat(&self, table: i64, user: &str) -> Result<TableRow> {
+        self.write(|tx| {
+            let row = load_table(tx, table)?;
+            if row.status != "open" {
+                return Err(LedgerError::TableState {
+                    table,
+                    status: row.status,
+                    why: "seats can only be taken before it starts".into(),
+                });
+            }
+            tx.execute(
+                "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
+                params![table, row.seats.len() as i64, user],
+            )?;
+            load_table(tx, table)
+        })
+    }
+
+    /// Appends one action to a playing table's log together with the position it leads to,
+    /// the new turn number and the new clock deadline. `seq` must be the next number: a
+    /// duplicate (a retried interaction) is refused by the primary key and changes nothing.
+    pub fn record_action(
+        &self,
+        table: i64,
+        seq: i64,
+        entry: &LoggedAction,
+        position: &str,
+        deadline: Option<i64>,
+    ) -> Result<()> {
+        self.write(|tx| {
+            let row = load_table(tx, table)?;
+            if row.status != "playing" {
+                return Err(LedgerError::TableState {
+                    table,
+                    status: row.status,
+                    why: "actions are recorded only while it plays".into(),
+                });
+            }
+            if seq != row.turn + 1 || entry.seq != seq {
+                return Err(LedgerError::TableState {
+                    table,
+                    status: row.status,
+                    why: format!("the next action is number {}, not {seq}", row.turn + 1),
+                });
+            }
+            tx.execute(
+                "INSERT INTO actions (table_id, seq, seat, action, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![table, seq, entry.seat, entry.action, now()],
+            )?;
+            tx.execute(
+                "UPDATE tables SET position = ?2, turn = ?3, deadline = ?4 WHERE id = ?1",
+                params![table, position, seq, deadline],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub fn actions(&self, table: i64) -> Result<Vec<LoggedAction>> {
+        self.read(|tx| {
+            let mut stmt = tx.prepare(
+                "SELECT seq, seat, action FROM actions WHERE table_id = ?1 ORDER BY seq",
+            )?;
+            let rows = stmt
+                .query_map(params![table], |r| {
+                    Ok(LoggedAction {
+                        seq: r.get(0)?,
+                        seat: r.get(1)?,
+                        action: r.get(2)?,
+                    })
+                })?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+    }
+
+    /// The active (open or playing) table of a channel.
+    pub fn active_table(&self, guild: &str, channel: &str) -> Result<Option<TableRow>> {
+        self.read(|tx| {
+            let id: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
+                     AND status IN ('open', 'playing')",
+                    params![guild, channel],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            id.map(|id| load_table(tx, id)).transpose()
+        })
+    }
+
+    /// Every active table, to resume them after a restart.
+    pub fn active_tables(&self) -> Result<Vec<TableRow>> {
+        self.read(|tx| {
+            let mut stmt = tx
+                .prepare("SELECT id FROM tables WHERE status IN ('open', 'playing') ORDER BY id")?;
+            let ids = stmt
+                .query_map([], |r| r.get::<_, i64>(0))?
+                .collect::<std::result::Result<Vec<_>, _>>()?;
+            ids.into_iter().map(|id| load_table(tx, id)).collect()
+        })
+    }
+}

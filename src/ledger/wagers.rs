@@ -1,0 +1,295 @@
+//! Wagers: stakes escrowed when a table starts (all seats or none), settlement atomic with
+//! the table's final state, refunds, and per-point series payments (PRODUCT.md P-5, P-6.3).
+
+use rusqlite::{params, Transaction};
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{balance_of, move_tokens, require_member, transfer};
+use super::economy::{self, house, system_account};
+use super::tables::{load_table, TableRow};
+use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID};
+
+/// The account that pays or receives for a seat: the member's, or the house for the droid.
+fn seat_account(tx: &Transaction, guild: &str, user: &str) -> Result<i64> {
+    if user == DROID {
+        house(tx, guild)
+    } else {
+        require_member(tx, guild, user)
+    }
+}
+
+fn escrow(tx: &Transaction, guild: &str, table: i64) -> Result<i64> {
+    system_account(tx, guild, "escrow", &table.to_string())
+}
+
+fn refuse(row: &TableRow, why: &str) -> LedgerError {
+    LedgerError::TableState {
+        table: row.id,
+        status: row.status.clone(),
+        why: why.to_string(),
+    }
+}
+
+fn load_in_guild(tx: &Transaction, guild: &str, table: i64) -> Result<TableRow> {
+    let row = load_table(tx, table)?;
+    if row.guild != guild {
+        return Err(LedgerError::UnknownTable(table));
+    }
+    Ok(row)
+}
+
+/// The escrow of a started table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Started {
+    pub pot: i64,
+}
+
+/// How a table ended, for the money.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    /// Credits paid to each seat, in seat order.
+    pub payouts: Vec<i64>,
+    /// The seats that won (one), drew (several), or none for a cancelled table.
+    pub winners: Vec<usize>,
+    /// The seat that received a slot token, if any.
+    pub token_to: Option<usize>,
+    /// What the house kept (the droid's winnings, the remainder of a split pot).
+    pub to_house: i64,
+    pub cancelled: bool,
+}
+
+/// A per-point payment after one game of a series.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsPaid {
+    pub owed: i64,
+    pub paid: i64,
+    /// The loser could not pay what it owed (or has nothing left): the series ends.
+    pub exhausted: bool,
+}
+
+impl Ledger {
+    /// Starts a table: every seat's stake moves into the table's escrow (the house covers the
+    /// droid), all or none, and the table becomes `playing`, in one transaction.
+    pub fn start_table(
+        &self,
+        guild: &str,
+        table: i64,
+        deadline: Option<i64>,
+    ) -> Result<Replayable<Started>> {
+        self.operation(guild, &format!("start:{table}"), "start", |tx, op| {
+            let row = load_in_guild(tx, guild, table)?;
+            if row.status != "open" {
+                return Err(refuse(&row, "only an open table can start"));
+            }
+            if row.stake > 0 {
+                let min = economy::load(tx, guild)?.min_wager;
+                if row.stake < min {
+                    return Err(LedgerError::BelowMinimum { min });
+                }
+                let pot_account = escrow(tx, guild, table)?;
+                for user in &row.seats {
+                    let account = seat_account(tx, guild, user)?;
+                    transfer(tx, op, account, pot_account, row.stake, user)?;
+                }
+            }
+            tx.execute(
+                "UPDATE tables SET status = 'playing', deadline = ?2 WHERE id = ?1",
+                params![table, deadline],
+            )?;
+            Ok(Started {
+                pot: row.stake * row.seats.len() as i64,
+            })
+        })
+    }
+
+    /// Finishes a table with every seat's points (the game's outcome, or the table's verdict
+    /// on a resignation or timeout), exactly once: the pot goes to the one top scorer, with a
+    /// slot token for a human winner of a wagered table; several top scorers split it equally
+    /// (the remainder to the house), which refunds a two-player draw. The table's final
+    /// position and result, the revealed seed, the members' results and ratings are written
+    /// in the same transaction.
+    pub fn finish_table(
+        &self,
+        guild: &str,
+        table: i64,
+        points: &[u32],
+        position: &str,
+        result: &str,
+    ) -> Result<Replayable<Settlement>> {
+        self.operation(guild, &format!("settle:{table}"), "settle", |tx, op| {
+            let row = load_in_guild(tx, guild, table)?;
+            if row.status != "playing" {
+                return Err(refuse(&row, "only a playing table can finish"));
+            }
+            if points.len() != row.seats.len() {
+                return Err(refuse(
+                    &row,
+                    &format!("{} seats but {} scores", row.seats.len(), points.len()),
+                ));
+            }
+            let best = points.iter().copied().max().unwrap_or(0);
+            let winners: Vec<usize> = (0..points.len()).filter(|&s| points[s] == best).collect();
+            let pot_account = escrow(tx, guild, table)?;
+            let pot = balance_of(tx, pot_account)?;
+            let mut payouts = vec![0i64; row.seats.len()];
+            let share = pot / winners.len() as i64;
+            for &seat in &winners {
+                if share > 0 {
+                    let account = seat_account(tx, guild, &row.seats[seat])?;
+                    transfer(tx, op, pot_account, account, share, "the escrow")?;
+                    payouts[seat] = share;
+                }
+            }
+            let remainder = balance_of(tx, pot_account)?;
+            if remainder > 0 {
+                transfer(tx, op, pot_account, house(tx, guild)?, remainder, "the escrow")?;
+            }
+            let mut to_house = remainder;
+            for &seat in &winners {
+                if row.seats[seat] == DROID {
+                    to_house += payouts[seat];
+                }
+            }
+            let token_to = match winners.as_slice() {
+                [seat] if row.stake > 0 && row.seats[*seat] != DROID => {
+                    let account = require_member(tx, guild, &row.seats[*seat])?;
+                    move_tokens(tx, op, account, 1)?;
+                    Some(*seat)
+                }
+                _ => None,
+            };
+            // Results feed statistics and the wins board: a member playing itself counts
+            // for nothing (nor does the droid, which is not a member).
+            let self_play = row
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, u)| u != DROID && row.seats[..i].contains(u));
+            for (seat, user) in row.seats.iter().enumerate() {
+                if user == DROID || self_play {
+                    continue;
+                }
+                let outcome = if winners.len() == 1 && winners[0] == seat {
+                    "win"
+                } else if winners.contains(&seat) {
+                    "draw"
+                } else {
+                    "loss"
+                };
+                tx.execute(
+                    "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![
+                        table,
+                        guild,
+                        row.game,
+                        user,
+                        seat as i64,
+                        points[seat],
+                        outcome,
+                        payouts[seat] - row.stake
+                    ],
+                )?;
+            }
+            ratings::record(tx, guild, &row.game, &row.seats, &winners)?;
+            tx.execute(
+                "UPDATE tables SET status = 'finished', position = ?2, result = ?3,
+                        seed_revealed = 1, deadline = NULL, finished_at = ?4 WHERE id = ?1",
+                params![table, position, result, now()],
+            )?;
+            Ok(Settlement {
+                payouts,
+                winners,
+                token_to,
+                to_house,
+                cancelled: false,
+            })
+        })
+    }
+
+    /// Cancels a table (declined, expired, ended by an admin): every stake goes back to the
+    /// seat that paid it, and the table becomes `cancelled`, exactly once.
+    pub fn cancel_table(
+        &self,
+        guild: &str,
+        table: i64,
+        reason: &str,
+    ) -> Result<Replayable<Settlement>> {
+        self.operation(guild, &format!("settle:{table}"), "settle", |tx, op| {
+            let row = load_in_guild(tx, guild, table)?;
+            if row.status != "open" && row.status != "playing" {
+                return Err(refuse(&row, "it has already ended"));
+            }
+            let mut payouts = vec![0i64; row.seats.len()];
+            if row.status == "playing" && row.stake > 0 {
+                let pot_account = escrow(tx, guild, table)?;
+                for (seat, user) in row.seats.iter().enumerate() {
+                    let account = seat_account(tx, guild, user)?;
+                    transfer(tx, op, pot_account, account, row.stake, "the escrow")?;
+                    payouts[seat] = row.stake;
+                }
+            }
+            tx.execute(
+                "UPDATE tables SET status = 'cancelled', result = ?2, seed_revealed = 1,
+                        deadline = NULL, finished_at = ?3 WHERE id = ?1",
+                params![table, reason, now()],
+            )?;
+            Ok(Settlement {
+                payouts,
+                winners: Vec::new(),
+                token_to: None,
+                to_house: 0,
+                cancelled: true,
+            })
+        })
+    }
+
+    /// Per-point series (the seed's Corellian traders): after game `game` the loser pays the
+    /// winner `per_point × points`, capped by what the loser has.
+    pub fn pay_points(
+        &self,
+        guild: &str,
+        table: i64,
+        game: u32,
+        loser: &str,
+        winner: &str,
+        points: u32,
+    ) -> Result<Replayable<PointsPaid>> {
+        self.operation(
+            guild,
+            &format!("points:{table}:{game}"),
+            "points",
+            |tx, op| {
+                let row = load_in_guild(tx, guild, table)?;
+                if row.status != "playing" {
+                    return Err(refuse(&row, "points are paid only while the series plays"));
+                }
+                let owed = row
+                    .per_point
+                    .checked_mul(points as i64)
+                    .ok_or(LedgerError::InvalidAmount(i64::MAX))?;
+                let from = seat_account(tx, guild, loser)?;
+                let to = seat_account(tx, guild, winner)?;
+                let available = if loser == DROID {
+                    owed
+                } else {
+                    balance_of(tx, from)?
+                };
+                let paid = owed.min(available);
+                if paid > 0 {
+                    transfer(tx, op, from, to, paid, loser)?;
+                }
+                let left = if loser == DROID {
+                    1
+                } else {
+                    balance_of(tx, from)?
+                };
+                Ok(PointsPaid {
+                    owed,
+                    paid,
+                    exhausted: paid < owed || left == 0,
+                })
+            },
+        )
+    }
+}

@@ -1,0 +1,587 @@
+//! The ledger on real SQLite files: flows, bad input, slots, ratings, tables (P-5, P-6).
+
+use holotable::ledger::economy::Setting;
+use holotable::ledger::ratings::Board;
+use holotable::ledger::slots::{multiplier, stops_from_seed, Symbol, STRIP};
+use holotable::ledger::tables::{LoggedAction, NewTable};
+use holotable::ledger::{accounts::commitment, Durability, Ledger, LedgerError, DROID, MAX_AMOUNT};
+
+const G: &str = "guild";
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("holotable-ledger-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("ledger.db")
+}
+
+fn ledger(name: &str) -> Ledger {
+    Ledger::open(&temp_db(name), Durability::Normal).unwrap()
+}
+
+fn credits(l: &Ledger, user: &str) -> i64 {
+    l.balance(G, user).unwrap().credits
+}
+
+fn assert_audit_ok(l: &Ledger) {
+    let audit = l.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    assert_eq!(audit.sum, 0);
+}
+
+fn table(l: &Ledger, channel: &str, stake: i64, seats: &[&str]) -> i64 {
+    l.create_table(
+        G,
+        &NewTable {
+            channel,
+            game: "dejarik",
+            options: "{}",
+            stake,
+            per_point: 0,
+            target: 0,
+            seed: "00ff",
+            start_position: "start",
+            seats,
+        },
+    )
+    .unwrap()
+    .id
+}
+
+#[test]
+fn accounts_open_with_the_starting_balance_once() {
+    let l = ledger("open");
+    let first = l.open_account(G, "alice").unwrap();
+    assert!(!first.replayed);
+    assert_eq!(first.value.credits, 1000);
+    let again = l.open_account(G, "alice").unwrap();
+    assert!(again.replayed);
+    assert_eq!(credits(&l, "alice"), 1000);
+    // Per guild: another guild opens another account.
+    l.open_account("other", "alice").unwrap();
+    assert_eq!(l.balance("other", "alice").unwrap().credits, 1000);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn daily_once_per_utc_day() {
+    let l = ledger("daily");
+    l.open_account(G, "alice").unwrap();
+    let claim = l.daily(G, "alice", "2026-11-29").unwrap();
+    assert_eq!((claim.value.amount, claim.replayed), (200, false));
+    let again = l.daily(G, "alice", "2026-11-29").unwrap();
+    assert!(again.replayed, "a second claim the same day pays nothing");
+    assert_eq!(credits(&l, "alice"), 1200);
+    l.daily(G, "alice", "2026-11-30").unwrap();
+    assert_eq!(credits(&l, "alice"), 1400);
+    assert!(matches!(
+        l.daily(G, "nobody", "2026-11-30"),
+        Err(LedgerError::UnknownMember(_))
+    ));
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn give_moves_credits_once_per_key() {
+    let l = ledger("give");
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
+    let gift = l.give(G, "i1", "alice", "bob", 300).unwrap();
+    assert_eq!(
+        (gift.value.from_balance, gift.value.to_balance),
+        (700, 1300)
+    );
+    // A retried interaction (same key) moves nothing.
+    let replay = l.give(G, "i1", "alice", "bob", 300).unwrap();
+    assert!(replay.replayed);
+    assert_eq!(credits(&l, "alice"), 700);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn bad_input_is_refused_and_changes_nothing() {
+    let l = ledger("bad");
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
+    let before = l.audit().unwrap();
+    for amount in [0, -1, -500, i64::MIN, MAX_AMOUNT + 1, i64::MAX] {
+        assert!(
+            matches!(
+                l.give(G, "k", "alice", "bob", amount),
+                Err(LedgerError::InvalidAmount(_))
+            ),
+            "{amount}"
+        );
+        assert!(matches!(
+            l.grant(G, "k", "alice", amount),
+            Err(LedgerError::InvalidAmount(_))
+        ));
+    }
+    assert!(matches!(
+        l.give(G, "k", "alice", "alice", 5),
+        Err(LedgerError::SelfTransfer)
+    ));
+    assert!(
+        matches!(l.give(G, "k", "alice", "ghost", 5), Err(LedgerError::UnknownMember(u)) if u == "ghost")
+    );
+    assert!(matches!(
+        l.give(G, "k", "ghost", "alice", 5),
+        Err(LedgerError::UnknownMember(_))
+    ));
+    match l.give(G, "k", "alice", "bob", 1001) {
+        Err(LedgerError::InsufficientFunds {
+            balance, needed, ..
+        }) => assert_eq!((balance, needed), (1000, 1001)),
+        other => panic!("{other:?}"),
+    }
+    // The refused key was not consumed: it still works for a valid gift.
+    assert!(!l.give(G, "k", "alice", "bob", 10).unwrap().replayed);
+    assert_eq!(credits(&l, "alice"), 990);
+    let after = l.audit().unwrap();
+    assert_eq!(after.transfers, before.transfers + 1);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn the_schema_itself_refuses_negative_members_and_edits_of_the_journal() {
+    let path = temp_db("schema");
+    let l = Ledger::open(&path, Durability::Normal).unwrap();
+    l.open_account(G, "alice").unwrap();
+    drop(l);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let negative = conn.execute("UPDATE accounts SET balance = -1 WHERE owner = 'alice'", []);
+    assert!(negative.is_err(), "member balances cannot go below zero");
+    assert!(conn
+        .execute("UPDATE transfers SET amount = amount + 1", [])
+        .is_err());
+    assert!(conn.execute("DELETE FROM transfers", []).is_err());
+    assert!(conn
+        .execute("UPDATE operations SET result = 'x'", [])
+        .is_err());
+}
+
+#[test]
+fn a_wagered_game_pays_the_winner_both_stakes_and_a_token() {
+    let l = ledger("wager");
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    let started = l.start_table(G, t, None).unwrap();
+    assert_eq!(started.value.pot, 200);
+    // A double-pressed Accept stakes once.
+    assert!(l.start_table(G, t, None).unwrap().replayed);
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (900, 900));
+    assert_eq!(l.audit().unwrap().open_escrow, 200);
+    assert_audit_ok(&l);
+    let settled = l
+        .finish_table(G, t, &[3, 0], "final", "alice aligns four")
+        .unwrap();
+    assert_eq!(settled.value.payouts, vec![200, 0]);
+    assert_eq!(settled.value.token_to, Some(0));
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1100, 900));
+    assert_eq!(l.balance(G, "alice").unwrap().tokens, 1);
+    // Settlement is exactly once.
+    let again = l.finish_table(G, t, &[0, 3], "final", "x").unwrap();
+    assert!(again.replayed);
+    assert_eq!(again.value.payouts, vec![200, 0]);
+    assert!(l.cancel_table(G, t, "admin").unwrap().replayed);
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1100, 900));
+    let row = l.table(t).unwrap();
+    assert_eq!(row.status, "finished");
+    assert_eq!(
+        row.seed.as_deref(),
+        Some("00ff"),
+        "the seed is revealed at the end"
+    );
+    assert_eq!(row.seed_commitment, commitment("00ff"));
+    assert_eq!(l.audit().unwrap().open_escrow, 0);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn stakes_are_all_or_none() {
+    let l = ledger("allornone");
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
+    l.give(G, "drain", "bob", "alice", 950).unwrap();
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    match l.start_table(G, t, None) {
+        Err(LedgerError::InsufficientFunds { user, .. }) => assert_eq!(user, "bob"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1950, 50));
+    assert_eq!(l.table(t).unwrap().status, "open");
+    // Below the minimum wager.
+    let t2 = table(&l, "c2", 10, &["alice", "bob"]);
+    assert!(matches!(
+        l.start_table(G, t2, None),
+        Err(LedgerError::BelowMinimum { min: 50 })
+    ));
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn draws_and_cancellations_refund() {
+    let l = ledger("refund");
+    for u in ["alice", "bob"] {
+        l.open_account(G, u).unwrap();
+    }
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    let draw = l
+        .finish_table(G, t, &[1, 1], "p", "repetition")
+        .unwrap()
+        .value;
+    assert_eq!(draw.payouts, vec![100, 100]);
+    assert_eq!(draw.token_to, None);
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    l.cancel_table(G, t, "ended by an admin").unwrap();
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1000, 1000));
+    // A declined challenge: nothing was taken, nothing is refunded.
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    assert_eq!(
+        l.cancel_table(G, t, "declined").unwrap().value.payouts,
+        vec![0, 0]
+    );
+    assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1000, 1000));
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn the_house_covers_the_droid() {
+    let l = ledger("droid");
+    l.open_account(G, "alice").unwrap();
+    let t = table(&l, "c1", 100, &["alice", DROID]);
+    l.start_table(G, t, None).unwrap();
+    assert_eq!(credits(&l, "alice"), 900);
+    let s = l
+        .finish_table(G, t, &[0, 2], "p", "droid wins")
+        .unwrap()
+        .value;
+    assert_eq!(s.to_house, 200);
+    assert_eq!(s.token_to, None);
+    let t = table(&l, "c1", 100, &["alice", DROID]);
+    l.start_table(G, t, None).unwrap();
+    l.finish_table(G, t, &[2, 0], "p", "alice wins").unwrap();
+    assert_eq!(credits(&l, "alice"), 1000);
+    assert_eq!(l.balance(G, "alice").unwrap().tokens, 1);
+    // Droid games are not rated.
+    assert_eq!(l.rating(G, "dejarik", "alice").unwrap().2, 0);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn dzone_pots_go_to_the_winner_or_split_among_the_top() {
+    let l = ledger("dzone");
+    for u in ["r", "g", "b"] {
+        l.open_account(G, u).unwrap();
+    }
+    let t = table(&l, "c1", 101, &["r", "g", "b"]);
+    l.start_table(G, t, None).unwrap();
+    let s = l
+        .finish_table(G, t, &[1, 0, 1], "p", "draw by captures")
+        .unwrap()
+        .value;
+    // Pot 303 split between two: 151 each, 1 to the house.
+    assert_eq!(s.payouts, vec![151, 0, 151]);
+    assert_eq!(s.to_house, 1);
+    assert_eq!(s.winners, vec![0, 2]);
+    assert_eq!(
+        (credits(&l, "r"), credits(&l, "g"), credits(&l, "b")),
+        (1050, 899, 1050)
+    );
+    let t = table(&l, "c1", 100, &["r", "g", "b"]);
+    l.start_table(G, t, None).unwrap();
+    l.finish_table(G, t, &[0, 1, 0], "p", "last player")
+        .unwrap();
+    assert_eq!(credits(&l, "g"), 899 + 200);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn per_point_series_are_capped_by_what_the_loser_has() {
+    let l = ledger("points");
+    l.open_account(G, "han").unwrap();
+    l.open_account(G, "lando").unwrap();
+    let t = l
+        .create_table(
+            G,
+            &NewTable {
+                channel: "c",
+                game: "dejarik",
+                options: "{}",
+                stake: 0,
+                per_point: 300,
+                target: 12,
+                seed: "s",
+                start_position: "p",
+                seats: &["han", "lando"],
+            },
+        )
+        .unwrap()
+        .id;
+    l.start_table(G, t, None).unwrap();
+    let paid = l.pay_points(G, t, 1, "lando", "han", 3).unwrap().value;
+    assert_eq!((paid.owed, paid.paid, paid.exhausted), (900, 900, false));
+    assert!(l.pay_points(G, t, 1, "lando", "han", 3).unwrap().replayed);
+    let paid = l.pay_points(G, t, 2, "lando", "han", 1).unwrap().value;
+    assert_eq!((paid.owed, paid.paid, paid.exhausted), (300, 100, true));
+    assert_eq!((credits(&l, "han"), credits(&l, "lando")), (2000, 0));
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn slot_paytable_returns_exactly_95_percent() {
+    // Enumerate every stop combination: the multiples sum to 95 % of the combinations.
+    let n = STRIP.len();
+    let mut total = 0i64;
+    let mut hits = 0;
+    for a in 0..n {
+        for b in 0..n {
+            for c in 0..n {
+                let m = multiplier([STRIP[a], STRIP[b], STRIP[c]]);
+                total += m;
+                hits += (m > 0) as i64;
+            }
+        }
+    }
+    let combos = (n * n * n) as i64;
+    assert_eq!(combos, 8000);
+    assert_eq!(total * 100, 95 * combos, "RTP = {total}/{combos}");
+    assert_eq!(hits, 2280);
+    let count = |s: Symbol| STRIP.iter().filter(|&&x| x == s).count();
+    assert_eq!(
+        [
+            Symbol::Credit,
+            Symbol::Droid,
+            Symbol::Blaster,
+            Symbol::Holocron,
+            Symbol::Kyber
+        ]
+        .map(count),
+        [8, 6, 3, 2, 1]
+    );
+}
+
+#[test]
+fn spins_are_provably_fair_and_use_tokens_first() {
+    let l = ledger("slots");
+    l.open_account(G, "alice").unwrap();
+    let committed = l.balance(G, "alice").unwrap().slot_commitment;
+    let spin = l.spin(G, "s1", "alice", Some(10)).unwrap().value;
+    // The revealed seed matches the commitment shown before, and gives the stops.
+    assert_eq!(commitment(&spin.seed), committed);
+    assert_eq!(stops_from_seed(&spin.seed), Some(spin.stops));
+    assert_eq!(spin.reels, spin.stops.map(|s| STRIP[s]));
+    assert_eq!(spin.payout, 10 * multiplier(spin.reels));
+    assert_eq!(spin.balance, 1000 - 10 + spin.payout);
+    assert!(!spin.used_token);
+    assert_eq!(
+        l.balance(G, "alice").unwrap().slot_commitment,
+        spin.next_commitment
+    );
+    assert!(l.spin(G, "s1", "alice", Some(10)).unwrap().replayed);
+    // Without a token and without a bet there is nothing to spin with.
+    assert!(matches!(
+        l.spin(G, "s2", "alice", None),
+        Err(LedgerError::NoToken(_))
+    ));
+    assert!(matches!(
+        l.spin(G, "s2", "alice", Some(0)),
+        Err(LedgerError::InvalidAmount(0))
+    ));
+    assert!(matches!(
+        l.spin(G, "s2", "alice", Some(1_000_000)),
+        Err(LedgerError::InsufficientFunds { .. })
+    ));
+    // Win a token, then spin with it for free at the token bet.
+    l.open_account(G, "bob").unwrap();
+    let t = table(&l, "c", 50, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    l.finish_table(G, t, &[2, 0], "p", "r").unwrap();
+    let before = credits(&l, "alice");
+    let free = l.spin(G, "s3", "alice", Some(10)).unwrap().value;
+    assert!(free.used_token);
+    assert_eq!(free.bet, 50);
+    assert_eq!(free.tokens, 0);
+    assert_eq!(free.balance, before + free.payout);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn ratings_count_only_distinct_humans_and_feed_leaderboards() {
+    let l = ledger("ratings");
+    for u in ["alice", "bob", "carol"] {
+        l.open_account(G, u).unwrap();
+    }
+    for (i, (w, lo)) in [("alice", "bob"), ("alice", "carol"), ("bob", "carol")]
+        .iter()
+        .enumerate()
+    {
+        let t = table(&l, &format!("c{i}"), 0, &[w, lo]);
+        l.start_table(G, t, None).unwrap();
+        l.finish_table(G, t, &[2, 0], "p", "r").unwrap();
+    }
+    let (alice, _, games) = l.rating(G, "dejarik", "alice").unwrap();
+    assert_eq!(games, 2);
+    let (carol, _, _) = l.rating(G, "dejarik", "carol").unwrap();
+    assert!(alice > 1500.0 && carol < 1500.0, "{alice} {carol}");
+    // A table against oneself is neither rated nor counted.
+    let t = table(&l, "self", 0, &["alice", "alice"]);
+    l.start_table(G, t, None).unwrap();
+    l.finish_table(G, t, &[2, 0], "p", "r").unwrap();
+    assert_eq!(l.rating(G, "dejarik", "alice").unwrap().2, 2);
+
+    let board = l
+        .leaderboard(G, &Board::Rating("dejarik".into()), "carol")
+        .unwrap();
+    assert_eq!(board.top[0].user, "alice");
+    assert_eq!(board.caller.unwrap().rank, 3);
+    let wins = l.leaderboard(G, &Board::Wins, "bob").unwrap();
+    assert_eq!(wins.top[0].user, "alice");
+    assert_eq!(wins.top[0].value, 2.0);
+    l.grant(G, "g1", "carol", 5000).unwrap();
+    let richest = l.leaderboard(G, &Board::Credits, "bob").unwrap();
+    assert_eq!(richest.top[0].user, "carol");
+    assert_eq!(richest.caller.unwrap().rank, 2, "alice and bob tie at 1000");
+    let stats = l.stats(G, "alice").unwrap();
+    assert_eq!((stats.games, stats.wins, stats.points), (2, 2, 4));
+    assert_eq!(stats.per_game[0].rating.map(|r| r > 1500.0), Some(true));
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn economy_parameters_per_guild() {
+    let l = ledger("economy");
+    l.set_economy(G, Setting::StartingBalance, 500).unwrap();
+    l.set_economy(G, Setting::DailyAmount, 25).unwrap();
+    l.open_account(G, "alice").unwrap();
+    assert_eq!(credits(&l, "alice"), 500);
+    l.daily(G, "alice", "d").unwrap();
+    assert_eq!(credits(&l, "alice"), 525);
+    assert!(l.set_economy(G, Setting::MinWager, 0).is_err());
+    assert!(l.set_economy(G, Setting::MoveClockSecs, 5).is_err());
+    assert!(Setting::parse("min_wager").is_ok());
+    assert!(Setting::parse("nonsense").is_err());
+    assert_eq!(l.economy("elsewhere").unwrap().starting_balance, 1000);
+    assert_audit_ok(&l);
+}
+
+#[test]
+fn tables_keep_one_active_per_channel_and_an_ordered_log() {
+    let l = ledger("tables");
+    let t = table(&l, "c1", 0, &["alice", "bob"]);
+    assert!(matches!(
+        l.create_table(
+            G,
+            &NewTable {
+                channel: "c1",
+                game: "dejarik",
+                options: "{}",
+                stake: 0,
+                per_point: 0,
+                target: 0,
+                seed: "s",
+                start_position: "p",
+                seats: &["x", "y"]
+            }
+        ),
+        Err(LedgerError::ChannelBusy)
+    ));
+    let entry = |seq, action: &str| LoggedAction {
+        seq,
+        seat: Some(0),
+        action: action.into(),
+    };
+    // Not playing yet: no action.
+    assert!(l
+        .record_action(t, 1, &entry(1, "o5-i5"), "p1", None)
+        .is_err());
+    l.start_table(G, t, Some(99)).unwrap();
+    l.record_action(t, 1, &entry(1, "o5-i5"), "p1", Some(100))
+        .unwrap();
+    // A retried interaction with the same number is refused and changes nothing.
+    assert!(l
+        .record_action(t, 1, &entry(1, "o6-i6"), "p9", None)
+        .is_err());
+    assert!(l
+        .record_action(t, 3, &entry(3, "o6-i6"), "p9", None)
+        .is_err());
+    l.record_action(
+        t,
+        2,
+        &LoggedAction {
+            seq: 2,
+            seat: None,
+            action: "roll 3 4".into(),
+        },
+        "p2",
+        None,
+    )
+    .unwrap();
+    let log = l.actions(t).unwrap();
+    assert_eq!(
+        log.iter().map(|a| a.action.as_str()).collect::<Vec<_>>(),
+        ["o5-i5", "roll 3 4"]
+    );
+    let row = l.table(t).unwrap();
+    assert_eq!(
+        (row.position.as_str(), row.turn, row.deadline),
+        ("p2", 2, None)
+    );
+    assert_eq!(
+        row.seed, None,
+        "the seed stays secret while the table plays"
+    );
+    assert_eq!(l.active_table(G, "c1").unwrap().unwrap().id, t);
+    assert_eq!(l.active_tables().unwrap().len(), 1);
+    l.finish_table(G, t, &[1, 0], "p3", "r").unwrap();
+    assert!(l.active_table(G, "c1").unwrap().is_none());
+    table(&l, "c1", 0, &["a", "b"]);
+}
+
+#[test]
+fn audit_command_reports_and_fails_on_a_broken_ledger() {
+    let path = temp_db("auditcmd");
+    {
+        let l = Ledger::open(&path, Durability::Normal).unwrap();
+        l.open_account(G, "alice").unwrap();
+        l.open_account(G, "bob").unwrap();
+        l.give(G, "k", "alice", "bob", 5).unwrap();
+    }
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .args(["audit", "--db"])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["ok"], true);
+    assert_eq!(json["guilds"], 1);
+    assert_eq!(json["accounts"], 3);
+    assert_eq!(json["transfers"], 3);
+    assert_eq!(json["sum"], 0);
+    assert_eq!(json["negative_balances"], 0);
+    assert_eq!(json["open_escrow"], 0);
+    // Credits created out of nothing (a balance edited behind the journal's back).
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute(
+        "UPDATE accounts SET balance = balance + 7 WHERE owner = 'bob'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let out = run();
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["ok"], false);
+    assert_eq!(json["sum"], 7);
+}
