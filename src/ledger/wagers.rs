@@ -81,6 +81,9 @@ impl Ledger {
             if row.status != "open" {
                 return Err(refuse(&row, "only an open table can start"));
             }
+            for user in &row.seats {
+                seat_account(tx, guild, user)?;
+            }
             if row.stake > 0 {
                 let min = economy::load(tx, guild)?.min_wager;
                 if row.stake < min {

@@ -1,0 +1,280 @@
+//! Model-based randomized test of the ledger: thousands of random operations — replays of
+//! old idempotency keys, overdrafts, bad amounts, unknown members, tables staked, settled
+//! and cancelled — against a real database file, checked after every step against a simple
+//! in-memory model and the audit.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
+use holotable::ledger::tables::NewTable;
+use holotable::ledger::{Durability, Ledger, LedgerError, DROID, MAX_AMOUNT};
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const G: &str = "g";
+const USERS: [&str; 5] = ["ann", "ben", "cat", "dan", "eve"];
+
+#[derive(Default)]
+struct Model {
+    credits: HashMap<String, i64>,
+    tokens: HashMap<String, i64>,
+    used_keys: HashSet<String>,
+    claimed: HashSet<(String, String)>,
+    /// Tables by id: (seats, stake, status).
+    tables: BTreeMap<i64, (Vec<String>, i64, &'static str)>,
+}
+
+impl Model {
+    fn has(&self, user: &str) -> bool {
+        self.credits.contains_key(user)
+    }
+    fn pay(&mut self, user: &str, delta: i64) {
+        if user != DROID {
+            *self.credits.get_mut(user).unwrap() += delta;
+        }
+    }
+}
+
+fn amount(rng: &mut ChaCha8Rng) -> i64 {
+    match rng.random_range(0..10) {
+        0 => [0, -1, -1000, i64::MIN, i64::MAX, MAX_AMOUNT + 1][rng.random_range(0..6)],
+        1 => rng.random_range(1000..5000), // often an overdraft
+        _ => rng.random_range(1..300),
+    }
+}
+
+fn run(seed: u64, steps: usize) {
+    let dir = std::env::temp_dir().join(format!("holotable-model-{}-{seed}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ledger = Ledger::open(&dir.join("ledger.db"), Durability::Normal).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut m = Model::default();
+    let mut keys: Vec<String> = Vec::new();
+    let mut channel = 0;
+    for step in 0..steps {
+        let user = *USERS.choose(&mut rng).unwrap();
+        let other = *USERS.choose(&mut rng).unwrap();
+        // Reuse an old key a quarter of the time.
+        let key = if !keys.is_empty() && rng.random_bool(0.25) {
+            keys.choose(&mut rng).unwrap().clone()
+        } else {
+            format!("k{step}")
+        };
+        keys.push(key.clone());
+        match rng.random_range(0..9) {
+            0 => {
+                let r = ledger.open_account(G, user).unwrap();
+                assert_eq!(r.replayed, m.has(user));
+                m.credits.entry(user.into()).or_insert(1000);
+                m.tokens.entry(user.into()).or_insert(0);
+            }
+            1 => {
+                let date = format!("2026-12-0{}", rng.random_range(1..4));
+                let r = ledger.daily(G, user, &date);
+                if !m.has(user) {
+                    assert!(matches!(r, Err(LedgerError::UnknownMember(_))));
+                } else if m.claimed.insert((user.into(), date)) {
+                    assert!(!r.unwrap().replayed);
+                    m.pay(user, 200);
+                } else {
+                    assert!(r.unwrap().replayed);
+                }
+            }
+            2 | 3 => {
+                let amount = amount(&mut rng);
+                let r = ledger.give(G, &key, user, other, amount);
+                let full = format!("give:{key}");
+                let valid_amount = (1..=MAX_AMOUNT).contains(&amount);
+                match r {
+                    Ok(g) if g.replayed => assert!(m.used_keys.contains(&full)),
+                    Ok(_) => {
+                        assert!(valid_amount && user != other && m.has(user) && m.has(other));
+                        assert!(m.credits[user] >= amount);
+                        assert!(m.used_keys.insert(full));
+                        m.pay(user, -amount);
+                        m.pay(other, amount);
+                    }
+                    Err(LedgerError::InvalidAmount(_)) => assert!(!valid_amount),
+                    Err(LedgerError::SelfTransfer) => assert_eq!(user, other),
+                    Err(LedgerError::UnknownMember(who)) => assert!(!m.has(&who)),
+                    Err(LedgerError::InsufficientFunds {
+                        balance, needed, ..
+                    }) => {
+                        assert_eq!(balance, m.credits[user]);
+                        assert!(balance < needed);
+                    }
+                    Err(e) => panic!("step {step}: give: {e}"),
+                }
+            }
+            4 => {
+                let amount = amount(&mut rng);
+                let r = ledger.grant(G, &key, user, amount);
+                let full = format!("grant:{key}");
+                match r {
+                    Ok(g) if g.replayed => assert!(m.used_keys.contains(&full)),
+                    Ok(_) => {
+                        assert!(m.used_keys.insert(full));
+                        m.pay(user, amount);
+                    }
+                    Err(LedgerError::InvalidAmount(_)) => {
+                        assert!(!(1..=MAX_AMOUNT).contains(&amount))
+                    }
+                    Err(LedgerError::UnknownMember(_)) => assert!(!m.has(user)),
+                    Err(e) => panic!("step {step}: grant: {e}"),
+                }
+            }
+            5 => {
+                let bet = if rng.random_bool(0.2) {
+                    None
+                } else {
+                    Some(rng.random_range(1..100))
+                };
+                let full = format!("spin:{key}");
+                match ledger.spin(G, &key, user, bet) {
+                    Ok(s) if s.replayed => assert!(m.used_keys.contains(&full)),
+                    Ok(s) => {
+                        let spin = s.value;
+                        assert!(m.used_keys.insert(full));
+                        assert_eq!(spin.used_token, m.tokens[user] > 0);
+                        assert_eq!(stops_from_seed(&spin.seed), Some(spin.stops));
+                        assert_eq!(
+                            spin.payout,
+                            spin.bet * multiplier(spin.stops.map(|s| STRIP[s]))
+                        );
+                        if spin.used_token {
+                            *m.tokens.get_mut(user).unwrap() -= 1;
+                        } else {
+                            m.pay(user, -spin.bet);
+                        }
+                        m.pay(user, spin.payout);
+                    }
+                    Err(LedgerError::NoToken(_)) => assert!(bet.is_none() && m.tokens[user] == 0),
+                    Err(LedgerError::UnknownMember(_)) => assert!(!m.has(user)),
+                    Err(LedgerError::InsufficientFunds { .. }) => {
+                        assert!(m.tokens[user] == 0 && m.credits[user] < bet.unwrap())
+                    }
+                    Err(e) => panic!("step {step}: spin: {e}"),
+                }
+            }
+            6 => {
+                // Open and start a table.
+                channel += 1;
+                let seats: Vec<&str> = if rng.random_bool(0.2) {
+                    vec![user, DROID]
+                } else {
+                    vec![user, other]
+                };
+                let stake = [0, 30, 50, 100, 700][rng.random_range(0..5)];
+                let id = ledger
+                    .create_table(
+                        G,
+                        &NewTable {
+                            channel: &format!("c{channel}"),
+                            game: "dejarik",
+                            options: "{}",
+                            stake,
+                            per_point: 0,
+                            target: 0,
+                            seed: "s",
+                            start_position: "p",
+                            seats: &seats,
+                        },
+                    )
+                    .unwrap()
+                    .id;
+                let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                let r = ledger.start_table(G, id, None);
+                let humans: Vec<&String> = seats.iter().filter(|s| *s != DROID).collect();
+                match r {
+                    Ok(_) => {
+                        assert!(stake == 0 || stake >= 50);
+                        for s in &seats {
+                            m.pay(s, -stake);
+                        }
+                        m.tables.insert(id, (seats, stake, "playing"));
+                    }
+                    Err(LedgerError::BelowMinimum { .. }) => assert!(stake > 0 && stake < 50),
+                    Err(LedgerError::UnknownMember(who)) => assert!(!m.has(&who)),
+                    Err(LedgerError::InsufficientFunds { user: who, .. }) => {
+                        let seats_held = humans.iter().filter(|h| ***h == who).count() as i64;
+                        assert!(seats_held > 0 && m.credits[&who] < stake * seats_held);
+                    }
+                    Err(e) => panic!("step {step}: start: {e}"),
+                }
+            }
+            _ => {
+                // Finish or cancel a playing table (or try again on an ended one).
+                let Some(&id) = m
+                    .tables
+                    .keys()
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .choose(&mut rng)
+                else {
+                    continue;
+                };
+                let (seats, stake, status) = m.tables[&id].clone();
+                let points: Vec<u32> = (0..seats.len()).map(|_| rng.random_range(0..3)).collect();
+                let cancel = rng.random_bool(0.2);
+                let r = if cancel {
+                    ledger.cancel_table(G, id, "admin")
+                } else {
+                    ledger.finish_table(G, id, &points, "p", "r")
+                };
+                let r = r.unwrap();
+                assert_eq!(r.replayed, status != "playing");
+                if r.replayed {
+                    continue;
+                }
+                let pot = stake * seats.len() as i64;
+                if cancel {
+                    for s in &seats {
+                        m.pay(s, stake);
+                    }
+                } else {
+                    let best = *points.iter().max().unwrap();
+                    let winners: Vec<usize> =
+                        (0..seats.len()).filter(|&i| points[i] == best).collect();
+                    for &w in &winners {
+                        m.pay(&seats[w], pot / winners.len() as i64);
+                    }
+                    if winners.len() == 1 && stake > 0 && seats[winners[0]] != DROID {
+                        *m.tokens.get_mut(&seats[winners[0]]).unwrap() += 1;
+                    }
+                    assert_eq!(r.value.winners, winners);
+                }
+                m.tables.get_mut(&id).unwrap().2 = "ended";
+            }
+        }
+        // After every step: the database agrees with the model and with itself.
+        for u in USERS {
+            match ledger.balance(G, u) {
+                Ok(b) => {
+                    assert_eq!(Some(&b.credits), m.credits.get(u), "step {step}: {u}");
+                    assert_eq!(Some(&b.tokens), m.tokens.get(u), "step {step}: {u} tokens");
+                }
+                Err(LedgerError::UnknownMember(_)) => assert!(!m.has(u)),
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let audit = ledger.audit().unwrap();
+        assert!(audit.ok, "step {step}: {audit:?}");
+        let escrow: i64 = m
+            .tables
+            .values()
+            .filter(|t| t.2 == "playing")
+            .map(|t| t.1 * t.0.len() as i64)
+            .sum();
+        assert_eq!(audit.open_escrow, escrow, "step {step}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn random_operations_agree_with_the_model() {
+    for seed in 0..3 {
+        run(seed, 1200);
+    }
+}

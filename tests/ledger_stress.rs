@@ -1,0 +1,201 @@
+//! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5).
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use holotable::ledger::tables::NewTable;
+use holotable::ledger::{Durability, Ledger, LedgerError};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const G: &str = "g";
+const HOT: [&str; 3] = ["ann", "ben", "cat"];
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("holotable-stress-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("ledger.db")
+}
+
+/// One random money operation on the hot accounts; returns the idempotency key it used when
+/// the operation was acknowledged (committed).
+fn random_operation(
+    ledger: &Ledger,
+    rng: &mut ChaCha8Rng,
+    tag: &str,
+    n: usize,
+) -> Result<Option<String>, LedgerError> {
+    let a = HOT[rng.random_range(0..HOT.len())];
+    let b = HOT
+        [(HOT.iter().position(|x| *x == a).unwrap() + rng.random_range(1..HOT.len())) % HOT.len()];
+    let key = format!("{tag}-{n}");
+    let outcome = match rng.random_range(0..4) {
+        0 | 1 => ledger
+            .give(G, &key, a, b, rng.random_range(1..400))
+            .map(|_| format!("give:{key}")),
+        2 => ledger
+            .spin(G, &key, a, Some(rng.random_range(1..50)))
+            .map(|_| format!("spin:{key}")),
+        _ => {
+            let table = ledger
+                .create_table(
+                    G,
+                    &NewTable {
+                        channel: &key,
+                        game: "dejarik",
+                        options: "{}",
+                        stake: 50,
+                        per_point: 0,
+                        target: 0,
+                        seed: "s",
+                        start_position: "p",
+                        seats: &[a, b],
+                    },
+                )?
+                .id;
+            match ledger.start_table(G, table, None) {
+                Ok(_) => ledger
+                    .finish_table(
+                        G,
+                        table,
+                        &[rng.random_range(0..3), rng.random_range(0..3)],
+                        "p",
+                        "r",
+                    )
+                    .map(|_| format!("settle:{table}")),
+                Err(e) => {
+                    // A challenge nobody can cover is declined.
+                    ledger.cancel_table(G, table, "declined")?;
+                    Err(e)
+                }
+            }
+        }
+    };
+    match outcome {
+        Ok(key) => Ok(Some(key)),
+        // Running out of credits is the one expected refusal under this load.
+        Err(LedgerError::InsufficientFunds { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+#[test]
+fn eight_writers_on_hot_accounts_conserve_every_credit() {
+    let path = temp_db("concurrent");
+    {
+        let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+        for u in HOT {
+            ledger.open_account(G, u).unwrap();
+        }
+    }
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let threads: Vec<_> = (0..8)
+        .map(|t| {
+            let path = path.clone();
+            let errors = Arc::clone(&errors);
+            std::thread::spawn(move || {
+                // Each thread is its own connection, as separate processes would be.
+                let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+                let mut rng = ChaCha8Rng::seed_from_u64(t);
+                for n in 0..150 {
+                    if let Err(e) = random_operation(&ledger, &mut rng, &format!("t{t}"), n) {
+                        errors
+                            .lock()
+                            .unwrap()
+                            .push(format!("thread {t} op {n}: {e}"));
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let errors = errors.lock().unwrap();
+    assert!(errors.is_empty(), "errors surfaced to callers: {errors:?}");
+    let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+    let audit = ledger.audit().unwrap();
+    assert!(audit.ok, "{audit:?}");
+    assert_eq!(audit.sum, 0);
+    assert_eq!(audit.negative_balances, 0);
+    assert_eq!(audit.open_escrow, 0);
+}
+
+/// The child side of the crash test: runs operations until killed, printing each key once
+/// its operation has committed. Does nothing unless started by the crash test.
+#[test]
+fn crash_child() {
+    let (Ok(path), Ok(round)) = (
+        std::env::var("HOLOTABLE_CRASH_DB"),
+        std::env::var("HOLOTABLE_CRASH_ROUND"),
+    ) else {
+        return;
+    };
+    let ledger = Ledger::open(std::path::Path::new(&path), Durability::Full).unwrap();
+    for u in HOT {
+        ledger.open_account(G, u).unwrap();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(round.parse().unwrap());
+    for n in 0..100_000 {
+        if let Some(key) = random_operation(&ledger, &mut rng, &format!("r{round}"), n).unwrap() {
+            println!("ACK {key}");
+        }
+    }
+}
+
+#[test]
+fn sigkill_at_random_moments_loses_no_acknowledged_operation() {
+    let path = temp_db("crash");
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut acknowledged_total = 0;
+    for round in 0..12 {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "crash_child", "--nocapture", "--test-threads=1"])
+            .env("HOLOTABLE_CRASH_DB", &path)
+            .env("HOLOTABLE_CRASH_ROUND", round.to_string())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let acked = Arc::new(Mutex::new(Vec::new()));
+        let reader = {
+            let acked = Arc::clone(&acked);
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                    if let Some(key) = line.strip_prefix("ACK ") {
+                        acked.lock().unwrap().push(key.to_string());
+                    }
+                }
+            })
+        };
+        std::thread::sleep(Duration::from_millis(rng.random_range(30..400)));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        reader.join().unwrap();
+
+        let ledger = Ledger::open(&path, Durability::Full).unwrap();
+        let audit = ledger.audit().unwrap();
+        assert!(audit.ok, "round {round}: {audit:?}");
+        let acked = acked.lock().unwrap();
+        acknowledged_total += acked.len();
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        for key in acked.iter() {
+            let found: i64 = conn
+                .query_row(
+                    "SELECT COUNT(*) FROM operations WHERE key = ?1",
+                    [key],
+                    |r| r.get(0),
+                )
+                .unwrap();
+            assert_eq!(found, 1, "round {round}: acknowledged {key} is missing");
+        }
+    }
+    assert!(
+        acknowledged_total > 50,
+        "the children did too little to test anything: {acknowledged_total}"
+    );
+}
