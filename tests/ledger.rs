@@ -337,10 +337,10 @@ fn slot_paytable_returns_exactly_95_percent() {
     let n = STRIP.len();
     let mut total = 0i64;
     let mut hits = 0;
-    for a in 0..n {
-        for b in 0..n {
-            for c in 0..n {
-                let m = multiplier([STRIP[a], STRIP[b], STRIP[c]]);
+    for a in STRIP {
+        for b in STRIP {
+            for c in STRIP {
+                let m = multiplier([a, b, c]);
                 total += m;
                 hits += (m > 0) as i64;
             }
