@@ -471,7 +471,14 @@ fn economy_parameters_per_guild() {
 #[test]
 fn tables_keep_one_active_per_channel_and_an_ordered_log() {
     let l = ledger("tables");
+    // Every human seat needs an account before a table starts.
     let t = table(&l, "c1", 0, &["alice", "bob"]);
+    assert!(matches!(
+        l.start_table(G, t, None),
+        Err(LedgerError::UnknownMember(_))
+    ));
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
     assert!(matches!(
         l.create_table(
             G,
