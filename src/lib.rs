@@ -5,6 +5,8 @@
 
 pub mod config;
 pub mod engine;
+pub mod front;
 pub mod games;
 pub mod ledger;
 pub mod render;
+pub mod table;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use holotable::config::Config;
+use holotable::front::console;
 use holotable::render::{self, LastMove, Scene};
 
 #[derive(Parser)]
@@ -42,6 +43,9 @@ enum Command {
         /// Database file (default: the configured one).
         #[arg(long, value_name = "PATH")]
         db: Option<PathBuf>,
+        /// Users who may use /admin (comma-separated).
+        #[arg(long, value_delimiter = ',', default_value = "admin")]
+        admins: Vec<String>,
     },
     /// The rules core as a JSON-lines protocol on stdin/stdout.
     Engine,
@@ -92,7 +96,7 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
         )
         .with_writer(io::stderr)
         .init();
@@ -126,7 +130,38 @@ fn main() -> ExitCode {
             }
             not_built("serve")
         }
-        Command::Console { .. } => not_built("console"),
+        Command::Console {
+            json,
+            out,
+            db,
+            admins,
+        } => {
+            let path = db.unwrap_or_else(|| config.database.path.clone());
+            let ledger = match holotable::ledger::Ledger::open(&path, config.database.durability())
+            {
+                Ok(ledger) => ledger,
+                Err(e) => {
+                    eprintln!("holotable console: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            let offset = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(0));
+            let app = holotable::table::App::new(
+                ledger,
+                holotable::table::Settings::default(),
+                console::clock(offset.clone()),
+            );
+            let mut console =
+                console::Console::new(app, console::ConsoleOptions { json, out, admins }, offset);
+            match console.run(io::stdin().lock(), io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("holotable console: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Render {
             game,
             state,

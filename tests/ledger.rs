@@ -42,6 +42,7 @@ fn table(l: &Ledger, channel: &str, stake: i64, seats: &[&str]) -> i64 {
             seed: "00ff",
             start_position: "start",
             seats,
+            deadline: None,
         },
     )
     .unwrap()
@@ -317,6 +318,7 @@ fn per_point_series_are_capped_by_what_the_loser_has() {
                 seed: "s",
                 start_position: "p",
                 seats: &["han", "lando"],
+                deadline: None,
             },
         )
         .unwrap()
@@ -491,7 +493,8 @@ fn tables_keep_one_active_per_channel_and_an_ordered_log() {
                 target: 0,
                 seed: "s",
                 start_position: "p",
-                seats: &["x", "y"]
+                seats: &["x", "y"],
+                deadline: None,
             }
         ),
         Err(LedgerError::ChannelBusy)

@@ -180,6 +180,7 @@ fn run(seed: u64, steps: usize) {
                             seed: "s",
                             start_position: "p",
                             seats: &seats,
+                            deadline: None,
                         },
                     )
                     .unwrap()

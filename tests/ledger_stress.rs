@@ -53,6 +53,7 @@ fn random_operation(
                         seed: "s",
                         start_position: "p",
                         seats: &[a, b],
+                        deadline: None,
                     },
                 )?
                 .id;

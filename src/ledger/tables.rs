@@ -25,6 +25,8 @@ pub struct NewTable<'a> {
     pub start_position: &'a str,
     /// The users in seat order (`droid` for the house droid).
     pub seats: &'a [&'a str],
+    /// When an open table (a challenge) expires.
+    pub deadline: Option<i64>,
 }
 
 /// A stored table.
@@ -116,8 +118,8 @@ impl Ledger {
             let inserted = tx.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
                                      target, seed_commitment, seed, start_position, position,
-                                     created_at)
-                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+                                     deadline, created_at)
+                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
                 params![
                     guild,
                     new.channel,
@@ -129,6 +131,7 @@ impl Ledger {
                     commitment(new.seed),
                     new.seed,
                     new.start_position,
+                    new.deadline,
                     now()
                 ],
             );
@@ -245,6 +248,21 @@ impl Ledger {
                 .query_row(
                     "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
                      AND status IN ('open', 'playing')",
+                    params![guild, channel],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            id.map(|id| load_table(tx, id)).transpose()
+        })
+    }
+
+    /// The newest table of a channel, active or ended (for `/replay` and `/verify`).
+    pub fn last_table(&self, guild: &str, channel: &str) -> Result<Option<TableRow>> {
+        self.read(|tx| {
+            let id: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
+                     ORDER BY id DESC LIMIT 1",
                     params![guild, channel],
                     |r| r.get(0),
                 )

@@ -1,0 +1,370 @@
+//! `holotable console`: the tables and the economy in a terminal (PRODUCT.md P-7).
+//!
+//! One line per input: `alice: /play game:dejarik opponent:bob wager:100` runs a command as
+//! `alice`; `bob: [Accept]` presses the button with that label on the newest message that has
+//! one; `alice: {o5-i5}` picks that entry of the newest select menu; `alice: ?/move action:o5`
+//! asks for autocomplete suggestions; `#backroom` switches channel. Console extras for demos
+//! and scripted tests: `!wait 2h` moves the clock forward, lines starting with `//` are
+//! comments.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use serde_json::json;
+
+use crate::table::{commands, Actor, App, Command, Reply};
+
+/// The console's single server.
+pub const GUILD: &str = "console";
+
+pub struct ConsoleOptions {
+    pub json: bool,
+    pub out: PathBuf,
+    /// Users allowed to use /admin.
+    pub admins: Vec<String>,
+}
+
+/// A message shown in a channel, kept for its buttons and menus.
+struct Shown {
+    channel: String,
+    buttons: Vec<(String, String)>,
+    select: Option<(String, Vec<String>)>,
+}
+
+pub struct Console {
+    app: App,
+    options: ConsoleOptions,
+    channel: String,
+    shown: Vec<Shown>,
+    session: String,
+    counter: u64,
+    offset: Arc<AtomicI64>,
+}
+
+/// The console's clock: the system clock plus what `!wait` added.
+pub fn clock(offset: Arc<AtomicI64>) -> crate::table::Clock {
+    Arc::new(move || crate::ledger::now() + offset.load(Ordering::Relaxed))
+}
+
+/// Splits `a:b c:"d e"` into words, keeping quoted values together.
+fn words(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut current));
+                    any = false;
+                }
+            }
+            c => {
+                current.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("a quoted value is not closed".into());
+    }
+    if any {
+        out.push(current);
+    }
+    Ok(out)
+}
+
+/// Reads `/name opt:value …` into the name and its options.
+fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String> {
+    let words = words(text)?;
+    let (name, rest) = words.split_first().ok_or("empty command")?;
+    let name = name
+        .strip_prefix('/')
+        .ok_or("a command starts with /")?
+        .to_string();
+    let mut options = BTreeMap::new();
+    for word in rest {
+        let (key, value) = word
+            .split_once(':')
+            .ok_or_else(|| format!("'{word}' is not an option (write name:value)"))?;
+        options.insert(key.to_ascii_lowercase(), value.to_string());
+    }
+    Ok((name, options))
+}
+
+/// Reads `2h`, `90m`, `30s`, `1d` as seconds.
+fn duration(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit())?);
+    let n: i64 = number.parse().ok()?;
+    let scale = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    n.checked_mul(scale)
+}
+
+impl Console {
+    pub fn new(app: App, options: ConsoleOptions, offset: Arc<AtomicI64>) -> Console {
+        let session = format!(
+            "{:x}",
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0)
+        );
+        Console {
+            app,
+            options,
+            channel: "general".into(),
+            shown: Vec::new(),
+            session,
+            counter: 0,
+            offset,
+        }
+    }
+
+    fn actor(&mut self, user: &str) -> Actor {
+        self.counter += 1;
+        Actor {
+            guild: GUILD.into(),
+            channel: self.channel.clone(),
+            user: user.into(),
+            name: user.into(),
+            interaction: format!("console-{}-{}", self.session, self.counter),
+            admin: self.options.admins.iter().any(|a| a == user),
+        }
+    }
+
+    /// Runs every line of `input`, writing the replies to `output`.
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            for text in self.line(&line)? {
+                writeln!(output, "{text}")?;
+            }
+            output.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Handles one input line; returns the output lines.
+    pub fn line(&mut self, line: &str) -> io::Result<Vec<String>> {
+        let mut out = Vec::new();
+        for (guild, channel, reply) in self.app.tick() {
+            if guild == GUILD {
+                out.push(self.show(&channel, None, &reply, &[])?);
+            }
+        }
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            return Ok(out);
+        }
+        if let Some(channel) = line.strip_prefix('#') {
+            self.channel = channel.trim().to_string();
+            return Ok(out);
+        }
+        if let Some(wait) = line.strip_prefix("!wait") {
+            match duration(wait) {
+                Some(secs) => {
+                    self.offset.fetch_add(secs, Ordering::Relaxed);
+                    for (guild, channel, reply) in self.app.tick() {
+                        if guild == GUILD {
+                            out.push(self.show(&channel, None, &reply, &[])?);
+                        }
+                    }
+                }
+                None => out.push(self.error("!wait needs a duration such as 30s, 10m, 2h or 1d")?),
+            }
+            return Ok(out);
+        }
+        let Some((user, rest)) = line.split_once(':') else {
+            out.push(self.error(
+                "expected `user: /command …`, `user: [Button]`, `user: {choice}` or `#channel`",
+            )?);
+            return Ok(out);
+        };
+        let user = user.trim().to_string();
+        let rest = rest.trim();
+        if user.is_empty() || user.contains(char::is_whitespace) {
+            out.push(self.error("a user name is one word")?);
+            return Ok(out);
+        }
+        if let Some(query) = rest.strip_prefix('?') {
+            match command_line(query) {
+                Ok((name, options)) if name.eq_ignore_ascii_case("move") => {
+                    let typed = options.get("action").cloned().unwrap_or_default();
+                    let actor = self.actor(&user);
+                    let choices = self.app.autocomplete(&actor, &typed);
+                    let reply = Reply::private(format!(
+                        "{} suggestion(s) for /move action:{typed}",
+                        choices.len()
+                    ));
+                    out.push(self.show(&self.channel.clone(), Some(&user), &reply, &choices)?);
+                }
+                Ok((name, _)) => out.push(self.error(&format!("/{name} has no autocomplete"))?),
+                Err(e) => out.push(self.error(&e)?),
+            }
+            return Ok(out);
+        }
+        let command = if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
+        {
+            match self.find_button(label) {
+                Some(custom_id) => Command::Press { custom_id },
+                None => {
+                    out.push(self.error(&format!("no message here has a [{label}] button"))?);
+                    return Ok(out);
+                }
+            }
+        } else if let Some(choice) = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            match self
+                .shown
+                .iter()
+                .rev()
+                .find(|m| m.channel == self.channel && m.select.is_some())
+            {
+                Some(Shown {
+                    select: Some((custom_id, _)),
+                    ..
+                }) => Command::Pick {
+                    custom_id: custom_id.clone(),
+                    value: choice.to_string(),
+                },
+                _ => {
+                    out.push(self.error("no message here has a menu")?);
+                    return Ok(out);
+                }
+            }
+        } else {
+            match command_line(rest).and_then(|(name, options)| commands::parse(&name, &options)) {
+                Ok(command) => command,
+                Err(e) => {
+                    let reply = Reply::private(e);
+                    out.push(self.show(&self.channel.clone(), Some(&user), &reply, &[])?);
+                    return Ok(out);
+                }
+            }
+        };
+        let actor = self.actor(&user);
+        for reply in self.app.handle(&actor, command) {
+            let to = reply.ephemeral.then_some(user.as_str());
+            out.push(self.show(&self.channel.clone(), to, &reply, &[])?);
+        }
+        Ok(out)
+    }
+
+    fn find_button(&self, label: &str) -> Option<String> {
+        self.shown
+            .iter()
+            .rev()
+            .filter(|m| m.channel == self.channel)
+            .find_map(|m| {
+                m.buttons
+                    .iter()
+                    .find(|(l, _)| l.eq_ignore_ascii_case(label.trim()))
+                    .map(|(_, id)| id.clone())
+            })
+    }
+
+    fn error(&self, message: &str) -> io::Result<String> {
+        if self.options.json {
+            Ok(
+                json!({"channel": self.channel, "user": null, "ephemeral": true, "text": message,
+                      "images": [], "buttons": [], "choices": []})
+                .to_string(),
+            )
+        } else {
+            Ok(format!("! {message}"))
+        }
+    }
+
+    /// Writes a reply's images and formats it; remembers its components.
+    fn show(
+        &mut self,
+        channel: &str,
+        to: Option<&str>,
+        reply: &Reply,
+        suggestions: &[String],
+    ) -> io::Result<String> {
+        let mut paths = Vec::new();
+        if !reply.images.is_empty() {
+            std::fs::create_dir_all(&self.options.out)?;
+        }
+        for image in &reply.images {
+            let path = self.options.out.join(&image.name);
+            std::fs::write(&path, &image.bytes)?;
+            paths.push(path.display().to_string());
+        }
+        self.shown.push(Shown {
+            channel: channel.to_string(),
+            buttons: reply
+                .buttons
+                .iter()
+                .map(|b| (b.label.clone(), b.custom_id.clone()))
+                .collect(),
+            select: reply
+                .select
+                .as_ref()
+                .map(|s| (s.custom_id.clone(), s.choices.clone())),
+        });
+        if self.shown.len() > 200 {
+            self.shown.remove(0);
+        }
+        let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
+        let choices: Vec<String> = match &reply.select {
+            Some(select) => select.choices.clone(),
+            None => suggestions.to_vec(),
+        };
+        if self.options.json {
+            return Ok(json!({
+                "channel": channel,
+                "user": to,
+                "ephemeral": reply.ephemeral,
+                "text": reply.text,
+                "images": paths,
+                "buttons": labels,
+                "choices": choices,
+            })
+            .to_string());
+        }
+        let mut text = match to {
+            Some(user) => format!("[#{channel} → {user} only] {}", reply.text),
+            None => format!("[#{channel}] {}", reply.text),
+        };
+        for path in paths {
+            text.push_str(&format!("\n  image: {path}"));
+        }
+        if !labels.is_empty() {
+            text.push_str(&format!(
+                "\n  buttons: {}",
+                labels
+                    .iter()
+                    .map(|l| format!("[{l}]"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        if !choices.is_empty() {
+            text.push_str(&format!(
+                "\n  choices: {}",
+                choices
+                    .iter()
+                    .map(|c| format!("{{{c}}}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        Ok(text)
+    }
+}

@@ -1,0 +1,3 @@
+//! Front ends: thin adapters from a transport to the application layer ([`crate::table`]).
+
+pub mod console;

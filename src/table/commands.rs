@@ -1,0 +1,209 @@
+//! Commands as data: every slash command of P-3 and every component press, read from named
+//! options (`game:dejarik wager:100`) the same way whatever the front end.
+
+use std::collections::BTreeMap;
+
+/// `/play` options.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlayArgs {
+    pub game: String,
+    /// The challenged user; `None` for an open table.
+    pub opponent: Option<String>,
+    pub wager: Option<i64>,
+    pub per_point: Option<i64>,
+    /// Points to reach for a series or match.
+    pub to: Option<u32>,
+    /// Who moves first: `me`, `them` or `random`.
+    pub first: Option<String>,
+    /// Everything else: the game's own options (variants, set-up, caps).
+    pub options: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    Play(PlayArgs),
+    Move {
+        action: String,
+    },
+    Board,
+    Resign,
+    Draw,
+    Double,
+    Rules {
+        game: String,
+    },
+    Replay {
+        table: Option<i64>,
+    },
+    Verify {
+        table: Option<i64>,
+    },
+    Balance {
+        user: Option<String>,
+    },
+    Daily,
+    Give {
+        user: String,
+        amount: i64,
+    },
+    Slots {
+        bet: Option<i64>,
+    },
+    Leaderboard {
+        board: String,
+    },
+    Stats {
+        user: Option<String>,
+    },
+    AdminGrant {
+        user: String,
+        amount: i64,
+    },
+    AdminSet {
+        setting: String,
+        value: i64,
+    },
+    AdminEnd {
+        table: Option<i64>,
+    },
+    /// A button press, by custom id.
+    Press {
+        custom_id: String,
+    },
+    /// A select-menu choice.
+    Pick {
+        custom_id: String,
+        value: String,
+    },
+}
+
+/// The slash command names of P-3.
+pub const NAMES: &[&str] = &[
+    "play",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "double",
+    "rules",
+    "replay",
+    "verify",
+    "balance",
+    "daily",
+    "give",
+    "slots",
+    "leaderboard",
+    "stats",
+    "admin",
+];
+
+fn take(options: &mut BTreeMap<String, String>, key: &str) -> Option<String> {
+    options
+        .remove(key)
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+fn need(
+    options: &mut BTreeMap<String, String>,
+    key: &str,
+    command: &str,
+) -> Result<String, String> {
+    take(options, key).ok_or_else(|| format!("/{command} needs the option {key}"))
+}
+
+fn number(value: Option<String>, key: &str) -> Result<Option<i64>, String> {
+    value
+        .map(|v| {
+            v.replace(['_', ','], "")
+                .parse::<i64>()
+                .map_err(|_| format!("{key} must be a whole number, not '{v}'"))
+        })
+        .transpose()
+}
+
+fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), String> {
+    match options.keys().next() {
+        Some(key) => Err(format!("/{command} has no option {key}")),
+        None => Ok(()),
+    }
+}
+
+/// Builds a command from its name and named options (values as typed).
+pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, String> {
+    let mut o = options.clone();
+    let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+    let command = match name.as_str() {
+        "play" => Command::Play(PlayArgs {
+            game: need(&mut o, "game", "play")?,
+            opponent: take(&mut o, "opponent"),
+            wager: number(take(&mut o, "wager"), "wager")?,
+            per_point: number(take(&mut o, "per_point"), "per_point")?,
+            to: number(take(&mut o, "to"), "to")?
+                .map(|n| u32::try_from(n).map_err(|_| "to must be from 1 to 99".to_string()))
+                .transpose()?,
+            first: take(&mut o, "first"),
+            options: std::mem::take(&mut o),
+        }),
+        "move" => Command::Move {
+            action: need(&mut o, "action", "move")?,
+        },
+        "board" => Command::Board,
+        "resign" => Command::Resign,
+        "draw" => Command::Draw,
+        "double" => Command::Double,
+        "rules" => Command::Rules {
+            game: need(&mut o, "game", "rules")?,
+        },
+        "replay" => Command::Replay {
+            table: number(take(&mut o, "table"), "table")?,
+        },
+        "verify" => Command::Verify {
+            table: number(take(&mut o, "table"), "table")?,
+        },
+        "balance" => Command::Balance {
+            user: take(&mut o, "user"),
+        },
+        "daily" => Command::Daily,
+        "give" => Command::Give {
+            user: need(&mut o, "user", "give")?,
+            amount: number(Some(need(&mut o, "amount", "give")?), "amount")?.unwrap_or(0),
+        },
+        "slots" => Command::Slots {
+            bet: number(take(&mut o, "bet"), "bet")?,
+        },
+        "leaderboard" => Command::Leaderboard {
+            board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
+        },
+        "stats" => Command::Stats {
+            user: take(&mut o, "user"),
+        },
+        "admin" => match need(&mut o, "action", "admin")?.as_str() {
+            "grant" => Command::AdminGrant {
+                user: need(&mut o, "user", "admin grant")?,
+                amount: number(Some(need(&mut o, "amount", "admin grant")?), "amount")?
+                    .unwrap_or(0),
+            },
+            "set" => Command::AdminSet {
+                setting: need(&mut o, "setting", "admin set")?,
+                value: number(Some(need(&mut o, "value", "admin set")?), "value")?.unwrap_or(0),
+            },
+            "end" => Command::AdminEnd {
+                table: number(take(&mut o, "table"), "table")?,
+            },
+            other => return Err(format!("unknown admin action '{other}' (grant, set, end)")),
+        },
+        other => {
+            return Err(format!(
+                "unknown command /{other} (commands: {})",
+                NAMES
+                    .iter()
+                    .map(|n| format!("/{n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ))
+        }
+    };
+    no_more(&o, &name)?;
+    Ok(command)
+}

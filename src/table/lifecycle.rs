@@ -1,0 +1,909 @@
+//! A table's life: challenge, acceptance, moves (with chance events and the droid), clocks,
+//! resignation, draws, the end and its settlement, and the fairness check.
+
+use rand::Rng;
+use serde_json::{Map, Value};
+
+use super::fairness::{new_seed, rng_for};
+use super::replies::{custom_id, parse_custom_id, Select};
+use super::{Actor, App, Outcome, PlayArgs, Refusal, Reply, Style};
+use crate::games::{self, registry, DynPlay, GameOptions, Status};
+use crate::ledger::tables::{LoggedAction, NewTable, TableRow};
+use crate::ledger::DROID;
+use crate::render::{self, LastMove, Scene};
+
+/// Rules summaries for `/rules`.
+const DEJARIK_RULES: &str = "**Dejarik** — a circular board: the centre C, an inner ring i1–i12 \
+(the combat zone) and an outer ring o1–o12 (home). Each player has four pieces; White starts on \
+o5–o8, Black on o11, o12, o1, o2. A turn is one move: from the outer ring to C (Dejarik), from C \
+to any outer cell, straight out (o5-i5), diagonally out one or two spokes, or back home \
+(i5-o5). No diagonal on a player's first move. A diagonal exit that lands beside an enemy kills \
+it; landing in front of a friendly piece makes it jump two more cells (augmentation). Win with \
+four in a row on the inner ring (3 points), two kills (2 points), or three in a row after losing \
+a piece (1 point). Moves are written from-to: `o5-i5`, `o5-C`, `o5-i10`.";
+
+fn options_json(options: &GameOptions) -> String {
+    Value::Object(options.clone()).to_string()
+}
+
+/// The stored options of a table: the game's options, and the table's own under keys that
+/// start with `_` (the challenger).
+fn stored_options(row: &TableRow) -> GameOptions {
+    match serde_json::from_str(&row.options) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+/// The game's options of a table.
+fn game_options(row: &TableRow) -> GameOptions {
+    let mut options = stored_options(row);
+    options.retain(|k, _| !k.starts_with('_'));
+    options
+}
+
+/// The user who opened the table.
+fn challenger(row: &TableRow) -> String {
+    stored_options(row)
+        .get("_challenger")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(|| row.seats[0].clone())
+}
+
+/// The verbs of the components a table shows.
+const ACCEPT: &str = "accept";
+const DECLINE: &str = "decline";
+const MOVE: &str = "move";
+const DRAW: &str = "draw";
+const REMATCH: &str = "rematch";
+
+impl App {
+    /// The game in play at a table, from the cache or rebuilt from its action log.
+    pub(crate) fn live(&self, row: &TableRow) -> Result<Box<dyn DynPlay>, Refusal> {
+        let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((turn, play)) = live.get(&row.id) {
+            if *turn == row.turn {
+                return Ok(play.clone());
+            }
+        }
+        let game = games::lookup(&row.game, &game_options(row))?;
+        let mut play = game.resume(&[&row.start_position])?;
+        for entry in self.ledger.actions(row.id)? {
+            play.apply(&entry.action)?;
+        }
+        live.insert(row.id, (row.turn, play.clone()));
+        Ok(play)
+    }
+
+    fn remember(&self, table: i64, turn: i64, play: &dyn DynPlay) {
+        self.live
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(table, (turn, play.clone_box()));
+    }
+
+    fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
+        self.ledger
+            .active_table(&actor.guild, &actor.channel)?
+            .ok_or_else(|| {
+                Refusal("There is no table in this channel. Start one with /play.".into())
+            })
+    }
+
+    fn deadline(&self, guild: &str) -> Result<i64, Refusal> {
+        Ok(self.now() + self.ledger.economy(guild)?.move_clock_secs)
+    }
+
+    fn seat_names(&self, row: &TableRow) -> Vec<String> {
+        row.seats.iter().map(|u| self.name(u)).collect()
+    }
+
+    /// A board reply: the image, whose turn it is, and the legal moves as a menu.
+    fn board_reply(
+        &self,
+        row: &TableRow,
+        play: &dyn DynPlay,
+        last: Option<(String, String)>,
+        text: String,
+    ) -> Result<Reply, Refusal> {
+        let scene = Scene {
+            names: self.seat_names(row),
+            last_move: last.map(|(before, action)| LastMove {
+                action,
+                before: Some(before),
+            }),
+            series: None,
+            result: match play.status() {
+                Status::Over(outcome) => {
+                    let position_says = games::lookup(&row.game, &game_options(row))
+                        .ok()
+                        .and_then(|g| g.resume(&[&play.position()]).ok())
+                        .map(|p| matches!(p.status(), Status::Over(_)))
+                        .unwrap_or(false);
+                    (!position_says).then(|| outcome.reason.clone())
+                }
+                _ => None,
+            },
+        };
+        let png = render::board_png(&row.game, &game_options(row), &play.position(), &scene)?;
+        let mut reply =
+            Reply::public(text).with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png);
+        if let Status::ToMove(seat) = play.status() {
+            if row.seats.get(seat).map(String::as_str) != Some(DROID) {
+                let legal = play.legal();
+                if !legal.is_empty() && legal.len() <= 25 {
+                    reply.select = Some(Select {
+                        custom_id: custom_id(row.id, row.turn, MOVE),
+                        placeholder: "Choose a move".into(),
+                        choices: legal,
+                    });
+                }
+            }
+        }
+        Ok(reply)
+    }
+
+    fn turn_line(&self, row: &TableRow, play: &dyn DynPlay) -> String {
+        match play.status() {
+            Status::ToMove(seat) => format!("{} to move.", self.name(&row.seats[seat])),
+            Status::Chance => "Rolling…".to_string(),
+            Status::Over(_) => String::new(),
+        }
+    }
+
+    /// `/play`: opens a table in this channel.
+    pub(crate) fn play(&self, actor: &Actor, args: PlayArgs) -> Outcome {
+        let Some(game_id) = registry::canonical_id(&args.game) else {
+            return Err(Refusal(format!(
+                "Unknown game '{}'. Games: {}.",
+                args.game,
+                registry::available().join(", ")
+            )));
+        };
+        if let Some(table) = self.ledger.active_table(&actor.guild, &actor.channel)? {
+            return Err(Refusal(format!(
+                "Table #{} is already active in this channel; finish it (or /resign) first.",
+                table.id
+            )));
+        }
+        let mut options: GameOptions = args
+            .options
+            .iter()
+            .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+            .collect();
+        let game = games::lookup(game_id, &options)?;
+        let info = game.info();
+        if args.to.is_some() || args.per_point.is_some() {
+            return Err(Refusal(
+                "Series (to, per_point) are not available yet.".into(),
+            ));
+        }
+        let opponent = args.opponent.clone();
+        if opponent.as_deref() == Some(actor.user.as_str()) {
+            return Err(Refusal("You cannot challenge yourself.".into()));
+        }
+        let Some(opponent) = opponent else {
+            return Err(Refusal(
+                "Open tables (without an opponent) are not available yet: name an opponent, or the droid."
+                    .into(),
+            ));
+        };
+        if info.min_seats > 2 {
+            return Err(Refusal(format!("{} needs more players.", info.name)));
+        }
+        self.ledger.open_account(&actor.guild, &actor.user)?;
+        let stake = args.wager.unwrap_or(0);
+        if stake != 0 {
+            let min = self.ledger.economy(&actor.guild)?.min_wager;
+            if stake < min {
+                return Err(Refusal(format!(
+                    "The wager must be at least {min} credits."
+                )));
+            }
+            let balance = self.ledger.balance(&actor.guild, &actor.user)?.credits;
+            if balance < stake {
+                return Err(Refusal(format!(
+                    "You have {balance} credits; the wager is {stake}."
+                )));
+            }
+        }
+        let seed = new_seed();
+        let mut seats = [actor.user.clone(), opponent.clone()];
+        match args
+            .first
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("me") => {}
+            Some("them") => seats.swap(0, 1),
+            Some("random") => {
+                if rng_for(&seed, "seats", 0).random_bool(0.5) {
+                    seats.swap(0, 1)
+                }
+            }
+            Some(other) => {
+                return Err(Refusal(format!(
+                    "first must be me, them or random, not '{other}'"
+                )))
+            }
+        }
+        let start = game.start(2)?.position();
+        options.retain(|k, _| !k.starts_with('_'));
+        options.insert("_challenger".into(), Value::String(actor.user.clone()));
+        let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
+        let row = self.ledger.create_table(
+            &actor.guild,
+            &NewTable {
+                channel: &actor.channel,
+                game: game_id,
+                options: &options_json(&options),
+                stake,
+                per_point: 0,
+                target: 0,
+                seed: &seed,
+                start_position: &start,
+                seats: &seat_refs,
+                deadline: Some(self.now() + self.settings.challenge_secs),
+            },
+        )?;
+        if opponent == DROID {
+            return self.begin(actor, row);
+        }
+        let wager = if stake > 0 {
+            format!(" for {stake} credits each")
+        } else {
+            String::new()
+        };
+        let text = format!(
+            "{} challenges {} to {}{wager} (table #{}). {}, do you accept?",
+            actor.name,
+            self.name(&opponent),
+            info.name,
+            row.id,
+            self.name(&opponent)
+        );
+        Ok(vec![Reply::public(text)
+            .with_button("Accept", custom_id(row.id, 0, ACCEPT), Style::Success)
+            .with_button(
+                "Decline",
+                custom_id(row.id, 0, DECLINE),
+                Style::Danger,
+            )])
+    }
+
+    /// Starts an accepted table: stakes into escrow, the commitment shown, the first board.
+    fn begin(&self, actor: &Actor, row: TableRow) -> Outcome {
+        for user in &row.seats {
+            if user != DROID {
+                self.ledger.open_account(&actor.guild, user)?;
+            }
+        }
+        let started =
+            self.ledger
+                .start_table(&actor.guild, row.id, Some(self.deadline(&actor.guild)?))?;
+        if started.replayed {
+            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+        }
+        let row = self.ledger.table(row.id)?;
+        let mut play = self.live(&row)?;
+        let (row, last) = self.advance(&actor.guild, row, &mut play)?;
+        let names = self.seat_names(&row);
+        let mut text = format!(
+            "Table #{}: {} — {} vs {}.",
+            row.id,
+            games::lookup(&row.game, &GameOptions::new())
+                .map(|g| g.info().name)
+                .unwrap_or("game"),
+            names[0],
+            names[1]
+        );
+        if row.stake > 0 {
+            text.push_str(&format!(
+                " {} credits each in escrow; the winner takes {} and a slot token.",
+                row.stake,
+                row.stake * row.seats.len() as i64
+            ));
+        }
+        text.push_str(&format!(
+            "\nFairness: SHA-256 of this table's seed is `{}` (revealed at the end; check with /verify).",
+            row.seed_commitment
+        ));
+        if let Status::Over(_) = play.status() {
+            return self.conclude(&actor.guild, row, play, last, text);
+        }
+        text.push('\n');
+        text.push_str(&self.turn_line(&row, play.as_ref()));
+        Ok(vec![self.board_reply(&row, play.as_ref(), last, text)?])
+    }
+
+    /// Plays chance events and the droid's moves until a human is to move or the game ends,
+    /// storing each in the log. Returns the updated row and the last action with the position
+    /// before it.
+    fn advance(
+        &self,
+        guild: &str,
+        mut row: TableRow,
+        play: &mut Box<dyn DynPlay>,
+    ) -> Result<(TableRow, Option<(String, String)>), Refusal> {
+        let mut last = None;
+        for _ in 0..10_000 {
+            let seq = row.turn + 1;
+            let (seat, action) = match play.status() {
+                Status::Chance => {
+                    let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
+                    let action = play
+                        .sample_chance(&mut rng)
+                        .ok_or_else(|| Refusal("a chance node without outcomes".into()))?;
+                    (None, action)
+                }
+                Status::ToMove(seat) if row.seats[seat] == DROID => {
+                    let legal = play.legal();
+                    let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
+                    let pick = legal[rng.random_range(0..legal.len())].clone();
+                    (Some(seat as i64), pick)
+                }
+                _ => break,
+            };
+            let before = play.position();
+            let canonical = play.apply(&action)?;
+            self.ledger.record_action(
+                row.id,
+                seq,
+                &LoggedAction {
+                    seq,
+                    seat,
+                    action: canonical.clone(),
+                },
+                &play.position(),
+                Some(self.deadline(guild)?),
+            )?;
+            row.turn = seq;
+            self.remember(row.id, seq, play.as_ref());
+            last = Some((before, canonical));
+        }
+        Ok((row, last))
+    }
+
+    /// Ends a finished game: settlement, the result, the seed revealed, a rematch button.
+    fn conclude(
+        &self,
+        guild: &str,
+        row: TableRow,
+        play: Box<dyn DynPlay>,
+        last: Option<(String, String)>,
+        mut text: String,
+    ) -> Outcome {
+        let Status::Over(outcome) = play.status() else {
+            return Err(Refusal("the game is not over".into()));
+        };
+        let points = outcome.points.clone();
+        let settled = self.ledger.finish_table(
+            guild,
+            row.id,
+            &points,
+            &play.position(),
+            &serde_json::json!({"points": points, "reason": outcome.reason}).to_string(),
+        )?;
+        let row = self.ledger.table(row.id)?;
+        let names = self.seat_names(&row);
+        let score = points
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("–");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        match outcome.winner() {
+            Some(seat) => text.push_str(&format!(
+                "**{} wins** — {} ({score}).",
+                names[seat], outcome.reason
+            )),
+            None => text.push_str(&format!("**Draw** — {} ({score}).", outcome.reason)),
+        }
+        let s = &settled.value;
+        for (seat, paid) in s.payouts.iter().enumerate() {
+            if *paid > 0 && row.seats[seat] != DROID {
+                text.push_str(&format!(" {} receives {paid} credits.", names[seat]));
+            }
+        }
+        if let Some(seat) = s.token_to {
+            text.push_str(&format!(" {} wins a slot token.", names[seat]));
+        }
+        if let Some(seed) = &row.seed {
+            text.push_str(&format!(
+                "\nSeed revealed: `{seed}` — check every roll with /verify."
+            ));
+        }
+        Ok(vec![self
+            .board_reply(&row, play.as_ref(), last, text)?
+            .with_button(
+                "Rematch",
+                custom_id(row.id, row.turn, REMATCH),
+                Style::Primary,
+            )])
+    }
+
+    /// `/move` (and a choice from the move menu): one action for the actor.
+    pub(crate) fn play_action(&self, actor: &Actor, text: &str, turn: Option<i64>) -> Outcome {
+        let row = self.active(actor)?;
+        if row.status != "playing" {
+            return Err(Refusal(format!("Table #{} has not started yet.", row.id)));
+        }
+        if let Some(turn) = turn {
+            if turn != row.turn {
+                return Err(Refusal(
+                    "That menu is out of date: the board has changed.".into(),
+                ));
+            }
+        }
+        let Some(my_seats) = Some(
+            row.seats
+                .iter()
+                .enumerate()
+                .filter(|(_, u)| **u == actor.user)
+                .map(|(s, _)| s)
+                .collect::<Vec<_>>(),
+        )
+        .filter(|s| !s.is_empty()) else {
+            return Err(Refusal("You are not playing at this table.".into()));
+        };
+        let mut play = self.live(&row)?;
+        let seat = match play.status() {
+            Status::ToMove(seat) => seat,
+            _ => return Err(Refusal("The game is not waiting for a move.".into())),
+        };
+        if !my_seats.contains(&seat) {
+            return Err(Refusal(format!(
+                "It is {}'s turn, not yours.",
+                self.name(&row.seats[seat])
+            )));
+        }
+        let before = play.position();
+        let canonical = play.apply(text)?;
+        let seq = row.turn + 1;
+        self.ledger.record_action(
+            row.id,
+            seq,
+            &LoggedAction {
+                seq,
+                seat: Some(seat as i64),
+                action: canonical.clone(),
+            },
+            &play.position(),
+            Some(self.deadline(&actor.guild)?),
+        )?;
+        self.offers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&row.id);
+        let mut row = row;
+        row.turn = seq;
+        self.remember(row.id, seq, play.as_ref());
+        let mover = self.name(&row.seats[seat]);
+        let (row, droid_last) = self.advance(&actor.guild, row, &mut play)?;
+        let mut text = format!("{mover} plays {canonical}.");
+        let last = match droid_last {
+            Some((b, a)) => {
+                text.push_str(&format!(" Droid plays {a}."));
+                Some((b, a))
+            }
+            None => Some((before, canonical)),
+        };
+        if let Status::Over(_) = play.status() {
+            return self.conclude(&actor.guild, row, play, last, text);
+        }
+        text.push(' ');
+        text.push_str(&self.turn_line(&row, play.as_ref()));
+        Ok(vec![self.board_reply(&row, play.as_ref(), last, text)?])
+    }
+
+    /// `/board`: the current board again.
+    pub(crate) fn board(&self, actor: &Actor) -> Outcome {
+        let row = self.active(actor)?;
+        let play = self.live(&row)?;
+        let text = format!("Table #{}. {}", row.id, self.turn_line(&row, play.as_ref()));
+        Ok(vec![self.board_reply(&row, play.as_ref(), None, text)?])
+    }
+
+    /// `/resign`: concedes the table (a challenger withdraws an unanswered challenge).
+    pub(crate) fn resign(&self, actor: &Actor) -> Outcome {
+        let row = self.active(actor)?;
+        let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
+            return Err(Refusal("You are not playing at this table.".into()));
+        };
+        if row.status == "open" {
+            self.ledger
+                .cancel_table(&actor.guild, row.id, "withdrawn")?;
+            return Ok(vec![Reply::public(format!(
+                "{} withdraws the challenge (table #{}).",
+                actor.name, row.id
+            ))]);
+        }
+        let mut play = self.live(&row)?;
+        play.forfeit(seat)?;
+        let text = format!("{} resigns.", actor.name);
+        self.conclude(&actor.guild, row, play, None, text)
+    }
+
+    /// `/draw`: offers a draw; the opponent accepts with a button.
+    pub(crate) fn offer_draw(&self, actor: &Actor) -> Outcome {
+        let row = self.active(actor)?;
+        let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
+            return Err(Refusal("You are not playing at this table.".into()));
+        };
+        if row.status != "playing" {
+            return Err(Refusal("The table has not started.".into()));
+        }
+        self.offers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(row.id, seat);
+        Ok(vec![Reply::public(format!(
+            "{} offers a draw.",
+            actor.name
+        ))
+        .with_button(
+            "Accept draw",
+            custom_id(row.id, row.turn, DRAW),
+            Style::Secondary,
+        )])
+    }
+
+    /// A button press.
+    pub(crate) fn press(&self, actor: &Actor, id: &str) -> Outcome {
+        let Some((table, turn, verb)) = parse_custom_id(id) else {
+            return Err(Refusal("That button is not Holotable's.".into()));
+        };
+        let row = self.ledger.table(table)?;
+        if row.guild != actor.guild {
+            return Err(Refusal("That button belongs to another server.".into()));
+        }
+        match verb.as_str() {
+            ACCEPT | DECLINE => {
+                let challenger = challenger(&row);
+                if actor.user == challenger || !row.seats.contains(&actor.user) {
+                    let invited = row
+                        .seats
+                        .iter()
+                        .filter(|u| **u != challenger)
+                        .map(|u| self.name(u))
+                        .collect::<Vec<_>>()
+                        .join(" or ");
+                    return Err(Refusal(format!(
+                        "Only {invited} can answer this challenge."
+                    )));
+                }
+                if row.status != "open" {
+                    return Err(Refusal(format!(
+                        "This challenge was already answered (table #{} is {}).",
+                        row.id, row.status
+                    )));
+                }
+                if verb == DECLINE {
+                    self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+                    return Ok(vec![Reply::public(format!(
+                        "{} declines the challenge.",
+                        actor.name
+                    ))]);
+                }
+                self.begin(actor, row)
+            }
+            DRAW => {
+                if row.status != "playing" || turn != row.turn {
+                    return Err(Refusal("That draw offer is out of date.".into()));
+                }
+                let offered_by = self
+                    .offers
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(&row.id)
+                    .copied();
+                let Some(offerer) = offered_by else {
+                    return Err(Refusal("That draw offer is no longer open.".into()));
+                };
+                let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
+                    return Err(Refusal("You are not playing at this table.".into()));
+                };
+                if seat == offerer {
+                    return Err(Refusal("Your opponent must accept your offer.".into()));
+                }
+                self.offers
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&row.id);
+                let mut play = self.live(&row)?;
+                play.agree_end()?;
+                self.conclude(
+                    &actor.guild,
+                    row,
+                    play,
+                    None,
+                    "The players agree to a draw.".into(),
+                )
+            }
+            REMATCH => {
+                if !row.seats.contains(&actor.user) {
+                    return Err(Refusal("Only the players can ask for a rematch.".into()));
+                }
+                let opponent = row.seats.iter().find(|u| **u != actor.user).cloned();
+                let options: std::collections::BTreeMap<String, String> = game_options(&row)
+                    .into_iter()
+                    .map(|(k, v)| {
+                        (
+                            k,
+                            v.as_str()
+                                .map(str::to_string)
+                                .unwrap_or_else(|| v.to_string()),
+                        )
+                    })
+                    .collect();
+                self.play(
+                    actor,
+                    PlayArgs {
+                        game: row.game.clone(),
+                        opponent,
+                        wager: (row.stake > 0).then_some(row.stake),
+                        options,
+                        ..PlayArgs::default()
+                    },
+                )
+            }
+            MOVE => Err(Refusal("Choose a move from the menu.".into())),
+            other => Err(Refusal(format!("Unknown button '{other}'."))),
+        }
+    }
+
+    /// A choice from a select menu.
+    pub(crate) fn pick(&self, actor: &Actor, id: &str, value: &str) -> Outcome {
+        let Some((table, turn, verb)) = parse_custom_id(id) else {
+            return Err(Refusal("That menu is not Holotable's.".into()));
+        };
+        let row = self.active(actor)?;
+        if row.id != table || verb != MOVE {
+            return Err(Refusal("That menu is out of date.".into()));
+        }
+        self.play_action(actor, value, Some(turn))
+    }
+
+    /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
+    pub fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        let Ok(Some(row)) = self.ledger.active_table(&actor.guild, &actor.channel) else {
+            return Vec::new();
+        };
+        let Ok(play) = self.live(&row) else {
+            return Vec::new();
+        };
+        match play.status() {
+            Status::ToMove(seat) if row.seats.get(seat) == Some(&actor.user) => {}
+            _ => return Vec::new(),
+        }
+        let squash = |s: &str| {
+            s.chars()
+                .filter(|c| !c.is_whitespace() && *c != '-')
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        };
+        let typed = squash(typed);
+        let legal = play.legal();
+        let mut prefixed: Vec<String> = legal
+            .iter()
+            .filter(|a| squash(a).starts_with(&typed))
+            .cloned()
+            .collect();
+        let containing = legal
+            .iter()
+            .filter(|a| !squash(a).starts_with(&typed) && squash(a).contains(&typed))
+            .cloned();
+        prefixed.extend(containing);
+        prefixed.truncate(25);
+        prefixed
+    }
+
+    /// Clocks: warns the player to move when a quarter of the time is left, ends tables whose
+    /// player to move ran out of time (a loss by timeout) and cancels expired challenges.
+    /// Returns (guild, channel, reply) for each event.
+    pub fn tick(&self) -> Vec<(String, String, Reply)> {
+        let now = self.now();
+        let mut out = Vec::new();
+        let Ok(tables) = self.ledger.active_tables() else {
+            return out;
+        };
+        for row in tables {
+            let Some(deadline) = row.deadline else {
+                continue;
+            };
+            let (guild, channel) = (row.guild.clone(), row.channel.clone());
+            if row.status == "open" {
+                if now >= deadline && self.ledger.cancel_table(&guild, row.id, "expired").is_ok() {
+                    out.push((
+                        guild,
+                        channel,
+                        Reply::public(format!("The challenge of table #{} expired.", row.id)),
+                    ));
+                }
+                continue;
+            }
+            let Ok(mut play) = self.live(&row) else {
+                continue;
+            };
+            let Status::ToMove(seat) = play.status() else {
+                continue;
+            };
+            let clock = self
+                .ledger
+                .economy(&guild)
+                .map(|e| e.move_clock_secs)
+                .unwrap_or(86_400);
+            if now >= deadline {
+                let who = self.name(&row.seats[seat]);
+                if play.forfeit(seat).is_ok() {
+                    let text = format!("{who} ran out of time.");
+                    if let Ok(replies) = self.conclude(&guild, row, play, None, text) {
+                        out.extend(
+                            replies
+                                .into_iter()
+                                .map(|r| (guild.clone(), channel.clone(), r)),
+                        );
+                    }
+                }
+            } else if deadline - now <= clock / 4
+                && self
+                    .warned
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert((row.id, row.turn))
+            {
+                let hours = (deadline - now) as f64 / 3600.0;
+                out.push((
+                    guild,
+                    channel,
+                    Reply::public(format!(
+                        "{}, a quarter of your time is left at table #{} ({hours:.1} h).",
+                        self.name(&row.seats[seat]),
+                        row.id
+                    )),
+                ));
+            }
+        }
+        out
+    }
+
+    fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
+        let row = match table {
+            Some(id) => self.ledger.table(id)?,
+            None => self
+                .ledger
+                .last_table(&actor.guild, &actor.channel)?
+                .ok_or_else(|| Refusal("No table has been played in this channel.".into()))?,
+        };
+        if row.guild != actor.guild {
+            return Err(Refusal(format!("no table {}", row.id)));
+        }
+        Ok(row)
+    }
+
+    /// `/verify`: recomputes every chance event and droid choice of an ended table from its
+    /// revealed seed, and checks the seed against the commitment shown at the start.
+    pub(crate) fn verify(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let row = self.table_for(actor, table)?;
+        let Some(seed) = row.seed.clone() else {
+            return Err(Refusal(format!(
+                "Table #{} is still playing: its seed is revealed when it ends. Commitment: `{}`.",
+                row.id, row.seed_commitment
+            )));
+        };
+        let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
+        let game = games::lookup(&row.game, &game_options(&row))?;
+        let mut play = game.resume(&[&row.start_position])?;
+        let (mut chance, mut droid) = (0, 0);
+        let mut problems = Vec::new();
+        for entry in self.ledger.actions(row.id)? {
+            let expected = match entry.seat {
+                None => {
+                    chance += 1;
+                    play.sample_chance(&mut rng_for(&seed, "chance", entry.seq))
+                }
+                Some(seat) if row.seats.get(seat as usize).map(String::as_str) == Some(DROID) => {
+                    droid += 1;
+                    let legal = play.legal();
+                    let pick =
+                        rng_for(&seed, "droid", entry.seq).random_range(0..legal.len().max(1));
+                    legal.get(pick).cloned()
+                }
+                Some(_) => Some(entry.action.clone()),
+            };
+            if expected.as_deref() != Some(entry.action.as_str()) {
+                problems.push(format!(
+                    "action {}: logged {}, the seed gives {:?}",
+                    entry.seq, entry.action, expected
+                ));
+            }
+            if let Err(e) = play.apply(&entry.action) {
+                problems.push(format!("action {}: {e}", entry.seq));
+                break;
+            }
+        }
+        let text = if commitment_ok && problems.is_empty() {
+            format!(
+                "Table #{} verified: SHA-256(`{seed}`) = `{}`, the commitment shown at the start; \
+                 {chance} chance events and {droid} droid moves recomputed from the seed, all as played.",
+                row.id, row.seed_commitment
+            )
+        } else {
+            format!(
+                "Table #{} FAILED verification: commitment {}; {}",
+                row.id,
+                if commitment_ok {
+                    "matches"
+                } else {
+                    "does NOT match"
+                },
+                problems.join("; ")
+            )
+        };
+        Ok(vec![Reply::public(text)])
+    }
+
+    /// `/rules`: a summary with a picture of the start position.
+    pub(crate) fn rules(&self, game: &str) -> Outcome {
+        match registry::canonical_id(game) {
+            Some("dejarik") => {
+                let g = games::lookup("dejarik", &GameOptions::new())?;
+                let start = g.start(2)?.position();
+                let png =
+                    render::board_png("dejarik", &GameOptions::new(), &start, &Scene::default())?;
+                Ok(vec![
+                    Reply::public(DEJARIK_RULES).with_image("dejarik-rules.png".into(), png)
+                ])
+            }
+            Some(other) => Err(Refusal(format!(
+                "The rules of '{other}' are not available yet."
+            ))),
+            None => Err(Refusal(format!("Unknown game '{game}'."))),
+        }
+    }
+
+    /// `/replay`: an animated GIF of a table's game.
+    pub(crate) fn replay(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let row = self.table_for(actor, table)?;
+        let actions: Vec<String> = self
+            .ledger
+            .actions(row.id)?
+            .into_iter()
+            .map(|a| a.action)
+            .collect();
+        let gif = render::replay_gif(
+            &row.game,
+            &game_options(&row),
+            &row.start_position,
+            &actions,
+            &self.seat_names(&row),
+        )?;
+        Ok(vec![Reply::public(format!(
+            "Replay of table #{} ({} moves).",
+            row.id,
+            actions.len()
+        ))
+        .with_image(format!("table-{}-replay.gif", row.id), gif)])
+    }
+
+    /// `/admin end`: ends a stuck table with a refund.
+    pub(crate) fn admin_end(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        if !actor.admin {
+            return Err(Refusal("/admin needs the Manage Server permission.".into()));
+        }
+        let row = match table {
+            Some(id) => self.ledger.table(id)?,
+            None => self.active(actor)?,
+        };
+        self.ledger
+            .cancel_table(&actor.guild, row.id, "ended by an admin")?;
+        Ok(vec![Reply::public(format!(
+            "Table #{} was ended by an admin; every stake was refunded.",
+            row.id
+        ))])
+    }
+}

@@ -1,0 +1,166 @@
+//! Tables: the transport-free application layer (PRODUCT.md P-3, P-4). It takes commands
+//! from an actor and answers with replies; the Discord and console front ends only translate.
+//!
+//! Every state change and every action is stored in the ledger before the reply is built, so
+//! a new process on the same database resumes every table where it was.
+
+pub mod commands;
+pub mod fairness;
+mod lifecycle;
+mod money;
+pub mod replies;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use crate::games::DynPlay;
+use crate::ledger::{Ledger, LedgerError};
+
+pub use commands::{Command, PlayArgs};
+pub use replies::{Button, Image, Reply, Select, Style};
+
+/// Who acts, and where.
+#[derive(Debug, Clone)]
+pub struct Actor {
+    pub guild: String,
+    pub channel: String,
+    /// The user id (`droid` is the bot itself).
+    pub user: String,
+    /// The name shown to people.
+    pub name: String,
+    /// A unique id of this interaction: the idempotency key of what it pays.
+    pub interaction: String,
+    /// Whether the user may use `/admin` here (the front end checks the permission).
+    pub admin: bool,
+}
+
+/// Settings of the application layer.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// How long a challenge waits for an answer, in seconds.
+    pub challenge_secs: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            challenge_secs: 600,
+        }
+    }
+}
+
+/// A refusal shown privately to the user who acted; nothing changed.
+#[derive(Debug)]
+pub struct Refusal(pub String);
+
+impl From<LedgerError> for Refusal {
+    fn from(e: LedgerError) -> Self {
+        Refusal(e.to_string())
+    }
+}
+
+impl From<crate::games::RulesError> for Refusal {
+    fn from(e: crate::games::RulesError) -> Self {
+        Refusal(e.to_string())
+    }
+}
+
+impl From<crate::render::RenderError> for Refusal {
+    fn from(e: crate::render::RenderError) -> Self {
+        Refusal(e.to_string())
+    }
+}
+
+pub(crate) type Outcome = Result<Vec<Reply>, Refusal>;
+
+/// A game in play and the turn number it is at.
+pub(crate) type LiveGame = (i64, Box<dyn DynPlay>);
+
+/// The time source: seconds since the Unix epoch.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// The application: tables, money, and the games in play.
+pub struct App {
+    pub(crate) ledger: Ledger,
+    pub(crate) settings: Settings,
+    pub(crate) clock: Clock,
+    /// Games in play, rebuilt from the action log when missing (after a restart).
+    pub(crate) live: Mutex<HashMap<i64, LiveGame>>,
+    /// Pending draw offers: table → the seat that offered.
+    pub(crate) offers: Mutex<HashMap<i64, usize>>,
+    /// Clock warnings already sent: (table, turn).
+    pub(crate) warned: Mutex<HashSet<(i64, i64)>>,
+    /// Display names by user id, learnt from the actors.
+    pub(crate) names: Mutex<HashMap<String, String>>,
+}
+
+impl App {
+    pub fn new(ledger: Ledger, settings: Settings, clock: Clock) -> App {
+        App {
+            ledger,
+            settings,
+            clock,
+            live: Mutex::new(HashMap::new()),
+            offers: Mutex::new(HashMap::new()),
+            warned: Mutex::new(HashSet::new()),
+            names: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    pub(crate) fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    /// The name to show for a user id.
+    pub(crate) fn name(&self, user: &str) -> String {
+        if user == crate::ledger::DROID {
+            return "Droid".to_string();
+        }
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| user.to_string())
+    }
+
+    /// Handles one command; a refusal becomes a private reply.
+    pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(actor.user.clone(), actor.name.clone());
+        let result = match command {
+            Command::Play(args) => self.play(actor, args),
+            Command::Move { action } => self.play_action(actor, &action, None),
+            Command::Board => self.board(actor),
+            Command::Resign => self.resign(actor),
+            Command::Draw => self.offer_draw(actor),
+            Command::Double => Err(Refusal(
+                "/double is for backgammon, which is not available yet".into(),
+            )),
+            Command::Rules { game } => self.rules(&game),
+            Command::Replay { table } => self.replay(actor, table),
+            Command::Verify { table } => self.verify(actor, table),
+            Command::Balance { user } => self.show_balance(actor, user),
+            Command::Daily => self.claim_daily(actor),
+            Command::Give { user, amount } => self.give(actor, &user, amount),
+            Command::Slots { bet } => self.slots(actor, bet),
+            Command::Leaderboard { board } => self.leaderboard(actor, &board),
+            Command::Stats { user } => self.stats(actor, user),
+            Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
+            Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
+            Command::AdminEnd { table } => self.admin_end(actor, table),
+            Command::Press { custom_id } => self.press(actor, &custom_id),
+            Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
+        };
+        match result {
+            Ok(replies) => replies,
+            Err(Refusal(message)) => vec![Reply::private(message)],
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! What the application layer answers: transport-free messages that each front end renders
+//! (Discord messages with components, console lines or JSON).
+
+use serde::Serialize;
+
+/// An image attached to a reply.
+#[derive(Debug, Clone, Serialize)]
+pub struct Image {
+    /// A file name such as `table-12-turn-4.png`.
+    pub name: String,
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// A button; its `custom_id` names the table and the turn it belongs to, so a stale button
+/// is recognised, and buttons keep working after a restart.
+#[derive(Debug, Clone, Serialize)]
+pub struct Button {
+    pub label: String,
+    pub custom_id: String,
+    pub style: Style,
+}
+
+/// A select menu of at most 25 choices.
+#[derive(Debug, Clone, Serialize)]
+pub struct Select {
+    pub custom_id: String,
+    pub placeholder: String,
+    pub choices: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Reply {
+    pub text: String,
+    /// Shown only to the user who acted.
+    pub ephemeral: bool,
+    pub images: Vec<Image>,
+    pub buttons: Vec<Button>,
+    pub select: Option<Select>,
+}
+
+impl Reply {
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: false,
+            images: Vec::new(),
+            buttons: Vec::new(),
+            select: None,
+        }
+    }
+
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            ephemeral: true,
+            ..Reply::public(text)
+        }
+    }
+
+    pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
+        self.images.push(Image { name, bytes });
+        self
+    }
+
+    pub fn with_button(mut self, label: &str, custom_id: String, style: Style) -> Reply {
+        self.buttons.push(Button {
+            label: label.to_string(),
+            custom_id,
+            style,
+        });
+        self
+    }
+}
+
+/// The custom id of a table's component: `t:<table>:<turn>:<verb>`.
+pub fn custom_id(table: i64, turn: i64, verb: &str) -> String {
+    format!("t:{table}:{turn}:{verb}")
+}
+
+/// Reads a custom id made by [`custom_id`].
+pub fn parse_custom_id(id: &str) -> Option<(i64, i64, String)> {
+    let mut parts = id.splitn(4, ':');
+    if parts.next()? != "t" {
+        return None;
+    }
+    let table = parts.next()?.parse().ok()?;
+    let turn = parts.next()?.parse().ok()?;
+    Some((table, turn, parts.next()?.to_string()))
+}

@@ -1,0 +1,257 @@
+//! Scripted console sessions through the real binary (PRODUCT.md P-7), with `--json`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("holotable-console-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs one console process on `dir`'s database with `script`; returns the JSON replies.
+fn session(dir: &Path, script: &str) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["console", "--json", "--db"])
+        .arg(dir.join("h.db"))
+        .arg("--out")
+        .arg(dir.join("boards"))
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn text(v: &Value) -> &str {
+    v["text"].as_str().unwrap()
+}
+
+/// The credits and tokens a `/balance` reply reports.
+fn balance(v: &Value) -> (i64, i64) {
+    let t = text(v);
+    let credits = t
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let tokens = t
+        .split("credits, ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    (credits, tokens)
+}
+
+fn audit_ok(dir: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["audit", "--db"])
+        .arg(dir.join("h.db"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+// White to move wins at once with o4-i4 (DJ-5.1): a short wagered game.
+const QUICK: &str = "setup:\"i1,i2,i3,o4/o7,o8,o9,o10/w:-\"";
+
+#[test]
+fn a_wagered_game_from_challenge_to_win() {
+    let dir = workdir("wager");
+    let r = session(
+        &dir,
+        &format!(
+            "alice: /play game:dejarik opponent:bob wager:100 {QUICK}\n\
+             bob: [Accept]\n\
+             bob: [Accept]\n\
+             alice: /balance\n\
+             bob: /balance\n\
+             alice: {{o4-i4}}\n\
+             alice: /balance\n\
+             bob: /balance\n\
+             alice: /verify\n"
+        ),
+    );
+    assert!(text(&r[0]).contains("challenges bob"), "{}", r[0]);
+    assert_eq!(r[0]["buttons"], serde_json::json!(["Accept", "Decline"]));
+    assert!(text(&r[1]).contains("SHA-256"));
+    let board = r[1]["images"][0].as_str().unwrap();
+    assert!(std::fs::read(board).unwrap().starts_with(b"\x89PNG"));
+    // The second Accept is refused privately and stakes nothing more.
+    assert_eq!(r[2]["ephemeral"], true);
+    assert_eq!(r[2]["user"], "bob");
+    assert_eq!(balance(&r[3]), (900, 0));
+    assert_eq!(balance(&r[4]), (900, 0));
+    assert!(text(&r[5]).contains("alice wins"), "{}", r[5]);
+    assert!(text(&r[5]).contains("slot token"));
+    assert!(r[5]["buttons"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("Rematch")));
+    assert_eq!(balance(&r[6]), (1100, 1));
+    assert_eq!(balance(&r[7]), (900, 0));
+    assert!(text(&r[8]).contains("verified"), "{}", r[8]);
+    audit_ok(&dir);
+}
+
+#[test]
+fn decline_and_expiry_take_nothing() {
+    let dir = workdir("decline");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob wager:100\n\
+         bob: [Decline]\n\
+         alice: /balance\n\
+         alice: /play game:dejarik opponent:bob wager:100\n\
+         !wait 11m\n\
+         bob: [Accept]\n\
+         alice: /balance\n\
+         bob: /balance\n",
+    );
+    assert!(text(&r[1]).contains("declines"));
+    assert_eq!(balance(&r[2]), (1000, 0));
+    assert!(text(&r[4]).contains("expired"), "{}", r[4]);
+    assert_eq!(
+        r[5]["ephemeral"], true,
+        "an expired challenge cannot be accepted"
+    );
+    assert_eq!(balance(&r[6]), (1000, 0));
+    assert_eq!(balance(&r[7]), (1000, 0));
+    audit_ok(&dir);
+}
+
+#[test]
+fn illegal_and_out_of_turn_moves_change_nothing() {
+    let dir = workdir("illegal");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob\n\
+         bob: [Accept]\n\
+         alice: /move action:o5-i7\n\
+         alice: /move action:o5-i10\n\
+         bob: /move action:o1-i1\n\
+         carol: /move action:o5-i5\n\
+         alice: /move action:banana\n\
+         alice: /move action:\"O5 I5\"\n",
+    );
+    let errors = [
+        (2, "o5-i7 is not legal"),
+        (3, "DJ-3.8"),
+        (4, "alice's turn"),
+        (5, "not playing"),
+        (6, "bad action"),
+    ];
+    for (i, needle) in errors {
+        assert_eq!(r[i]["ephemeral"], true, "{}", r[i]);
+        assert!(text(&r[i]).contains(needle), "{}: {}", needle, r[i]);
+    }
+    // Nothing changed: alice's forgiving move is the first move of the game.
+    assert!(
+        text(&r[7]).contains("alice plays o5-i5. bob to move"),
+        "{}",
+        r[7]
+    );
+    assert!(r[7]["images"][0]
+        .as_str()
+        .unwrap()
+        .ends_with("table-1-turn-1.png"));
+}
+
+#[test]
+fn running_out_of_time_loses_the_table() {
+    let dir = workdir("timeout");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob wager:100\n\
+         bob: [Accept]\n\
+         alice: /move action:o5-i5\n\
+         !wait 19h\n\
+         !wait 6h\n\
+         bob: /balance\n\
+         alice: /balance\n",
+    );
+    assert!(text(&r[3]).contains("quarter of your time"), "{}", r[3]);
+    assert!(text(&r[4]).contains("bob ran out of time"), "{}", r[4]);
+    assert!(text(&r[4]).contains("alice wins"), "{}", r[4]);
+    assert_eq!(balance(&r[5]), (900, 0));
+    assert_eq!(balance(&r[6]), (1100, 1));
+    audit_ok(&dir);
+}
+
+#[test]
+fn a_second_process_continues_the_game() {
+    let dir = workdir("restart");
+    let first = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob wager:50\n\
+         bob: [Accept]\n\
+         alice: /move action:o5-i5\n",
+    );
+    assert!(text(&first[2]).contains("bob to move"));
+    let second = session(
+        &dir,
+        "alice: /move action:o6-i6\n\
+         bob: /board\n\
+         bob: /move action:o1-i1\n\
+         alice: ?/move action:i5\n",
+    );
+    assert!(text(&second[0]).contains("bob's turn"), "{}", second[0]);
+    assert!(text(&second[1]).contains("bob to move"));
+    assert!(
+        text(&second[2]).contains("bob plays o1-i1. alice to move"),
+        "{}",
+        second[2]
+    );
+    assert_eq!(second[3]["choices"], serde_json::json!(["i5-o5"]));
+    audit_ok(&dir);
+}
+
+#[test]
+fn the_droid_plays_and_verify_recomputes_its_moves() {
+    let dir = workdir("droid");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik opponent:droid wager:100\n\
+         alice: /move action:o5-i5\n\
+         alice: /verify\n\
+         alice: /resign\n\
+         alice: /verify\n\
+         alice: /balance\n",
+    );
+    assert!(text(&r[1]).contains("Droid plays"), "{}", r[1]);
+    assert!(text(&r[2]).contains("still playing"));
+    assert!(text(&r[3]).contains("Droid wins"));
+    assert!(text(&r[4]).contains("1 droid moves recomputed"), "{}", r[4]);
+    assert_eq!(balance(&r[5]), (900, 0));
+    audit_ok(&dir);
+}
