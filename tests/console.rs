@@ -255,3 +255,74 @@ fn the_droid_plays_and_verify_recomputes_its_moves() {
     assert_eq!(balance(&r[5]), (900, 0));
     audit_ok(&dir);
 }
+
+#[test]
+fn a_series_to_12_alternates_the_first_player() {
+    // DJ-8 with DJ-2: from the quick set-up, White (alice) scores 3 a game; Black (bob) moves
+    // first in the even games.
+    let dir = workdir("series");
+    let r = session(
+        &dir,
+        &format!(
+            "alice: /play game:dejarik opponent:bob wager:100 to:12 {QUICK}\n\
+             bob: [Accept]\n\
+             alice: /move action:o4-i4\n\
+             alice: /move action:o4-i4\n\
+             bob: /move action:o7-i7\n\
+             alice: /move action:o4-i4\n\
+             alice: /move action:o4-i4\n\
+             bob: /move action:o7-i7\n\
+             alice: /move action:o4-i4\n\
+             alice: /balance\n\
+             bob: /balance\n"
+        ),
+    );
+    assert!(text(&r[0]).contains("first to 12 points"), "{}", r[0]);
+    assert!(text(&r[2]).contains("Game 1: alice wins"), "{}", r[2]);
+    assert!(text(&r[2]).contains("Series: 3–0"), "{}", r[2]);
+    assert!(text(&r[2]).contains("Game 2: bob to move"), "{}", r[2]);
+    assert!(
+        text(&r[3]).contains("bob's turn"),
+        "game 2 starts with bob: {}",
+        r[3]
+    );
+    assert!(
+        text(&r[5]).contains("Series: 6–0") && text(&r[5]).contains("Game 3: alice to move"),
+        "{}",
+        r[5]
+    );
+    assert!(text(&r[6]).contains("Series: 9–0"), "{}", r[6]);
+    assert!(text(&r[8]).contains("alice wins the series"), "{}", r[8]);
+    assert!(text(&r[8]).contains("12–0"), "{}", r[8]);
+    assert_eq!(balance(&r[9]), (1100, 1));
+    assert_eq!(balance(&r[10]), (900, 0));
+    audit_ok(&dir);
+}
+
+#[test]
+fn per_point_stakes_are_paid_after_each_game() {
+    let dir = workdir("perpoint");
+    let r = session(
+        &dir,
+        &format!(
+            "alice: /play game:dejarik opponent:bob per_point:50 to:6 {QUICK}\n\
+             bob: [Accept]\n\
+             alice: /move action:o4-i4\n\
+             bob: /move action:o7-i7\n\
+             alice: /move action:o4-i4\n\
+             alice: /balance\n\
+             bob: /balance\n\
+             alice: /verify\n"
+        ),
+    );
+    assert!(
+        text(&r[2]).contains("bob pays alice 150 credits"),
+        "{}",
+        r[2]
+    );
+    assert!(text(&r[4]).contains("alice wins the series"), "{}", r[4]);
+    assert_eq!(balance(&r[5]), (1300, 0));
+    assert_eq!(balance(&r[6]), (700, 0));
+    assert!(text(&r[7]).contains("verified"), "{}", r[7]);
+    audit_ok(&dir);
+}

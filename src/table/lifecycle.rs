@@ -10,7 +10,7 @@ use super::{Actor, App, Outcome, PlayArgs, Refusal, Reply, Style};
 use crate::games::{self, registry, DynPlay, GameOptions, Status};
 use crate::ledger::tables::{LoggedAction, NewTable, TableRow};
 use crate::ledger::DROID;
-use crate::render::{self, LastMove, Scene};
+use crate::render::{self, LastMove, Scene, SeriesScore};
 
 /// Rules summaries for `/rules`.
 const DEJARIK_RULES: &str = "**Dejarik** — a circular board: the centre C, an inner ring i1–i12 \
@@ -51,6 +51,31 @@ fn challenger(row: &TableRow) -> String {
         .unwrap_or_else(|| row.seats[0].clone())
 }
 
+/// The log entry that closes one game of a series and opens the next, with the finished
+/// game's points: `=next 3,0`.
+const NEXT_GAME: &str = "=next ";
+
+/// Whether a table plays several games (a series to N points, or per-point stakes).
+fn is_series(row: &TableRow) -> bool {
+    row.target > 0 || row.per_point > 0
+}
+
+/// The start of game number `game_no` of a table: the first player alternates game by game
+/// (DJ-2), through the game's `first` option.
+fn game_start(row: &TableRow, game_no: u32) -> Result<Box<dyn DynPlay>, Refusal> {
+    let mut options = game_options(row);
+    if game_no == 1 {
+        let game = games::lookup(&row.game, &options)?;
+        return Ok(game.resume(&[&row.start_position])?);
+    }
+    options.insert(
+        "first".into(),
+        Value::from((game_no as usize - 1) % row.seats.len()),
+    );
+    let game = games::lookup(&row.game, &options)?;
+    Ok(game.start(row.seats.len())?)
+}
+
 /// The verbs of the components a table shows.
 const ACCEPT: &str = "accept";
 const DECLINE: &str = "decline";
@@ -67,13 +92,36 @@ impl App {
                 return Ok(play.clone());
             }
         }
-        let game = games::lookup(&row.game, &game_options(row))?;
-        let mut play = game.resume(&[&row.start_position])?;
+        let mut play = game_start(row, 1)?;
+        let mut game_no = 1;
         for entry in self.ledger.actions(row.id)? {
-            play.apply(&entry.action)?;
+            if entry.seat.is_none() && entry.action.starts_with(NEXT_GAME) {
+                game_no += 1;
+                play = game_start(row, game_no)?;
+            } else {
+                play.apply(&entry.action)?;
+            }
         }
         live.insert(row.id, (row.turn, play.clone()));
         Ok(play)
+    }
+
+    /// A series' progress from its log: the number of the game in play and every seat's
+    /// points from the games already finished.
+    pub(crate) fn series_state(&self, row: &TableRow) -> Result<(u32, Vec<u32>), Refusal> {
+        let mut totals = vec![0u32; row.seats.len()];
+        let mut game_no = 1;
+        for entry in self.ledger.actions(row.id)? {
+            if let Some(points) = entry.action.strip_prefix(NEXT_GAME) {
+                if entry.seat.is_none() {
+                    game_no += 1;
+                    for (total, p) in totals.iter_mut().zip(points.trim().split(',')) {
+                        *total += p.trim().parse::<u32>().unwrap_or(0);
+                    }
+                }
+            }
+        }
+        Ok((game_no, totals))
     }
 
     fn remember(&self, table: i64, turn: i64, play: &dyn DynPlay) {
@@ -113,7 +161,15 @@ impl App {
                 action,
                 before: Some(before),
             }),
-            series: None,
+            series: if is_series(row) {
+                let (_, totals) = self.series_state(row)?;
+                Some(SeriesScore {
+                    points: totals,
+                    target: row.target.max(0) as u32,
+                })
+            } else {
+                None
+            },
             result: match play.status() {
                 Status::Over(outcome) => {
                     let position_says = games::lookup(&row.game, &game_options(row))
@@ -174,9 +230,19 @@ impl App {
             .collect();
         let game = games::lookup(game_id, &options)?;
         let info = game.info();
-        if args.to.is_some() || args.per_point.is_some() {
+        let target = args.to.unwrap_or(0) as i64;
+        if args.to.is_some() && !(1..=99).contains(&target) {
+            return Err(Refusal("to must be from 1 to 99 points.".into()));
+        }
+        let per_point = args.per_point.unwrap_or(0);
+        if args.per_point.is_some() && !(1..=crate::ledger::MAX_AMOUNT).contains(&per_point) {
             return Err(Refusal(
-                "Series (to, per_point) are not available yet.".into(),
+                "per_point must be a positive number of credits.".into(),
+            ));
+        }
+        if per_point > 0 && args.wager.is_some() {
+            return Err(Refusal(
+                "Choose a wager or per_point stakes, not both.".into(),
             ));
         }
         let opponent = args.opponent.clone();
@@ -240,8 +306,8 @@ impl App {
                 game: game_id,
                 options: &options_json(&options),
                 stake,
-                per_point: 0,
-                target: 0,
+                per_point,
+                target,
                 seed: &seed,
                 start_position: &start,
                 seats: &seat_refs,
@@ -251,11 +317,16 @@ impl App {
         if opponent == DROID {
             return self.begin(actor, row);
         }
-        let wager = if stake > 0 {
+        let mut wager = if stake > 0 {
             format!(" for {stake} credits each")
+        } else if per_point > 0 {
+            format!(" for {per_point} credits a point")
         } else {
             String::new()
         };
+        if target > 0 {
+            wager.push_str(&format!(", first to {target} points"));
+        }
         let text = format!(
             "{} challenges {} to {}{wager} (table #{}). {}, do you accept?",
             actor.name,
@@ -306,12 +377,21 @@ impl App {
                 row.stake * row.seats.len() as i64
             ));
         }
+        if row.target > 0 {
+            text.push_str(&format!(" A series to {} points.", row.target));
+        }
+        if row.per_point > 0 {
+            text.push_str(&format!(
+                " After each game the loser pays {} credits a point.",
+                row.per_point
+            ));
+        }
         text.push_str(&format!(
             "\nFairness: SHA-256 of this table's seed is `{}` (revealed at the end; check with /verify).",
             row.seed_commitment
         ));
         if let Status::Over(_) = play.status() {
-            return self.conclude(&actor.guild, row, play, last, text);
+            return self.game_over(&actor.guild, row, play, last, text);
         }
         text.push('\n');
         text.push_str(&self.turn_line(&row, play.as_ref()));
@@ -366,8 +446,9 @@ impl App {
         Ok((row, last))
     }
 
-    /// Ends a finished game: settlement, the result, the seed revealed, a rematch button.
-    fn conclude(
+    /// A game has ended: in a series, its points count and the next game starts unless the
+    /// series is decided; otherwise (or then) the table is settled.
+    fn game_over(
         &self,
         guild: &str,
         row: TableRow,
@@ -378,13 +459,129 @@ impl App {
         let Status::Over(outcome) = play.status() else {
             return Err(Refusal("the game is not over".into()));
         };
-        let points = outcome.points.clone();
+        if !is_series(&row) {
+            return self.settle(guild, row, play, last, text, outcome.points.clone());
+        }
+        let (game_no, mut totals) = self.series_state(&row)?;
+        for (total, p) in totals.iter_mut().zip(&outcome.points) {
+            *total += p;
+        }
+        let names = self.seat_names(&row);
+        let score = outcome
+            .points
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("–");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        match outcome.winner() {
+            Some(seat) => text.push_str(&format!(
+                "Game {game_no}: {} wins — {} ({score}).",
+                names[seat], outcome.reason
+            )),
+            None => text.push_str(&format!(
+                "Game {game_no}: draw — {} ({score}).",
+                outcome.reason
+            )),
+        }
+        let mut exhausted = false;
+        if let (true, Some(winner)) = (row.per_point > 0, outcome.winner()) {
+            let loser = (winner + 1) % row.seats.len();
+            let paid = self.ledger.pay_points(
+                guild,
+                row.id,
+                game_no,
+                &row.seats[loser],
+                &row.seats[winner],
+                outcome.points[winner],
+            )?;
+            text.push_str(&format!(
+                " {} pays {} {} credits.",
+                names[loser], names[winner], paid.value.paid
+            ));
+            if paid.value.exhausted {
+                text.push_str(&format!(
+                    " {} cannot pay any more: the series ends.",
+                    names[loser]
+                ));
+                exhausted = true;
+            }
+        }
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let leaders = totals.iter().filter(|&&t| t == best).count();
+        let decided = row.target > 0 && best as i64 >= row.target && leaders == 1;
+        let single = row.target == 0;
+        text.push_str(&format!(
+            " Series: {}.",
+            totals
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("–")
+        ));
+        if decided || exhausted || single {
+            return self.settle(guild, row, play, last, text, totals);
+        }
+        // The next game of the series.
+        let seq = row.turn + 1;
+        let marker = format!(
+            "{NEXT_GAME}{}",
+            outcome
+                .points
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let mut next = game_start(&row, game_no + 1)?;
+        self.ledger.record_action(
+            row.id,
+            seq,
+            &LoggedAction {
+                seq,
+                seat: None,
+                action: marker,
+            },
+            &next.position(),
+            Some(self.deadline(guild)?),
+        )?;
+        let mut row = row;
+        row.turn = seq;
+        self.remember(row.id, seq, next.as_ref());
+        let (row, droid_last) = self.advance(guild, row, &mut next)?;
+        text.push_str(&format!("\nGame {}: ", game_no + 1));
+        text.push_str(&self.turn_line(&row, next.as_ref()));
+        Ok(vec![self.board_reply(
+            &row,
+            next.as_ref(),
+            droid_last,
+            text,
+        )?])
+    }
+
+    /// Settles the table with every seat's points: the pot, the result, the seed revealed,
+    /// a rematch button.
+    fn settle(
+        &self,
+        guild: &str,
+        row: TableRow,
+        play: Box<dyn DynPlay>,
+        last: Option<(String, String)>,
+        mut text: String,
+        points: Vec<u32>,
+    ) -> Outcome {
+        let reason = match play.status() {
+            Status::Over(outcome) => outcome.reason,
+            _ => "ended".to_string(),
+        };
         let settled = self.ledger.finish_table(
             guild,
             row.id,
             &points,
             &play.position(),
-            &serde_json::json!({"points": points, "reason": outcome.reason}).to_string(),
+            &serde_json::json!({"points": points, "reason": reason}).to_string(),
         )?;
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
@@ -396,12 +593,14 @@ impl App {
         if !text.is_empty() {
             text.push('\n');
         }
-        match outcome.winner() {
-            Some(seat) => text.push_str(&format!(
-                "**{} wins** — {} ({score}).",
-                names[seat], outcome.reason
-            )),
-            None => text.push_str(&format!("**Draw** — {} ({score}).", outcome.reason)),
+        let what = if is_series(&row) { "the series" } else { "" };
+        match settled.value.winners.as_slice() {
+            [seat] if is_series(&row) => {
+                text.push_str(&format!("**{} wins {what}** ({score}).", names[*seat]))
+            }
+            [seat] => text.push_str(&format!("**{} wins** — {reason} ({score}).", names[*seat])),
+            _ if is_series(&row) => text.push_str(&format!("**The series is drawn** ({score}).")),
+            _ => text.push_str(&format!("**Draw** — {reason} ({score}).")),
         }
         let s = &settled.value;
         for (seat, paid) in s.payouts.iter().enumerate() {
@@ -424,6 +623,29 @@ impl App {
                 custom_id(row.id, row.turn, REMATCH),
                 Style::Primary,
             )])
+    }
+
+    /// A seat concedes the table (resignation, timeout): in a series, the whole series.
+    fn concede(
+        &self,
+        guild: &str,
+        row: TableRow,
+        mut play: Box<dyn DynPlay>,
+        seat: usize,
+        text: String,
+    ) -> Outcome {
+        play.forfeit(seat)?;
+        if !is_series(&row) {
+            return self.game_over(guild, row, play, None, text);
+        }
+        let (_, mut totals) = self.series_state(&row)?;
+        totals[seat] = 0;
+        for (other, total) in totals.iter_mut().enumerate() {
+            if other != seat && *total == 0 {
+                *total = 1;
+            }
+        }
+        self.settle(guild, row, play, None, text, totals)
     }
 
     /// `/move` (and a choice from the move menu): one action for the actor.
@@ -493,7 +715,7 @@ impl App {
             None => Some((before, canonical)),
         };
         if let Status::Over(_) = play.status() {
-            return self.conclude(&actor.guild, row, play, last, text);
+            return self.game_over(&actor.guild, row, play, last, text);
         }
         text.push(' ');
         text.push_str(&self.turn_line(&row, play.as_ref()));
@@ -522,10 +744,9 @@ impl App {
                 actor.name, row.id
             ))]);
         }
-        let mut play = self.live(&row)?;
-        play.forfeit(seat)?;
+        let play = self.live(&row)?;
         let text = format!("{} resigns.", actor.name);
-        self.conclude(&actor.guild, row, play, None, text)
+        self.concede(&actor.guild, row, play, seat, text)
     }
 
     /// `/draw`: offers a draw; the opponent accepts with a button.
@@ -616,7 +837,7 @@ impl App {
                     .remove(&row.id);
                 let mut play = self.live(&row)?;
                 play.agree_end()?;
-                self.conclude(
+                self.game_over(
                     &actor.guild,
                     row,
                     play,
@@ -726,7 +947,7 @@ impl App {
                 }
                 continue;
             }
-            let Ok(mut play) = self.live(&row) else {
+            let Ok(play) = self.live(&row) else {
                 continue;
             };
             let Status::ToMove(seat) = play.status() else {
@@ -739,15 +960,13 @@ impl App {
                 .unwrap_or(86_400);
             if now >= deadline {
                 let who = self.name(&row.seats[seat]);
-                if play.forfeit(seat).is_ok() {
-                    let text = format!("{who} ran out of time.");
-                    if let Ok(replies) = self.conclude(&guild, row, play, None, text) {
-                        out.extend(
-                            replies
-                                .into_iter()
-                                .map(|r| (guild.clone(), channel.clone(), r)),
-                        );
-                    }
+                let text = format!("{who} ran out of time.");
+                if let Ok(replies) = self.concede(&guild, row, play, seat, text) {
+                    out.extend(
+                        replies
+                            .into_iter()
+                            .map(|r| (guild.clone(), channel.clone(), r)),
+                    );
                 }
             } else if deadline - now <= clock / 4
                 && self
@@ -796,11 +1015,16 @@ impl App {
             )));
         };
         let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
-        let game = games::lookup(&row.game, &game_options(&row))?;
-        let mut play = game.resume(&[&row.start_position])?;
+        let mut play = game_start(&row, 1)?;
+        let mut game_no = 1;
         let (mut chance, mut droid) = (0, 0);
         let mut problems = Vec::new();
         for entry in self.ledger.actions(row.id)? {
+            if entry.seat.is_none() && entry.action.starts_with(NEXT_GAME) {
+                game_no += 1;
+                play = game_start(&row, game_no)?;
+                continue;
+            }
             let expected = match entry.seat {
                 None => {
                     chance += 1;
@@ -869,16 +1093,29 @@ impl App {
     /// `/replay`: an animated GIF of a table's game.
     pub(crate) fn replay(&self, actor: &Actor, table: Option<i64>) -> Outcome {
         let row = self.table_for(actor, table)?;
-        let actions: Vec<String> = self
-            .ledger
-            .actions(row.id)?
-            .into_iter()
-            .map(|a| a.action)
-            .collect();
+        // The last game of the table (a series replays its latest game).
+        let mut actions = Vec::new();
+        let mut game_no = 1;
+        for entry in self.ledger.actions(row.id)? {
+            if entry.seat.is_none() && entry.action.starts_with(NEXT_GAME) {
+                game_no += 1;
+                actions.clear();
+            } else {
+                actions.push(entry.action);
+            }
+        }
+        let start = game_start(&row, game_no)?;
+        let mut options = game_options(&row);
+        if game_no > 1 {
+            options.insert(
+                "first".into(),
+                Value::from((game_no as usize - 1) % row.seats.len()),
+            );
+        }
         let gif = render::replay_gif(
             &row.game,
-            &game_options(&row),
-            &row.start_position,
+            &options,
+            &start.position(),
             &actions,
             &self.seat_names(&row),
         )?;
