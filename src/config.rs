@@ -15,6 +15,24 @@ pub const DEFAULT_PATH: &str = "config.toml";
 pub struct Config {
     pub discord: DiscordConfig,
     pub database: DatabaseConfig,
+    /// The economy every server starts with (admins change theirs with /admin set).
+    pub economy: crate::ledger::economy::Economy,
+    pub tables: TablesConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TablesConfig {
+    /// How long a challenge waits for an answer, in seconds.
+    pub challenge_secs: i64,
+}
+
+impl Default for TablesConfig {
+    fn default() -> Self {
+        TablesConfig {
+            challenge_secs: 600,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -138,6 +138,7 @@ fn main() -> ExitCode {
         } => {
             let path = db.unwrap_or_else(|| config.database.path.clone());
             let ledger = match holotable::ledger::Ledger::open(&path, config.database.durability())
+                .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
             {
                 Ok(ledger) => ledger,
                 Err(e) => {
@@ -148,7 +149,9 @@ fn main() -> ExitCode {
             let offset = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(0));
             let app = holotable::table::App::new(
                 ledger,
-                holotable::table::Settings::default(),
+                holotable::table::Settings {
+                    challenge_secs: config.tables.challenge_secs,
+                },
                 console::clock(offset.clone()),
             );
             let mut console =

@@ -326,3 +326,91 @@ fn per_point_stakes_are_paid_after_each_game() {
     assert!(text(&r[7]).contains("verified"), "{}", r[7]);
     audit_ok(&dir);
 }
+
+#[test]
+fn an_open_table_seats_the_first_to_join() {
+    let dir = workdir("open");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik wager:60\n\
+         alice: [Join]\n\
+         carol: [Join]\n\
+         dave: [Join]\n\
+         carol: /move action:o5-i5\n\
+         alice: /move action:o5-i5\n\
+         carol: /balance\n",
+    );
+    assert!(text(&r[0]).contains("anyone may join"), "{}", r[0]);
+    assert!(text(&r[1]).contains("already have a seat"), "{}", r[1]);
+    assert!(text(&r[2]).contains("alice vs carol"), "{}", r[2]);
+    assert!(text(&r[3]).contains("already started"), "{}", r[3]);
+    assert!(text(&r[4]).contains("alice's turn"), "{}", r[4]);
+    assert!(text(&r[5]).contains("carol to move"), "{}", r[5]);
+    assert_eq!(balance(&r[6]), (940, 0));
+    audit_ok(&dir);
+}
+
+#[test]
+fn menus_belong_to_their_channel_and_their_players() {
+    // Stale menus (an old turn) are refused by the application layer: see tests/table.rs.
+    let dir = workdir("menus");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob\n\
+         bob: [Accept]\n\
+         alice: {o5-i5}\n\
+         bob: {o1-i1}\n\
+         #other\n\
+         bob: {o2-i2}\n\
+         #general\n\
+         carol: {o6-i6}\n",
+    );
+    assert!(text(&r[3]).contains("bob plays o1-i1"), "{}", r[3]);
+    assert!(
+        r[4]["text"]
+            .as_str()
+            .unwrap()
+            .contains("no message here has a menu"),
+        "{}",
+        r[4]
+    );
+    assert_eq!(r[5]["ephemeral"], true, "{}", r[5]);
+    assert!(text(&r[5]).contains("not playing"), "{}", r[5]);
+}
+
+#[test]
+fn the_operator_sets_the_starting_economy() {
+    let dir = workdir("economy");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["console", "--json", "--db"])
+        .arg(dir.join("h.db"))
+        .arg("--out")
+        .arg(dir.join("boards"))
+        .env("HOLOTABLE_ECONOMY__STARTING_BALANCE", "321")
+        .env("HOLOTABLE_ECONOMY__DAILY_AMOUNT", "9")
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"alice: /daily\nalice: /balance\nadmin: /admin action:set setting:daily_amount value:5\nbob: /admin action:grant user:bob amount:5\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let r: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(
+        text(&r[0]).contains("claims 9 credits (balance 330)"),
+        "{}",
+        r[0]
+    );
+    assert_eq!(balance(&r[1]), (330, 0));
+    assert!(text(&r[2]).contains("daily 5"), "{}", r[2]);
+    assert!(text(&r[3]).contains("Manage Server"), "{}", r[3]);
+}

@@ -7,6 +7,7 @@ use super::{check_amount, now, Ledger, LedgerError, Result};
 
 /// A guild's economy parameters (PRODUCT.md P-5), changed by admins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Economy {
     pub starting_balance: i64,
     pub daily_amount: i64,
@@ -17,11 +18,45 @@ pub struct Economy {
     pub move_clock_secs: i64,
 }
 
-/// Creates the guild's row with default parameters if it does not exist yet.
-pub(crate) fn ensure_guild(tx: &Transaction, guild: &str) -> Result<()> {
+impl Default for Economy {
+    fn default() -> Self {
+        Economy {
+            starting_balance: 1000,
+            daily_amount: 200,
+            min_wager: 50,
+            token_bet: 50,
+            move_clock_secs: 86_400,
+        }
+    }
+}
+
+impl Economy {
+    /// Checks every parameter against the limits an admin's change must respect.
+    pub fn validate(&self) -> Result<()> {
+        Setting::StartingBalance.check(self.starting_balance)?;
+        Setting::DailyAmount.check(self.daily_amount)?;
+        Setting::MinWager.check(self.min_wager)?;
+        Setting::TokenBet.check(self.token_bet)?;
+        Setting::MoveClockSecs.check(self.move_clock_secs)?;
+        Ok(())
+    }
+}
+
+/// Creates the guild's row with the operator's default parameters if it does not exist yet.
+pub(crate) fn ensure_guild(tx: &Transaction, guild: &str, defaults: &Economy) -> Result<()> {
     tx.execute(
-        "INSERT OR IGNORE INTO guilds (guild_id, created_at) VALUES (?1, ?2)",
-        params![guild, now()],
+        "INSERT OR IGNORE INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
+                                       token_bet, move_clock_secs, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            guild,
+            defaults.starting_balance,
+            defaults.daily_amount,
+            defaults.min_wager,
+            defaults.token_bet,
+            defaults.move_clock_secs,
+            now()
+        ],
     )?;
     Ok(())
 }
@@ -43,13 +78,7 @@ pub(crate) fn load(tx: &Transaction, guild: &str) -> Result<Economy> {
             },
         )
         .optional()?;
-    Ok(found.unwrap_or(Economy {
-        starting_balance: 1000,
-        daily_amount: 200,
-        min_wager: 50,
-        token_bet: 50,
-        move_clock_secs: 86_400,
-    }))
+    Ok(found.unwrap_or_default())
 }
 
 /// The account of a system holder (`house`, `slots`, or `escrow` of a table), created on
@@ -137,15 +166,27 @@ impl Setting {
 }
 
 impl Ledger {
+    /// A guild's parameters (the operator's defaults for a guild not seen yet).
     pub fn economy(&self, guild: &str) -> Result<Economy> {
-        self.read(|tx| load(tx, guild))
+        self.read(|tx| {
+            let known: bool = tx.query_row(
+                "SELECT COUNT(*) > 0 FROM guilds WHERE guild_id = ?1",
+                params![guild],
+                |r| r.get(0),
+            )?;
+            if known {
+                load(tx, guild)
+            } else {
+                Ok(self.defaults.clone())
+            }
+        })
     }
 
     /// Changes one economy parameter of a guild.
     pub fn set_economy(&self, guild: &str, setting: Setting, value: i64) -> Result<Economy> {
         let value = setting.check(value)?;
         self.write(|tx| {
-            ensure_guild(tx, guild)?;
+            ensure_guild(tx, guild, &self.defaults)?;
             tx.execute(
                 &format!(
                     "UPDATE guilds SET {} = ?2 WHERE guild_id = ?1",

@@ -93,6 +93,8 @@ fn migrations() -> Migrations<'static> {
 /// The ledger: one SQLite connection behind a mutex, so that this process has one writer.
 pub struct Ledger {
     conn: Mutex<Connection>,
+    /// The economy a guild starts with (configured by the operator).
+    pub(crate) defaults: economy::Economy,
 }
 
 /// Seconds since the Unix epoch.
@@ -140,7 +142,15 @@ impl Ledger {
         migrations().to_latest(&mut conn)?;
         Ok(Ledger {
             conn: Mutex::new(conn),
+            defaults: economy::Economy::default(),
         })
+    }
+
+    /// Sets the economy new guilds start with (existing guilds keep theirs).
+    pub fn with_defaults(mut self, defaults: economy::Economy) -> Result<Ledger> {
+        defaults.validate()?;
+        self.defaults = defaults;
+        Ok(self)
     }
 
     /// Runs `f` in one write transaction (`BEGIN IMMEDIATE`), committed if it returns Ok.
@@ -170,7 +180,7 @@ impl Ledger {
         f: impl FnOnce(&Transaction, i64) -> Result<T>,
     ) -> Result<Replayable<T>> {
         self.write(|tx| {
-            economy::ensure_guild(tx, guild)?;
+            economy::ensure_guild(tx, guild, &self.defaults)?;
             let previous: Option<(String, String)> = tx
                 .query_row(
                     "SELECT kind, result FROM operations WHERE guild_id = ?1 AND key = ?2",

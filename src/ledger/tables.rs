@@ -114,7 +114,7 @@ impl Ledger {
     /// Opens a table (status `open`). Only one table may be active per channel.
     pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
         self.write(|tx| {
-            ensure_guild(tx, guild)?;
+            ensure_guild(tx, guild, &self.defaults)?;
             let inserted = tx.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
                                      target, seed_commitment, seed, start_position, position,

@@ -82,6 +82,8 @@ const DECLINE: &str = "decline";
 const MOVE: &str = "move";
 const DRAW: &str = "draw";
 const REMATCH: &str = "rematch";
+const JOIN: &str = "join";
+const START: &str = "start";
 
 impl App {
     /// The game in play at a table, from the cache or rebuilt from its action log.
@@ -249,14 +251,11 @@ impl App {
         if opponent.as_deref() == Some(actor.user.as_str()) {
             return Err(Refusal("You cannot challenge yourself.".into()));
         }
-        let Some(opponent) = opponent else {
-            return Err(Refusal(
-                "Open tables (without an opponent) are not available yet: name an opponent, or the droid."
-                    .into(),
-            ));
-        };
-        if info.min_seats > 2 {
-            return Err(Refusal(format!("{} needs more players.", info.name)));
+        if opponent.is_some() && info.min_seats > 2 {
+            return Err(Refusal(format!(
+                "{} needs more players: open a table without an opponent.",
+                info.name
+            )));
         }
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
@@ -275,7 +274,10 @@ impl App {
             }
         }
         let seed = new_seed();
-        let mut seats = [actor.user.clone(), opponent.clone()];
+        // An open table seats its creator; the others join (seat order is join order).
+        let mut seats: Vec<String> = std::iter::once(actor.user.clone())
+            .chain(opponent.clone())
+            .collect();
         match args
             .first
             .as_deref()
@@ -283,11 +285,16 @@ impl App {
             .as_deref()
         {
             None | Some("me") => {}
-            Some("them") => seats.swap(0, 1),
-            Some("random") => {
+            Some("them") if seats.len() == 2 => seats.swap(0, 1),
+            Some("random") if seats.len() == 2 => {
                 if rng_for(&seed, "seats", 0).random_bool(0.5) {
                     seats.swap(0, 1)
                 }
+            }
+            Some("them") | Some("random") => {
+                return Err(Refusal(
+                    "first:them and first:random need an opponent.".into(),
+                ))
             }
             Some(other) => {
                 return Err(Refusal(format!(
@@ -314,9 +321,6 @@ impl App {
                 deadline: Some(self.now() + self.settings.challenge_secs),
             },
         )?;
-        if opponent == DROID {
-            return self.begin(actor, row);
-        }
         let mut wager = if stake > 0 {
             format!(" for {stake} credits each")
         } else if per_point > 0 {
@@ -326,6 +330,20 @@ impl App {
         };
         if target > 0 {
             wager.push_str(&format!(", first to {target} points"));
+        }
+        let Some(opponent) = opponent else {
+            let text = format!(
+                "{} opens a {} table{wager} (table #{}): anyone may join ({} to {} players).",
+                actor.name, info.name, row.id, info.min_seats, info.max_seats
+            );
+            return Ok(vec![Reply::public(text).with_button(
+                "Join",
+                custom_id(row.id, 0, JOIN),
+                Style::Success,
+            )]);
+        };
+        if opponent == DROID {
+            return self.begin(actor, row);
         }
         let text = format!(
             "{} challenges {} to {}{wager} (table #{}). {}, do you accept?",
@@ -368,7 +386,7 @@ impl App {
                 .map(|g| g.info().name)
                 .unwrap_or("game"),
             names[0],
-            names[1]
+            names[1..].join(" vs ")
         );
         if row.stake > 0 {
             text.push_str(&format!(
@@ -871,6 +889,60 @@ impl App {
                         ..PlayArgs::default()
                     },
                 )
+            }
+            JOIN => {
+                if row.status != "open" {
+                    return Err(Refusal(format!("Table #{} has already started.", row.id)));
+                }
+                if row.seats.contains(&actor.user) {
+                    return Err(Refusal("You already have a seat at this table.".into()));
+                }
+                let info = games::lookup(&row.game, &game_options(&row))?.info();
+                if row.seats.len() >= info.max_seats {
+                    return Err(Refusal("This table is full.".into()));
+                }
+                if row.stake > 0 {
+                    self.ledger.open_account(&actor.guild, &actor.user)?;
+                    let credits = self.ledger.balance(&actor.guild, &actor.user)?.credits;
+                    if credits < row.stake {
+                        return Err(Refusal(format!(
+                            "You have {credits} credits; the wager is {}.",
+                            row.stake
+                        )));
+                    }
+                }
+                let row = self.ledger.add_seat(row.id, &actor.user)?;
+                if row.seats.len() == info.max_seats {
+                    return self.begin(actor, row);
+                }
+                let mut reply = Reply::public(format!(
+                    "{} joins table #{} ({}/{} seats).",
+                    actor.name,
+                    row.id,
+                    row.seats.len(),
+                    info.max_seats
+                ))
+                .with_button("Join", custom_id(row.id, 0, JOIN), Style::Success);
+                if row.seats.len() >= info.min_seats {
+                    reply = reply.with_button("Start", custom_id(row.id, 0, START), Style::Primary);
+                }
+                Ok(vec![reply])
+            }
+            START => {
+                if challenger(&row) != actor.user {
+                    return Err(Refusal("Only the table's creator can start it.".into()));
+                }
+                if row.status != "open" {
+                    return Err(Refusal(format!("Table #{} has already started.", row.id)));
+                }
+                let info = games::lookup(&row.game, &game_options(&row))?.info();
+                if row.seats.len() < info.min_seats {
+                    return Err(Refusal(format!(
+                        "{} needs at least {} players.",
+                        info.name, info.min_seats
+                    )));
+                }
+                self.begin(actor, row)
             }
             MOVE => Err(Refusal("Choose a move from the menu.".into())),
             other => Err(Refusal(format!("Unknown button '{other}'."))),

@@ -1,0 +1,107 @@
+//! The application layer directly: buttons across a restart, stale buttons, clocks.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use holotable::ledger::{Durability, Ledger};
+use holotable::table::{Actor, App, Command, Reply, Settings};
+
+fn app(path: &std::path::Path, clock: Arc<AtomicI64>) -> App {
+    let ledger = Ledger::open(path, Durability::Normal).unwrap();
+    App::new(
+        ledger,
+        Settings::default(),
+        Arc::new(move || clock.load(Ordering::Relaxed)),
+    )
+}
+
+fn actor(user: &str, n: u32) -> Actor {
+    Actor {
+        guild: "g".into(),
+        channel: "c".into(),
+        user: user.into(),
+        name: user.into(),
+        interaction: format!("i{user}{n}"),
+        admin: false,
+    }
+}
+
+fn button(reply: &Reply, label: &str) -> String {
+    reply
+        .buttons
+        .iter()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text))
+        .custom_id
+        .clone()
+}
+
+#[test]
+fn a_button_from_before_a_restart_still_works() {
+    let dir = std::env::temp_dir().join(format!("holotable-app-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("h.db");
+    let clock = Arc::new(AtomicI64::new(1_000_000));
+    let accept = {
+        let first = app(&path, clock.clone());
+        let replies = first.handle(
+            &actor("alice", 1),
+            Command::Play(holotable::table::PlayArgs {
+                game: "dejarik".into(),
+                opponent: Some("bob".into()),
+                wager: Some(100),
+                ..Default::default()
+            }),
+        );
+        button(&replies[0], "Accept")
+    };
+    // A new process on the same database: the Accept button of the old message works.
+    let second = app(&path, clock.clone());
+    let replies = second.handle(
+        &actor("bob", 1),
+        Command::Press {
+            custom_id: accept.clone(),
+        },
+    );
+    assert!(!replies[0].ephemeral, "{}", replies[0].text);
+    let menu = replies[0].select.clone().expect("a move menu");
+    assert!(menu.choices.contains(&"o5-i5".to_string()));
+    // Pressing it again is refused politely.
+    let again = second.handle(&actor("bob", 2), Command::Press { custom_id: accept });
+    assert!(again[0].ephemeral);
+    assert!(again[0].text.contains("already answered"));
+    // A menu choice from turn 0 works once; the same menu is stale after the move.
+    let played = second.handle(
+        &actor("alice", 2),
+        Command::Pick {
+            custom_id: menu.custom_id.clone(),
+            value: "o5-i5".into(),
+        },
+    );
+    assert!(
+        played[0].text.contains("alice plays o5-i5"),
+        "{}",
+        played[0].text
+    );
+    let stale = second.handle(
+        &actor("bob", 3),
+        Command::Pick {
+            custom_id: menu.custom_id,
+            value: "o1-i1".into(),
+        },
+    );
+    assert!(stale[0].ephemeral);
+    assert!(stale[0].text.contains("out of date"), "{}", stale[0].text);
+    // A foreign or garbled custom id is refused, not a panic.
+    for id in ["", "t:x:y:z", "t:999:0:accept", "nonsense"] {
+        let r = second.handle(
+            &actor("bob", 4),
+            Command::Press {
+                custom_id: id.into(),
+            },
+        );
+        assert!(r[0].ephemeral, "{id}");
+    }
+    assert!(second.ledger().audit().unwrap().ok);
+}
