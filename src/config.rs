@@ -25,12 +25,15 @@ pub struct Config {
 pub struct TablesConfig {
     /// How long a challenge waits for an answer, in seconds.
     pub challenge_secs: i64,
+    /// Open each table in a new thread created from its challenge message (Discord).
+    pub threads: bool,
 }
 
 impl Default for TablesConfig {
     fn default() -> Self {
         TablesConfig {
             challenge_secs: 600,
+            threads: false,
         }
     }
 }
