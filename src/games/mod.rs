@@ -62,6 +62,15 @@ impl Outcome {
     }
 }
 
+/// Points written for people, seat by seat: `3–0`.
+pub fn score_line(points: &[u32]) -> String {
+    points
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("–")
+}
+
 /// Who acts in a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {

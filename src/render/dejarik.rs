@@ -406,12 +406,7 @@ fn draw_footer(
     let (line, colour) = match (&scene.result, game.status(pos)) {
         (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
         (None, Status::Over(outcome)) => {
-            let score = outcome
-                .points
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join("–");
+            let score = crate::games::score_line(&outcome.points);
             let text = match outcome.winner() {
                 Some(seat) => {
                     let side = Side::from_seat(seat).unwrap_or(Side::White);
@@ -458,12 +453,7 @@ fn draw_footer(
         Highlight::None => {}
     }
     if let Some(series) = &scene.series {
-        let score = series
-            .points
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("–");
+        let score = crate::games::score_line(&series.points);
         details.push(format!("Series to {}: {score}", series.target));
     }
     if !details.is_empty() {

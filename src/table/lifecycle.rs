@@ -485,12 +485,7 @@ impl App {
             *total += p;
         }
         let names = self.seat_names(&row);
-        let score = outcome
-            .points
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("–");
+        let score = crate::games::score_line(&outcome.points);
         if !text.is_empty() {
             text.push('\n');
         }
@@ -531,14 +526,7 @@ impl App {
         let leaders = totals.iter().filter(|&&t| t == best).count();
         let decided = row.target > 0 && best as i64 >= row.target && leaders == 1;
         let single = row.target == 0;
-        text.push_str(&format!(
-            " Series: {}.",
-            totals
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join("–")
-        ));
+        text.push_str(&format!(" Series: {}.", crate::games::score_line(&totals)));
         if decided || exhausted || single {
             return self.settle(guild, row, play, last, text, totals);
         }
@@ -603,11 +591,7 @@ impl App {
         )?;
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
-        let score = points
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("–");
+        let score = crate::games::score_line(&points);
         if !text.is_empty() {
             text.push('\n');
         }
