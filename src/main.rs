@@ -86,11 +86,6 @@ enum Command {
     },
 }
 
-fn not_built(what: &str) -> ExitCode {
-    eprintln!("holotable {what}: not built yet in this version (see README.md, 'Status').");
-    ExitCode::from(2)
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
@@ -128,7 +123,37 @@ fn main() -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            not_built("serve")
+            let path = config.database.path.clone();
+            let ledger = match holotable::ledger::Ledger::open(&path, config.database.durability())
+                .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
+            {
+                Ok(ledger) => ledger,
+                Err(e) => {
+                    eprintln!("holotable serve: {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            let app = std::sync::Arc::new(holotable::table::App::new(
+                ledger,
+                holotable::table::Settings {
+                    challenge_secs: config.tables.challenge_secs,
+                },
+                std::sync::Arc::new(holotable::ledger::now),
+            ));
+            let runtime = match tokio::runtime::Runtime::new() {
+                Ok(runtime) => runtime,
+                Err(e) => {
+                    eprintln!("holotable serve: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            match runtime.block_on(holotable::front::discord::serve(&config, app)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("holotable serve: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Command::Console {
             json,

@@ -1,3 +1,4 @@
 //! Front ends: thin adapters from a transport to the application layer ([`crate::table`]).
 
 pub mod console;
+pub mod discord;

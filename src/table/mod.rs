@@ -128,6 +128,16 @@ impl App {
             .unwrap_or_else(|| user.to_string())
     }
 
+    /// Remembers the display name of a user the front end knows (an opponent, a recipient).
+    pub fn learn_name(&self, user: &str, name: &str) {
+        if user != crate::ledger::DROID {
+            self.names
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(user.to_string(), name.to_string());
+        }
+    }
+
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         self.names

@@ -1,0 +1,245 @@
+//! The real serenity/poise client (`holotable serve`, a child process) against a fake
+//! Discord on loopback (PRODUCT.md P-3, P-7; `../shared/discord/README.md`).
+
+mod fake_discord;
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fake_discord::{FakeDiscord, Request};
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(20);
+const ALICE: (&str, &str) = ("5000", "alice");
+const BOB: (&str, &str) = ("5001", "bob");
+
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
+    Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .arg("serve")
+        .env("HOLOTABLE_DISCORD_TOKEN", "test-token")
+        .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
+        .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
+        .env("HOLOTABLE_DATABASE__PATH", db)
+        .env("RUST_LOG", "warn")
+        .current_dir(db.parent().unwrap())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the bot starts"))
+}
+
+fn is_callback(id: u64) -> impl Fn(&Request) -> bool {
+    move |r| r.method == "POST" && r.path == format!("/interactions/{id}/tok{id}/callback")
+}
+
+fn content(r: &Request) -> String {
+    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+}
+
+fn ephemeral(r: &Request) -> bool {
+    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+fn custom_ids(r: &Request) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for row in r.json["data"]["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+    {
+        for c in row["components"].as_array().cloned().unwrap_or_default() {
+            out.push((
+                c["label"]
+                    .as_str()
+                    .or(c["placeholder"].as_str())
+                    .unwrap_or("")
+                    .to_string(),
+                c["custom_id"].as_str().unwrap_or("").to_string(),
+            ));
+        }
+    }
+    out
+}
+
+fn check_message_limits(r: &Request) {
+    let data = &r.json["data"];
+    assert!(content(r).chars().count() <= 2000);
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    assert!(rows.len() <= 5);
+    for row in rows {
+        let comps = row["components"].as_array().cloned().unwrap();
+        assert!(comps.len() <= 5);
+        for c in comps {
+            let id = c["custom_id"].as_str().unwrap();
+            assert!((1..=100).contains(&id.len()));
+            if let Some(options) = c["options"].as_array() {
+                assert!((1..=25).contains(&options.len()));
+            }
+        }
+    }
+}
+
+fn user(id: &str, name: &str) -> Value {
+    json!({"id": id, "username": name, "discriminator": "0000"})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wagered_game_through_the_real_client() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+
+    // Registration in the test guild.
+    let put = fake
+        .wait_for(0, WAIT, |r| {
+            r.method == "PUT" && r.path.ends_with("/guilds/4000/commands")
+        })
+        .await;
+    let commands = put.json.as_array().expect("a list of commands").clone();
+    let names: Vec<&str> = commands
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    for expected in holotable::table::commands::NAMES {
+        assert!(
+            names.contains(expected),
+            "/{expected} is not registered: {names:?}"
+        );
+    }
+    let name_rule = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && n.to_lowercase() == n
+    };
+    fn walk(v: &Value, check: &dyn Fn(&Value)) {
+        check(v);
+        for o in v["options"].as_array().cloned().unwrap_or_default() {
+            walk(&o, check);
+        }
+    }
+    for c in &commands {
+        walk(c, &|v: &Value| {
+            let name = v["name"].as_str().unwrap();
+            assert!(name_rule(name), "bad name {name}");
+            let d = v["description"].as_str().unwrap_or("");
+            assert!(
+                (1..=100).contains(&d.chars().count()),
+                "{name}: description {d:?}"
+            );
+            assert!(v["options"].as_array().map(|o| o.len()).unwrap_or(0) <= 25);
+            assert!(v["choices"].as_array().map(|o| o.len()).unwrap_or(0) <= 25);
+        });
+    }
+    let admin = commands.iter().find(|c| c["name"] == "admin").unwrap();
+    let perms = admin["default_member_permissions"]
+        .as_str()
+        .map(str::to_string)
+        .or_else(|| {
+            admin["default_member_permissions"]
+                .as_u64()
+                .map(|n| n.to_string())
+        });
+    assert_eq!(perms.as_deref(), Some("32"), "Manage Server");
+    let mv = commands.iter().find(|c| c["name"] == "move").unwrap();
+    assert_eq!(mv["options"][0]["autocomplete"], true);
+
+    // A wagered challenge, accepted by bob.
+    let n = fake.requests().len();
+    fake.slash(
+        2001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 0},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(2001)).await;
+    assert!(
+        content(&challenge).contains("challenges bob"),
+        "{:?}",
+        challenge.json
+    );
+    check_message_limits(&challenge);
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+
+    // Only bob may accept.
+    fake.component(2002, ALICE, &accept, &[]);
+    let refused = fake.wait_for(n, WAIT, is_callback(2002)).await;
+    assert!(ephemeral(&refused), "{:?}", refused.json);
+
+    fake.component(2003, BOB, &accept, &[]);
+    let board = fake.wait_for(n, WAIT, is_callback(2003)).await;
+    assert!(
+        content(&board).contains("alice to move"),
+        "{:?}",
+        board.json
+    );
+    let (_, _, png) = board.files.first().expect("the board is attached").clone();
+    assert!(png.starts_with(b"\x89PNG"));
+    check_message_limits(&board);
+
+    // Autocomplete for /move.
+    fake.autocomplete(2004, ALICE, "move", "action", "o5");
+    let choices = fake.wait_for(n, WAIT, is_callback(2004)).await;
+    assert_eq!(choices.json["type"], 8);
+    let offered: Vec<&str> = choices.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(offered, ["o5-C", "o5-i5"]);
+
+    // Out of turn: refused privately.
+    fake.slash(
+        2005,
+        BOB,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o1-i1"}]),
+        Value::Null,
+    );
+    let out_of_turn = fake.wait_for(n, WAIT, is_callback(2005)).await;
+    assert!(ephemeral(&out_of_turn));
+    assert!(content(&out_of_turn).contains("alice's turn"));
+
+    // A move with a fresh board.
+    fake.slash(
+        2006,
+        ALICE,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
+        Value::Null,
+    );
+    let moved = fake.wait_for(n, WAIT, is_callback(2006)).await;
+    assert!(
+        content(&moved).contains("alice plays o5-i5"),
+        "{:?}",
+        moved.json
+    );
+    assert!(moved.files[0].2.starts_with(b"\x89PNG"));
+
+    // The balances: both stakes in escrow.
+    fake.slash(2007, ALICE, "balance", json!([]), Value::Null);
+    let balance = fake.wait_for(n, WAIT, is_callback(2007)).await;
+    assert!(
+        content(&balance).contains("900 credits"),
+        "{:?}",
+        balance.json
+    );
+}

@@ -1,0 +1,335 @@
+//! A fake Discord on loopback (REST + gateway websocket) for running the real serenity/poise
+//! client in tests (facts in `../shared/discord/README.md`).
+
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+pub const APP_ID: &str = "1000";
+pub const GUILD_ID: &str = "4000";
+pub const CHANNEL_ID: &str = "3000";
+
+/// One HTTP request the bot made.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    /// Attached files: (part name, file name, bytes).
+    pub files: Vec<(String, String, Vec<u8>)>,
+    pub at: Instant,
+}
+
+#[derive(Default)]
+struct Shared {
+    requests: Vec<Request>,
+    gateway: Option<mpsc::UnboundedSender<String>>,
+    seq: u64,
+    port: u16,
+    ready: bool,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    shared: Arc<Mutex<Shared>>,
+    pub port: u16,
+}
+
+fn message_object(content: &str) -> Value {
+    json!({"id": "9000", "channel_id": CHANNEL_ID,
+           "author": {"id": APP_ID, "username": "holotable", "discriminator": "0000", "bot": true},
+           "content": content, "timestamp": "2026-11-29T00:00:00+00:00", "tts": false,
+           "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+           "embeds": [], "pinned": false, "type": 0})
+}
+
+/// Splits a multipart body into (name, filename, content).
+fn multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Vec<u8>)> {
+    let Some(boundary) = content_type.split("boundary=").nth(1) else {
+        return Vec::new();
+    };
+    let boundary = format!("--{}", boundary.trim_matches('"'));
+    let mut parts = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, boundary.as_bytes()) {
+        rest = &rest[start + boundary.len()..];
+        if rest.starts_with(b"--") {
+            break;
+        }
+        let Some(header_end) = find(rest, b"\r\n\r\n") else {
+            break;
+        };
+        let headers = String::from_utf8_lossy(&rest[..header_end]).to_string();
+        let content_start = header_end + 4;
+        let Some(next) = find(&rest[content_start..], boundary.as_bytes()) else {
+            break;
+        };
+        let mut content = &rest[content_start..content_start + next];
+        if content.ends_with(b"\r\n") {
+            content = &content[..content.len() - 2];
+        }
+        let field = |key: &str| {
+            headers.split(';').find_map(|p| {
+                p.trim()
+                    .strip_prefix(&format!("{key}="))
+                    .map(|v| v.trim_matches('"').to_string())
+            })
+        };
+        parts.push((
+            field("name").unwrap_or_default(),
+            field("filename"),
+            content.to_vec(),
+        ));
+        rest = &rest[content_start + next..];
+    }
+    parts
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+async fn rest(
+    State(fake): State<FakeDiscord>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path = uri.path().trim_start_matches("/api/v10").to_string();
+    let content_type = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let (json, files) = if content_type.starts_with("multipart/") {
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        for (name, filename, content) in multipart(&content_type, &body) {
+            match filename {
+                Some(filename) => files.push((name, filename, content)),
+                None if name == "payload_json" => {
+                    json = serde_json::from_slice(&content).unwrap_or(Value::Null)
+                }
+                None => {}
+            }
+        }
+        (json, files)
+    } else {
+        (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    };
+    fake.shared.lock().unwrap().requests.push(Request {
+        method: method.to_string(),
+        path: path.clone(),
+        json,
+        files,
+        at: Instant::now(),
+    });
+    let port = fake.port;
+    match (method.as_str(), path.as_str()) {
+        ("GET", "/gateway") => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws")})).into_response(),
+        ("GET", "/gateway/bot") => Json(json!({
+            "url": format!("ws://127.0.0.1:{port}/ws"), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        }))
+        .into_response(),
+        ("GET", "/oauth2/applications/@me") => Json(json!({
+            "id": APP_ID, "name": "holotable", "icon": null, "description": "",
+            "bot_public": true, "bot_require_code_grant": false, "verify_key": "00", "flags": 0,
+            "owner": {"id": "1", "username": "owner", "discriminator": "0000"}
+        }))
+        .into_response(),
+        ("PUT", p) if p.starts_with("/applications/") && p.ends_with("/commands") => Json(json!([])).into_response(),
+        ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => StatusCode::NO_CONTENT.into_response(),
+        ("POST", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
+        ("PATCH", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
+        ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => Json(message_object("")).into_response(),
+        _ => (StatusCode::NOT_FOUND, Json(json!({"code": 0, "message": "not faked"}))).into_response(),
+    }
+}
+
+async fn gateway(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response {
+    ws.on_upgrade(move |socket| session(fake, socket))
+}
+
+async fn session(fake: FakeDiscord, mut socket: WebSocket) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    fake.shared.lock().unwrap().gateway = Some(tx);
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string();
+    if socket.send(Message::Text(hello.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(message)) = incoming else { return };
+                let Message::Text(text) = message else { continue };
+                let Ok(payload) = serde_json::from_str::<Value>(text.as_str()) else { continue };
+                match payload["op"].as_u64() {
+                    Some(2) => {
+                        let port = fake.port;
+                        let ready = json!({"v": 10,
+                            "user": {"id": APP_ID, "username": "holotable", "discriminator": "0000", "bot": true},
+                            "guilds": [], "session_id": "s1",
+                            "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
+                            "application": {"id": APP_ID, "flags": 0}});
+                        fake.dispatch("READY", ready);
+                        fake.shared.lock().unwrap().ready = true;
+                    }
+                    Some(1) => {
+                        let ack = json!({"op": 11}).to_string();
+                        if socket.send(Message::Text(ack.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            outgoing = rx.recv() => {
+                let Some(text) = outgoing else { return };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a random loopback port.
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let fake = FakeDiscord {
+            shared: Arc::new(Mutex::new(Shared {
+                port,
+                ..Shared::default()
+            })),
+            port,
+        };
+        let app = Router::new()
+            .route("/ws", get(gateway))
+            .fallback(rest)
+            .with_state(fake.clone());
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        fake
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// Sends a gateway dispatch, after checking that serenity can read it (a payload it
+    /// cannot read would silently become `Event::Unknown`).
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let mut shared = self.shared.lock().unwrap();
+        shared.seq += 1;
+        let payload = json!({"op": 0, "s": shared.seq, "t": event, "d": data});
+        serde_json::from_value::<poise::serenity_prelude::GatewayEvent>(payload.clone())
+            .unwrap_or_else(|e| panic!("the fake's {event} payload does not deserialize: {e}"));
+        shared
+            .gateway
+            .as_ref()
+            .expect("the bot is connected")
+            .send(payload.to_string())
+            .unwrap();
+    }
+
+    pub fn requests(&self) -> Vec<Request> {
+        self.shared.lock().unwrap().requests.clone()
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.shared.lock().unwrap().ready
+    }
+
+    /// Waits until a request matching `pred` arrives (after `since` requests).
+    pub async fn wait_for(
+        &self,
+        since: usize,
+        timeout: Duration,
+        pred: impl Fn(&Request) -> bool,
+    ) -> Request {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(found) = self.requests().into_iter().skip(since).find(|r| pred(r)) {
+                return found;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for a request; got {:#?}",
+                self.requests()
+                    .iter()
+                    .skip(since)
+                    .map(|r| (&r.method, &r.path))
+                    .collect::<Vec<_>>()
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    fn member(user: &str, name: &str, permissions: &str) -> Value {
+        json!({"user": {"id": user, "username": name, "discriminator": "0000"},
+               "roles": [], "deaf": false, "mute": false, "flags": 0,
+               "joined_at": "2026-01-01T00:00:00+00:00", "permissions": permissions})
+    }
+
+    /// A slash command from `user`; `options` as Discord sends them; `resolved` users by id.
+    pub fn slash(&self, id: u64, user: (&str, &str), name: &str, options: Value, resolved: Value) {
+        let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
+        if !resolved.is_null() {
+            data["resolved"] = resolved;
+        }
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
+            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
+        }));
+    }
+
+    /// An autocomplete request with `focused` being typed.
+    pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
+            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0",
+            "data": {"id": "6000", "name": name, "type": 1,
+                     "options": [{"name": option, "type": 3, "value": typed, "focused": true}]}
+        }));
+    }
+
+    /// A button press (`values` empty) or a menu choice.
+    pub fn component(&self, id: u64, user: (&str, &str), custom_id: &str, values: &[&str]) {
+        let data = if values.is_empty() {
+            json!({"custom_id": custom_id, "component_type": 2})
+        } else {
+            json!({"custom_id": custom_id, "component_type": 3, "values": values})
+        };
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
+            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0",
+            "message": message_object("board"), "data": data
+        }));
+    }
+}
