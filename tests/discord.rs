@@ -243,3 +243,78 @@ async fn a_wagered_game_through_the_real_client() {
         balance.json
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_restarts_mid_game_and_pays_the_winner() {
+    let dir =
+        std::env::temp_dir().join(format!("holotable-discord-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("h.db");
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake, &db);
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+
+    // White wins at once with o4-i4 from this set-up (DJ-5.1).
+    fake.slash(
+        3001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 0},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100},
+               {"name": "setup", "type": 3, "value": "i1,i2,i3,o4/o7,o8,o9,o10/w:-"}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(0, WAIT, is_callback(3001)).await;
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+
+    // The bot process dies; a new one starts on the same database.
+    drop(bot);
+    let n = fake.requests().len();
+    let _bot = start_bot(&fake, &db);
+    fake.wait_for(n, WAIT, |r| r.method == "PUT").await;
+    // Give the new gateway session a moment to be READY before dispatching.
+    let deadline = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+
+    // The Accept button of the old process still works, and the game goes on.
+    fake.component(3002, BOB, &accept, &[]);
+    let board = fake.wait_for(n, WAIT, is_callback(3002)).await;
+    assert!(
+        content(&board).contains("alice to move"),
+        "{:?}",
+        board.json
+    );
+    let menu = custom_ids(&board)
+        .into_iter()
+        .find(|(l, _)| l == "Choose a move")
+        .unwrap()
+        .1;
+    fake.component(3003, ALICE, &menu, &["o4-i4"]);
+    let won = fake.wait_for(n, WAIT, is_callback(3003)).await;
+    assert!(content(&won).contains("alice wins"), "{:?}", won.json);
+    assert!(content(&won).contains("slot token"));
+    assert!(won.files[0].2.starts_with(b"\x89PNG"));
+
+    fake.slash(3004, ALICE, "balance", json!([]), Value::Null);
+    let balance = fake.wait_for(n, WAIT, is_callback(3004)).await;
+    assert!(
+        content(&balance).contains("1100 credits, 1 slot token"),
+        "{:?}",
+        balance.json
+    );
+    fake.slash(3005, BOB, "balance", json!([]), Value::Null);
+    let balance = fake.wait_for(n, WAIT, is_callback(3005)).await;
+    assert!(
+        content(&balance).contains("900 credits"),
+        "{:?}",
+        balance.json
+    );
+}

@@ -87,7 +87,10 @@ pub enum Durability {
 
 /// The ordered schema migrations, compiled into the binary.
 fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(include_str!("../../migrations/0001_init.sql"))])
+    Migrations::new(vec![
+        M::up(include_str!("../../migrations/0001_init.sql")),
+        M::up(include_str!("../../migrations/0002_names.sql")),
+    ])
 }
 
 /// The ledger: one SQLite connection behind a mutex, so that this process has one writer.
@@ -216,6 +219,33 @@ impl Ledger {
                 value,
                 replayed: false,
             })
+        })
+    }
+}
+
+impl Ledger {
+    /// Remembers a user's display name.
+    pub fn set_name(&self, user: &str, name: &str) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO user_names (user_id, name) VALUES (?1, ?2)
+                 ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
+                params![user, name],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// A user's display name, if known.
+    pub fn name(&self, user: &str) -> Result<Option<String>> {
+        self.read(|tx| {
+            Ok(tx
+                .query_row(
+                    "SELECT name FROM user_names WHERE user_id = ?1",
+                    params![user],
+                    |r| r.get(0),
+                )
+                .optional()?)
         })
     }
 }

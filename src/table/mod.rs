@@ -115,35 +115,50 @@ impl App {
         (self.clock)()
     }
 
-    /// The name to show for a user id.
+    /// The name to show for a user id: remembered, stored, or the id itself.
     pub(crate) fn name(&self, user: &str) -> String {
         if user == crate::ledger::DROID {
             return "Droid".to_string();
         }
-        self.names
+        if let Some(name) = self
+            .names
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(user)
-            .cloned()
-            .unwrap_or_else(|| user.to_string())
+        {
+            return name.clone();
+        }
+        match self.ledger.name(user) {
+            Ok(Some(name)) => {
+                self.names
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(user.to_string(), name.clone());
+                name
+            }
+            _ => user.to_string(),
+        }
     }
 
-    /// Remembers the display name of a user the front end knows (an opponent, a recipient).
+    /// Remembers the display name of a user the front end knows (the actor, an opponent, a
+    /// recipient); it is stored so that it survives a restart.
     pub fn learn_name(&self, user: &str, name: &str) {
-        if user != crate::ledger::DROID {
-            self.names
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(user.to_string(), name.to_string());
+        if user == crate::ledger::DROID || name.is_empty() {
+            return;
+        }
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        if names.get(user).map(String::as_str) != Some(name) {
+            names.insert(user.to_string(), name.to_string());
+            drop(names);
+            if let Err(e) = self.ledger.set_name(user, name) {
+                tracing::warn!(user, error = %e, "could not store a display name");
+            }
         }
     }
 
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
-        self.names
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(actor.user.clone(), actor.name.clone());
+        self.learn_name(&actor.user, &actor.name);
         let result = match command {
             Command::Play(args) => self.play(actor, args),
             Command::Move { action } => self.play_action(actor, &action, None),
