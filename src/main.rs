@@ -3,6 +3,7 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use holotable::config::Config;
@@ -86,6 +87,24 @@ enum Command {
     },
 }
 
+/// The application on the database at `path`, with the configured economy and tables.
+fn open_app(
+    config: &Config,
+    path: &std::path::Path,
+    clock: holotable::table::Clock,
+) -> Result<holotable::table::App, String> {
+    let ledger = holotable::ledger::Ledger::open(path, config.database.durability())
+        .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(holotable::table::App::new(
+        ledger,
+        holotable::table::Settings {
+            challenge_secs: config.tables.challenge_secs,
+        },
+        clock,
+    ))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
@@ -124,22 +143,13 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             let path = config.database.path.clone();
-            let ledger = match holotable::ledger::Ledger::open(&path, config.database.durability())
-                .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
-            {
-                Ok(ledger) => ledger,
+            let app = match open_app(&config, &path, Arc::new(holotable::ledger::now)) {
+                Ok(app) => Arc::new(app),
                 Err(e) => {
-                    eprintln!("holotable serve: {}: {e}", path.display());
+                    eprintln!("holotable serve: {e}");
                     return ExitCode::FAILURE;
                 }
             };
-            let app = std::sync::Arc::new(holotable::table::App::new(
-                ledger,
-                holotable::table::Settings {
-                    challenge_secs: config.tables.challenge_secs,
-                },
-                std::sync::Arc::new(holotable::ledger::now),
-            ));
             let runtime = match tokio::runtime::Runtime::new() {
                 Ok(runtime) => runtime,
                 Err(e) => {
@@ -162,23 +172,14 @@ fn main() -> ExitCode {
             admins,
         } => {
             let path = db.unwrap_or_else(|| config.database.path.clone());
-            let ledger = match holotable::ledger::Ledger::open(&path, config.database.durability())
-                .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
-            {
-                Ok(ledger) => ledger,
+            let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
+            let app = match open_app(&config, &path, console::clock(offset.clone())) {
+                Ok(app) => app,
                 Err(e) => {
-                    eprintln!("holotable console: {}: {e}", path.display());
+                    eprintln!("holotable console: {e}");
                     return ExitCode::FAILURE;
                 }
             };
-            let offset = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(0));
-            let app = holotable::table::App::new(
-                ledger,
-                holotable::table::Settings {
-                    challenge_secs: config.tables.challenge_secs,
-                },
-                console::clock(offset.clone()),
-            );
             let mut console =
                 console::Console::new(app, console::ConsoleOptions { json, out, admins }, offset);
             match console.run(io::stdin().lock(), io::stdout().lock()) {
