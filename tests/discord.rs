@@ -242,6 +242,41 @@ async fn a_wagered_game_through_the_real_client() {
         "{:?}",
         balance.json
     );
+
+    // Every body the bot sent is valid against Discord's own OpenAPI description.
+    let mut bodies = Vec::new();
+    for r in fake.requests() {
+        let pointer = if r.method == "PUT" && r.path.contains("/guilds/") {
+            "/paths/~1applications~1{application_id}~1guilds~1{guild_id}~1commands/put/requestBody/content/application~1json/schema"
+        } else if r.method == "POST" && r.path.ends_with("/callback") {
+            "/paths/~1interactions~1{interaction_id}~1{interaction_token}~1callback/post/requestBody/content/application~1json/schema"
+        } else {
+            continue;
+        };
+        bodies.push(json!({"pointer": pointer, "body": r.json}));
+    }
+    assert!(bodies.len() >= 8, "{} bodies", bodies.len());
+    let file = dir.join("bodies.json");
+    std::fs::write(&file, serde_json::to_vec(&bodies).unwrap()).unwrap();
+    let spec = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/discord/openapi.json"
+    );
+    let out = Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/openapi_validate.py"
+        ))
+        .arg(spec)
+        .arg(&file)
+        .output()
+        .expect("python3 runs (.ci/run installs jsonschema)");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
