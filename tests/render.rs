@@ -250,3 +250,28 @@ fn render_command_and_engine_op_write_decodable_pngs() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("bad position"));
     assert!(!missing.exists());
 }
+
+#[test]
+fn slot_reels_render_every_symbol() {
+    use holotable::ledger::slots::Symbol;
+    let all = [
+        Symbol::Credit,
+        Symbol::Droid,
+        Symbol::Blaster,
+        Symbol::Holocron,
+        Symbol::Kyber,
+    ];
+    for window in all.windows(3) {
+        let png = render::slots::png(
+            [window[0], window[1], window[2]],
+            "alice wins 40 credits",
+            true,
+        )
+        .unwrap();
+        let image = decode(&png);
+        assert_eq!((image.0, image.1), (480, 220));
+        if let Ok(dir) = std::env::var("HOLOTABLE_KEEP_IMAGES") {
+            std::fs::write(format!("{dir}/slots-{:?}.png", window[0]), &png).unwrap();
+        }
+    }
+}

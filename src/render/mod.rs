@@ -5,6 +5,7 @@
 pub mod dejarik;
 pub mod encode;
 pub mod kit;
+pub mod slots;
 
 use crate::games::{registry, GameOptions, RulesError};
 

@@ -100,10 +100,16 @@ impl App {
         } else {
             "wins nothing".to_string()
         };
+        let image = crate::render::slots::png(
+            spin.reels,
+            &format!("{} {result}", actor.name),
+            spin.payout > 0,
+        )?;
         Ok(vec![Reply::public(format!(
             "{} spins with {how}: [ {reels} ] — {result}. Balance {}, tokens {}.\nSeed `{}` (stops {:?}); next commitment `{}`.",
             actor.name, spin.balance, spin.tokens, spin.seed, spin.stops, spin.next_commitment
-        ))])
+        ))
+        .with_image(format!("slots-{}.png", actor.interaction), image)])
     }
 
     pub(crate) fn leaderboard(&self, actor: &Actor, board: &str) -> Outcome {
