@@ -262,6 +262,10 @@ async fn a_wagered_game_through_the_real_client() {
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/discord/openapi.json"
     );
+    assert!(
+        std::path::Path::new(spec).exists(),
+        "Discord's OpenAPI description is expected beside the project, at {spec}"
+    );
     let out = Command::new("python3")
         .arg(concat!(
             env!("CARGO_MANIFEST_DIR"),
