@@ -25,7 +25,7 @@ pub struct Config {
 pub struct TablesConfig {
     /// How long a challenge waits for an answer, in seconds.
     pub challenge_secs: i64,
-    /// Open each table in a new thread created from its challenge message (Discord).
+    /// Discord: `/play` opens each table in a new thread of the channel.
     pub threads: bool,
 }
 
@@ -38,7 +38,7 @@ impl Default for TablesConfig {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token.
@@ -47,6 +47,20 @@ pub struct DiscordConfig {
     pub api_proxy: Option<String>,
     /// Register commands in this guild only (instant updates while testing).
     pub guild_id: Option<u64>,
+    /// Work still running after this many milliseconds is deferred ("thinking…") so that
+    /// Discord's 3-second window to answer an interaction is never missed.
+    pub defer_after_ms: u64,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            token: None,
+            api_proxy: None,
+            guild_id: None,
+            defer_after_ms: 1500,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

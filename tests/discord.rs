@@ -23,8 +23,13 @@ impl Drop for Bot {
 }
 
 fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
+    start_bot_with(fake, db, &[])
+}
+
+fn start_bot_with(fake: &FakeDiscord, db: &std::path::Path, env: &[(&str, &str)]) -> Bot {
     Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
         .arg("serve")
+        .envs(env.iter().copied())
         .env("HOLOTABLE_DISCORD_TOKEN", "test-token")
         .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
         .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
@@ -244,18 +249,37 @@ async fn a_wagered_game_through_the_real_client() {
     );
 
     // Every body the bot sent is valid against Discord's own OpenAPI description.
+    assert!(validate_bodies(&dir, &fake.requests()) >= 8);
+}
+
+/// Checks every body the bot sent that Discord's OpenAPI description has a schema for
+/// (registration, interaction callbacks, followups and edits, messages, threads) with Python
+/// jsonschema; returns how many were checked.
+fn validate_bodies(dir: &std::path::Path, requests: &[Request]) -> usize {
+    const SCHEMA: &str = "/requestBody/content/application~1json/schema";
     let mut bodies = Vec::new();
-    for r in fake.requests() {
-        let pointer = if r.method == "PUT" && r.path.contains("/guilds/") {
-            "/paths/~1applications~1{application_id}~1guilds~1{guild_id}~1commands/put/requestBody/content/application~1json/schema"
-        } else if r.method == "POST" && r.path.ends_with("/callback") {
-            "/paths/~1interactions~1{interaction_id}~1{interaction_token}~1callback/post/requestBody/content/application~1json/schema"
-        } else {
-            continue;
+    for r in requests {
+        let segments: Vec<&str> = r.path.trim_start_matches('/').split('/').collect();
+        let path = match (r.method.as_str(), segments.as_slice()) {
+            ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                "~1applications~1{application_id}~1guilds~1{guild_id}~1commands/put"
+            }
+            ("PUT", ["applications", _, "commands"]) => {
+                "~1applications~1{application_id}~1commands/put"
+            }
+            ("POST", ["interactions", _, _, "callback"]) => {
+                "~1interactions~1{interaction_id}~1{interaction_token}~1callback/post"
+            }
+            ("POST", ["webhooks", _, _]) => "~1webhooks~1{webhook_id}~1{webhook_token}/post",
+            ("PATCH", ["webhooks", _, _, "messages", "@original"]) => {
+                "~1webhooks~1{webhook_id}~1{webhook_token}~1messages~1@original/patch"
+            }
+            ("POST", ["channels", _, "messages"]) => "~1channels~1{channel_id}~1messages/post",
+            ("POST", ["channels", _, "threads"]) => "~1channels~1{channel_id}~1threads/post",
+            _ => continue,
         };
-        bodies.push(json!({"pointer": pointer, "body": r.json}));
+        bodies.push(json!({"pointer": format!("/paths/{path}{SCHEMA}"), "body": r.json}));
     }
-    assert!(bodies.len() >= 8, "{} bodies", bodies.len());
     let file = dir.join("bodies.json");
     std::fs::write(&file, serde_json::to_vec(&bodies).unwrap()).unwrap();
     let spec = concat!(
@@ -281,6 +305,7 @@ async fn a_wagered_game_through_the_real_client() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+    bodies.len()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -356,4 +381,154 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
         "{:?}",
         balance.json
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_in_threads_and_deferred_answers() {
+    let dir =
+        std::env::temp_dir().join(format!("holotable-discord-threads-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    // Every answer that is not instant is deferred: with 0 ms, all of them.
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[
+            ("HOLOTABLE_TABLES__THREADS", "true"),
+            ("HOLOTABLE_DISCORD__DEFER_AFTER_MS", "0"),
+        ],
+    );
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let n = fake.requests().len();
+    let play = |id: u64, wager: i64| {
+        fake.slash(
+            id,
+            ALICE,
+            "play",
+            json!([{"name": "game", "type": 4, "value": 0},
+                   {"name": "opponent", "type": 6, "value": BOB.0},
+                   {"name": "wager", "type": 4, "value": wager}]),
+            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+        )
+    };
+
+    // /play opens a thread named after the game and players; the channel gets a pointer to
+    // it, the thread gets the challenge with its buttons.
+    play(4001, 100);
+    let created = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == "/channels/3000/threads"
+        })
+        .await;
+    assert_eq!(created.json["name"], "Dejarik · alice vs bob");
+    assert_eq!(created.json["type"], 11, "a public thread");
+    let announced = fake.wait_for(n, WAIT, is_callback(4001)).await;
+    assert!(!ephemeral(&announced));
+    let thread = "8000001";
+    assert!(
+        content(&announced).contains(&format!("<#{thread}>")),
+        "{:?}",
+        announced.json
+    );
+    let challenge = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    assert!(content_of_message(&challenge).contains("challenges bob"));
+    let accept = message_custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .expect("an Accept button in the thread")
+        .1;
+
+    // The channel itself stays free: another table can open beside the first.
+    play(4002, 100);
+    let second = fake.wait_for(n, WAIT, is_callback(4002)).await;
+    assert!(content(&second).contains("<#8000002>"), "{:?}", second.json);
+
+    // A refused /play leaves no thread behind and answers privately.
+    play(4003, 1_000_000);
+    let refused = fake.wait_for(n, WAIT, is_callback(4003)).await;
+    assert!(ephemeral(&refused), "{:?}", refused.json);
+    fake.wait_for(n, WAIT, |r| {
+        r.method == "DELETE" && r.path == "/channels/8000003"
+    })
+    .await;
+
+    // Accept in the thread: deferred (type 5), then the board replaces the placeholder.
+    fake.component_in(thread, 4004, BOB, &accept, &[]);
+    let deferred = fake.wait_for(n, WAIT, is_callback(4004)).await;
+    assert_eq!(deferred.json["type"], 5, "{:?}", deferred.json);
+    let board = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "PATCH" && r.path == "/webhooks/1000/tok4004/messages/@original"
+        })
+        .await;
+    assert!(
+        content_of_message(&board).contains("alice to move"),
+        "{:?}",
+        board.json
+    );
+    assert!(board.files[0].2.starts_with(b"\x89PNG"));
+
+    // A deferred refusal: the public placeholder is removed and the refusal follows
+    // privately.
+    fake.slash_in(
+        thread,
+        4005,
+        BOB,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o1-i1"}]),
+        Value::Null,
+    );
+    let deferred = fake.wait_for(n, WAIT, is_callback(4005)).await;
+    assert_eq!(deferred.json["type"], 5);
+    fake.wait_for(n, WAIT, |r| {
+        r.method == "DELETE" && r.path == "/webhooks/1000/tok4005/messages/@original"
+    })
+    .await;
+    let private = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == "/webhooks/1000/tok4005"
+        })
+        .await;
+    assert_eq!(private.json["flags"].as_u64().unwrap_or(0) & 64, 64);
+    assert!(content_of_message(&private).contains("alice's turn"));
+
+    // A move in the thread reaches the table there.
+    fake.slash_in(
+        thread,
+        4006,
+        ALICE,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
+        Value::Null,
+    );
+    let moved = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "PATCH" && r.path == "/webhooks/1000/tok4006/messages/@original"
+        })
+        .await;
+    assert!(content_of_message(&moved).contains("alice plays o5-i5"));
+
+    assert!(validate_bodies(&dir, &fake.requests()) >= 8);
+}
+
+/// The content of a message body (not an interaction callback).
+fn content_of_message(r: &Request) -> String {
+    r.json["content"].as_str().unwrap_or("").to_string()
+}
+
+fn message_custom_ids(r: &Request) -> Vec<(String, String)> {
+    let wrapped = Request {
+        json: json!({"data": r.json}),
+        ..r.clone()
+    };
+    custom_ids(&wrapped)
 }

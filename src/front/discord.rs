@@ -22,6 +22,10 @@ type Context<'a> = poise::Context<'a, Data, Error>;
 pub struct Data {
     app: Arc<App>,
     bot: serenity::UserId,
+    /// Tables in threads (`[tables] threads`).
+    threads: bool,
+    /// When to defer an answer (`[discord] defer_after_ms`).
+    defer_after: Duration,
 }
 
 /// Runs a command on the blocking pool and returns its replies.
@@ -44,6 +48,21 @@ fn display_name(user: &serenity::User) -> String {
     user.global_name
         .clone()
         .unwrap_or_else(|| user.name.clone())
+}
+
+/// Whether the command was used inside a thread (a table there stays in that thread).
+fn in_thread(ctx: &Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction.channel.as_ref().is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    })
 }
 
 fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
@@ -121,46 +140,259 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
 /// Discord's limit for message content.
 const CONTENT_LIMIT: usize = 2000;
 
-fn content(reply: &Reply) -> String {
-    if reply.text.chars().count() <= CONTENT_LIMIT {
-        reply.text.clone()
-    } else {
-        reply
-            .text
-            .chars()
-            .take(CONTENT_LIMIT - 1)
-            .collect::<String>()
-            + "…"
+/// One reply in Discord's terms. Serenity has a distinct builder for each way of sending a
+/// message; all of them are made from this one value.
+struct Outgoing {
+    content: String,
+    ephemeral: bool,
+    components: Vec<serenity::CreateActionRow>,
+    files: Vec<serenity::CreateAttachment>,
+}
+
+impl Outgoing {
+    fn of(reply: &Reply) -> Outgoing {
+        let content = if reply.text.chars().count() <= CONTENT_LIMIT {
+            reply.text.clone()
+        } else {
+            reply
+                .text
+                .chars()
+                .take(CONTENT_LIMIT - 1)
+                .collect::<String>()
+                + "…"
+        };
+        Outgoing {
+            content,
+            ephemeral: reply.ephemeral,
+            components: components(reply),
+            files: reply
+                .images
+                .iter()
+                .map(|i| serenity::CreateAttachment::bytes(i.bytes.clone(), i.name.clone()))
+                .collect(),
+        }
+    }
+
+    fn response(self) -> serenity::CreateInteractionResponse {
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .ephemeral(self.ephemeral)
+            .components(self.components)
+            .files(self.files);
+        serenity::CreateInteractionResponse::Message(message)
+    }
+
+    fn followup(self) -> serenity::CreateInteractionResponseFollowup {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .ephemeral(self.ephemeral)
+            .components(self.components)
+            .files(self.files)
+    }
+
+    fn edit(self) -> serenity::EditInteractionResponse {
+        self.files.into_iter().fold(
+            serenity::EditInteractionResponse::new()
+                .content(self.content)
+                .components(self.components),
+            |edit, file| edit.new_attachment(file),
+        )
+    }
+
+    fn message(self) -> serenity::CreateMessage {
+        serenity::CreateMessage::new()
+            .content(self.content)
+            .components(self.components)
+            .files(self.files)
     }
 }
 
-fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
-    reply
-        .images
-        .iter()
-        .map(|i| serenity::CreateAttachment::bytes(i.bytes.clone(), i.name.clone()))
-        .collect()
+/// The interaction being answered: a slash command or a button/menu.
+#[derive(Clone, Copy)]
+enum Asked<'a> {
+    Command(&'a serenity::CommandInteraction),
+    Component(&'a serenity::ComponentInteraction),
 }
 
-/// Sends the replies of a slash command: the first answers the interaction, the others
-/// follow it.
-async fn send(ctx: Context<'_>, replies: Vec<Reply>) -> Result<(), Error> {
-    for reply in replies {
-        let mut message = poise::CreateReply::default()
-            .content(content(&reply))
-            .ephemeral(reply.ephemeral)
-            .components(components(&reply));
-        for file in attachments(&reply) {
-            message = message.attachment(file);
+impl Asked<'_> {
+    async fn respond(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_response(http, reply.response()).await,
+            Asked::Component(i) => i.create_response(http, reply.response()).await,
         }
-        ctx.send(message).await?;
+    }
+
+    async fn defer(self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.defer(http).await,
+            Asked::Component(i) => {
+                let defer = serenity::CreateInteractionResponse::Defer(
+                    serenity::CreateInteractionResponseMessage::new(),
+                );
+                i.create_response(http, defer).await
+            }
+        }
+    }
+
+    async fn follow(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_followup(http, reply.followup()).await.map(drop),
+            Asked::Component(i) => i.create_followup(http, reply.followup()).await.map(drop),
+        }
+    }
+
+    async fn edit(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.edit_response(http, reply.edit()).await.map(drop),
+            Asked::Component(i) => i.edit_response(http, reply.edit()).await.map(drop),
+        }
+    }
+
+    async fn delete(self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.delete_response(http).await,
+            Asked::Component(i) => i.delete_response(http).await,
+        }
+    }
+}
+
+/// Runs `command` and answers `asked` with its replies: the first answers the interaction,
+/// the others follow it. Work still running after `defer_after` is deferred first; its
+/// first reply then replaces the "thinking…" placeholder, or, when it is private (a refusal),
+/// the public placeholder is deleted and the reply follows privately, because the first
+/// followup of a public deferral cannot be ephemeral.
+async fn answer(
+    http: &serenity::Http,
+    asked: Asked<'_>,
+    app: &Arc<App>,
+    actor: Actor,
+    command: Command,
+    defer_after: Duration,
+) -> Result<(), Error> {
+    let work = run(app, actor, command);
+    tokio::pin!(work);
+    let mut deferred = false;
+    let replies = if defer_after.is_zero() {
+        asked.defer(http).await?;
+        deferred = true;
+        work.await
+    } else {
+        tokio::select! {
+            replies = &mut work => replies,
+            _ = tokio::time::sleep(defer_after) => {
+                asked.defer(http).await?;
+                deferred = true;
+                work.await
+            }
+        }
+    };
+    send_replies(http, asked, replies, deferred).await
+}
+
+async fn send_replies(
+    http: &serenity::Http,
+    asked: Asked<'_>,
+    replies: Vec<Reply>,
+    deferred: bool,
+) -> Result<(), Error> {
+    for (i, reply) in replies.iter().enumerate() {
+        let reply = Outgoing::of(reply);
+        match (i, deferred) {
+            (0, false) => asked.respond(http, reply).await?,
+            (0, true) if reply.ephemeral => {
+                asked.delete(http).await?;
+                asked.follow(http, reply).await?;
+            }
+            (0, true) => asked.edit(http, reply).await?,
+            _ => asked.follow(http, reply).await?,
+        }
     }
     Ok(())
 }
 
+/// The slash command interaction of a poise context (every command here is a slash command).
+fn interaction<'a>(ctx: &Context<'a>) -> Result<&'a serenity::CommandInteraction, Error> {
+    match ctx {
+        poise::Context::Application(a) => Ok(a.interaction),
+        poise::Context::Prefix(_) => Err("only slash commands are supported".into()),
+    }
+}
+
 async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    let replies = run(&ctx.data().app, actor_of(&ctx), command).await;
-    send(ctx, replies).await
+    let asked = Asked::Command(interaction(&ctx)?);
+    let data = ctx.data();
+    answer(
+        ctx.http(),
+        asked,
+        &data.app,
+        actor_of(&ctx),
+        command,
+        data.defer_after,
+    )
+    .await
+}
+
+/// `/play` with `[tables] threads`: the table lives in a new public thread of the channel,
+/// which gets a short announcement. A refused `/play` removes its thread again; a thread that
+/// cannot be created (missing permission) leaves the table in the channel.
+async fn play_in_thread(ctx: Context<'_>, args: crate::table::PlayArgs) -> Result<(), Error> {
+    let asked = interaction(&ctx)?;
+    let data = ctx.data();
+    let http = ctx.http();
+    let opponent = args
+        .opponent
+        .as_deref()
+        .map(|id| data.app.name(id))
+        .unwrap_or_else(|| "open table".into());
+    let title = crate::games::registry::CATALOGUE
+        .iter()
+        .find(|(id, _, _)| *id == args.game)
+        .map_or(args.game.as_str(), |(_, _, name)| name);
+    let name: String = format!("{title} · {} vs {opponent}", display_name(ctx.author()))
+        .chars()
+        .take(100)
+        .collect();
+    let thread = match ctx
+        .channel_id()
+        .create_thread(
+            http,
+            serenity::CreateThread::new(name)
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        )
+        .await
+    {
+        Ok(thread) => thread,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not open a thread; the table stays in the channel");
+            return dispatch(ctx, Command::Play(args)).await;
+        }
+    };
+    let mut actor = actor_of(&ctx);
+    actor.channel = thread.id.get().to_string();
+    let replies = run(&data.app, actor, Command::Play(args)).await;
+    let opened = replies.first().is_some_and(|r| !r.ephemeral);
+    if !opened {
+        if let Err(e) = thread.id.delete(http).await {
+            tracing::warn!(error = %e, "could not remove the thread of a refused /play");
+        }
+        return send_replies(http, Asked::Command(asked), replies, false).await;
+    }
+    let headline = replies[0]
+        .text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let announcement = Reply::public(format!("{headline}\nThe table is in <#{}>.", thread.id));
+    send_replies(http, Asked::Command(asked), vec![announcement], false).await?;
+    for reply in &replies {
+        thread
+            .id
+            .send_message(http, Outgoing::of(reply).message())
+            .await?;
+    }
+    Ok(())
 }
 
 /// The games of `/play` and `/rules`.
@@ -236,6 +468,9 @@ async fn play(
         first: first.map(|f| f.name().to_string()),
         options,
     };
+    if ctx.data().threads && !in_thread(&ctx) {
+        return play_in_thread(ctx, args).await;
+    }
     dispatch(ctx, Command::Play(args)).await
 }
 
@@ -481,34 +716,15 @@ async fn component(
         interaction: interaction.id.get().to_string(),
         admin: has_manage_guild(interaction.member.as_ref()),
     };
-    let replies = run(&data.app, actor, command).await;
-    for (i, reply) in replies.into_iter().enumerate() {
-        if i == 0 {
-            let mut message = serenity::CreateInteractionResponseMessage::new()
-                .content(content(&reply))
-                .ephemeral(reply.ephemeral)
-                .components(components(&reply));
-            for file in attachments(&reply) {
-                message = message.add_file(file);
-            }
-            interaction
-                .create_response(
-                    &ctx.http,
-                    serenity::CreateInteractionResponse::Message(message),
-                )
-                .await?;
-        } else {
-            let mut message = serenity::CreateInteractionResponseFollowup::new()
-                .content(content(&reply))
-                .ephemeral(reply.ephemeral)
-                .components(components(&reply));
-            for file in attachments(&reply) {
-                message = message.add_file(file);
-            }
-            interaction.create_followup(&ctx.http, message).await?;
-        }
-    }
-    Ok(())
+    answer(
+        &ctx.http,
+        Asked::Component(interaction),
+        &data.app,
+        actor,
+        command,
+        data.defer_after,
+    )
+    .await
 }
 
 /// Posts the clock events (warnings, timeouts, expired challenges) every few seconds.
@@ -524,14 +740,8 @@ async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>) {
             let Ok(channel) = channel.parse::<u64>() else {
                 continue;
             };
-            let mut message = serenity::CreateMessage::new()
-                .content(content(&reply))
-                .components(components(&reply));
-            for file in attachments(&reply) {
-                message = message.add_file(file);
-            }
             if let Err(e) = serenity::ChannelId::new(channel)
-                .send_message(&http, message)
+                .send_message(&http, Outgoing::of(&reply).message())
                 .await
             {
                 tracing::warn!(channel, error = %e, "could not post a clock event");
@@ -580,6 +790,8 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
     }
     let http = http.build();
     let guild = config.discord.guild_id;
+    let threads = config.tables.threads;
+    let defer_after = Duration::from_millis(config.discord.defer_after_ms);
     let setup_app = Arc::clone(&app);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -625,6 +837,8 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
                 Ok(Data {
                     app: setup_app,
                     bot: ready.user.id,
+                    threads,
+                    defer_after,
                 })
             })
         })

@@ -116,7 +116,7 @@ impl App {
     }
 
     /// The name to show for a user id: remembered, stored, or the id itself.
-    pub(crate) fn name(&self, user: &str) -> String {
+    pub fn name(&self, user: &str) -> String {
         if user == crate::ledger::DROID {
             return "Droid".to_string();
         }

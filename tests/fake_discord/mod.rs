@@ -35,6 +35,10 @@ pub struct Request {
 #[derive(Default)]
 struct Shared {
     requests: Vec<Request>,
+    /// Requests awaited by (method, path): the next one is sent there as well.
+    waiters: std::collections::HashMap<(String, String), tokio::sync::oneshot::Sender<Request>>,
+    /// The id of the last thread created.
+    threads: u64,
     gateway: Option<mpsc::UnboundedSender<String>>,
     seq: u64,
     port: u16,
@@ -53,6 +57,13 @@ fn message_object(content: &str) -> Value {
            "content": content, "timestamp": "2026-11-29T00:00:00+00:00", "tts": false,
            "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
            "embeds": [], "pinned": false, "type": 0})
+}
+
+fn thread_object(id: &str, parent: &str, name: &str) -> Value {
+    json!({"id": id, "type": 11, "guild_id": GUILD_ID, "parent_id": parent, "name": name,
+           "owner_id": APP_ID, "message_count": 0, "member_count": 1,
+           "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                               "archive_timestamp": "2026-11-29T00:00:00+00:00", "locked": false}})
 }
 
 /// Splits a multipart body into (name, filename, content).
@@ -133,13 +144,28 @@ async fn rest(
             Vec::new(),
         )
     };
-    fake.shared.lock().unwrap().requests.push(Request {
+    let request = Request {
         method: method.to_string(),
         path: path.clone(),
         json,
         files,
         at: Instant::now(),
-    });
+    };
+    let thread = {
+        let mut shared = fake.shared.lock().unwrap();
+        if let Some(waiter) = shared
+            .waiters
+            .remove(&(request.method.clone(), request.path.clone()))
+        {
+            let _ = waiter.send(request.clone());
+        }
+        let name = request.json["name"].as_str().unwrap_or("").to_string();
+        if request.method == "POST" && request.path.ends_with("/threads") {
+            shared.threads += 1;
+        }
+        shared.requests.push(request);
+        (8_000_000 + shared.threads, name)
+    };
     let port = fake.port;
     match (method.as_str(), path.as_str()) {
         ("GET", "/gateway") => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws")})).into_response(),
@@ -159,6 +185,15 @@ async fn rest(
         ("POST", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
         ("PATCH", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
         ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => Json(message_object("")).into_response(),
+        ("POST", p) if p.starts_with("/channels/") && p.ends_with("/threads") => {
+            let parent = p.trim_start_matches("/channels/").trim_end_matches("/threads");
+            Json(thread_object(&thread.0.to_string(), parent, &thread.1)).into_response()
+        }
+        ("DELETE", p) if p.starts_with("/channels/") => {
+            let id = p.trim_start_matches("/channels/");
+            Json(thread_object(id, CHANNEL_ID, "deleted")).into_response()
+        }
+        ("DELETE", p) if p.starts_with("/webhooks/") => StatusCode::NO_CONTENT.into_response(),
         _ => (StatusCode::NOT_FOUND, Json(json!({"code": 0, "message": "not faked"}))).into_response(),
     }
 }
@@ -226,6 +261,11 @@ impl FakeDiscord {
             .route("/ws", get(gateway))
             .fallback(rest)
             .with_state(fake.clone());
+        // Like a real front server, answer without Nagle's algorithm: otherwise a burst of
+        // small gateway frames waits for the client's delayed ACKs (~40 ms each).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move {
             axum::serve(listener, app).await.unwrap();
         });
@@ -250,6 +290,18 @@ impl FakeDiscord {
             .expect("the bot is connected")
             .send(payload.to_string())
             .unwrap();
+    }
+
+    /// The next request with this method and path, however many arrive meanwhile: register
+    /// before causing it.
+    pub fn expect(&self, method: &str, path: &str) -> tokio::sync::oneshot::Receiver<Request> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.shared
+            .lock()
+            .unwrap()
+            .waiters
+            .insert((method.to_string(), path.to_string()), tx);
+        rx
     }
 
     pub fn requests(&self) -> Vec<Request> {
@@ -293,13 +345,26 @@ impl FakeDiscord {
 
     /// A slash command from `user`; `options` as Discord sends them; `resolved` users by id.
     pub fn slash(&self, id: u64, user: (&str, &str), name: &str, options: Value, resolved: Value) {
+        self.slash_in(CHANNEL_ID, id, user, name, options, resolved)
+    }
+
+    /// A slash command used in `channel` (a thread, another channel).
+    pub fn slash_in(
+        &self,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) {
         let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
         if !resolved.is_null() {
             data["resolved"] = resolved;
         }
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
-            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
             "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
         }));
@@ -319,6 +384,18 @@ impl FakeDiscord {
 
     /// A button press (`values` empty) or a menu choice.
     pub fn component(&self, id: u64, user: (&str, &str), custom_id: &str, values: &[&str]) {
+        self.component_in(CHANNEL_ID, id, user, custom_id, values)
+    }
+
+    /// A button press or menu choice on a message of `channel`.
+    pub fn component_in(
+        &self,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+    ) {
         let data = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {
@@ -326,7 +403,7 @@ impl FakeDiscord {
         };
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
-            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
             "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "message": message_object("board"), "data": data

@@ -1,0 +1,299 @@
+//! Latency of the real bot under load: `holotable serve` (the release binary) against the
+//! fake Discord of the test suite, with many tables playing Dejarik at once, each in its own
+//! channel, through slash commands sent over the gateway websocket.
+//!
+//! Measured: from the moment the gateway event leaves the fake to the moment the bot's
+//! interaction callback carrying the new board PNG arrives back at the fake (deferred
+//! answers count until the edit with the image arrives).
+//!
+//! Two phases:
+//! - **paced**: every table moves after a think time drawn uniformly in [0, 2·T] (T = 2 s by
+//!   default), i.e. 200 tables offer ~100 moves/s, like busy servers of people;
+//! - **saturation**: every table moves again as soon as its board arrives (closed loop), which
+//!   gives the throughput ceiling of this machine.
+//!
+//! `cargo bench --bench discord_latency` (environment: `BENCH_TABLES`, default 200;
+//! `BENCH_MOVES`, moves per table per phase, default 20; `BENCH_THINK_MS`, default 2000).
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake_discord::{FakeDiscord, Request};
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One table's players and channel.
+struct Table {
+    channel: String,
+    players: [(String, String); 2],
+}
+
+/// What a board reply says: who is to move and the moves offered in its menu.
+struct Board {
+    to_move: Option<usize>,
+    moves: Vec<String>,
+}
+
+fn read_board(table: &Table, body: &Value) -> Board {
+    let content = body["content"].as_str().unwrap_or("");
+    let to_move = table
+        .players
+        .iter()
+        .position(|(_, name)| content.contains(&format!("{name} to move")));
+    let mut moves = Vec::new();
+    for row in body["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            for o in c["options"].as_array().into_iter().flatten() {
+                if let Some(v) = o["value"].as_str() {
+                    moves.push(v.to_string());
+                }
+            }
+        }
+    }
+    Board { to_move, moves }
+}
+
+/// Sends an interaction and waits for its answer with an image; returns the answer's body
+/// and the latency.
+async fn ask(fake: &FakeDiscord, id: u64, send: impl FnOnce(u64)) -> (Value, Duration, bool) {
+    let callback = fake.expect("POST", &format!("/interactions/{id}/tok{id}/callback"));
+    let edit = fake.expect(
+        "PATCH",
+        &format!("/webhooks/1000/tok{id}/messages/@original"),
+    );
+    let sent = Instant::now();
+    send(id);
+    let first = tokio::time::timeout(WAIT, callback)
+        .await
+        .expect("the bot answers")
+        .expect("the fake runs");
+    if first.json["type"] == 5 {
+        let edited: Request = tokio::time::timeout(WAIT, edit)
+            .await
+            .expect("the deferred answer arrives")
+            .expect("the fake runs");
+        (edited.json.clone(), edited.at - sent, true)
+    } else {
+        (first.json["data"].clone(), first.at - sent, false)
+    }
+}
+
+fn user(id: &str, name: &str) -> Value {
+    json!({"id": id, "username": name, "discriminator": "0000"})
+}
+
+/// Opens and accepts the table; returns its first board.
+async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
+    let (a, b) = (&table.players[0], &table.players[1]);
+    let (challenge, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
+        fake.slash_in(
+            &table.channel,
+            id,
+            (&a.0, &a.1),
+            "play",
+            json!([{"name": "game", "type": 4, "value": 0},
+                   {"name": "opponent", "type": 6, "value": b.0},
+                   {"name": "wager", "type": 4, "value": 50}]),
+            json!({"users": {b.0.clone(): user(&b.0, &b.1)}}),
+        )
+    })
+    .await;
+    let accept = challenge["components"][0]["components"]
+        .as_array()
+        .and_then(|buttons| buttons.iter().find(|c| c["label"] == "Accept"))
+        .and_then(|c| c["custom_id"].as_str())
+        .unwrap_or_else(|| panic!("a challenge with Accept: {challenge}"))
+        .to_string();
+    let (board, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
+        fake.component_in(&table.channel, id, (&b.0, &b.1), &accept, &[])
+    })
+    .await;
+    board
+}
+
+struct Sample {
+    latency: Duration,
+    deferred: bool,
+}
+
+/// Plays up to `moves` moves at one table; returns one sample per move.
+async fn play(
+    fake: FakeDiscord,
+    ids: Arc<AtomicU64>,
+    table: Table,
+    mut board: Value,
+    moves: u64,
+    think: Duration,
+    seed: u64,
+) -> (Vec<Sample>, Value, Table) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut samples = Vec::new();
+    for _ in 0..moves {
+        let state = read_board(&table, &board);
+        let Some(seat) = state.to_move else { break };
+        if state.moves.is_empty() {
+            break;
+        }
+        if !think.is_zero() {
+            let ms = rng.random_range(0..=2 * think.as_millis() as u64);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
+        let action = state.moves[rng.random_range(0..state.moves.len())].clone();
+        let player = &table.players[seat];
+        let (next, latency, deferred) = ask(&fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
+            fake.slash_in(
+                &table.channel,
+                id,
+                (&player.0, &player.1),
+                "move",
+                json!([{"name": "action", "type": 3, "value": action}]),
+                Value::Null,
+            )
+        })
+        .await;
+        samples.push(Sample { latency, deferred });
+        board = next;
+    }
+    (samples, board, table)
+}
+
+fn report(phase: &str, samples: &[Sample], wall: Duration) {
+    let mut ms: Vec<f64> = samples
+        .iter()
+        .map(|s| s.latency.as_secs_f64() * 1000.0)
+        .collect();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
+    let deferred = samples.iter().filter(|s| s.deferred).count();
+    println!(
+        "{phase:<11} {:>6} moves in {:>6.1} s = {:>6.1} moves/s | latency ms: p50 {:>6.1}  p90 {:>6.1}  p99 {:>6.1}  max {:>6.1} | deferred {deferred}",
+        ms.len(),
+        wall.as_secs_f64(),
+        ms.len() as f64 / wall.as_secs_f64(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        ms[ms.len() - 1],
+    );
+}
+
+async fn phase(
+    fake: &FakeDiscord,
+    ids: &Arc<AtomicU64>,
+    tables: Vec<(Table, Value)>,
+    moves: u64,
+    think: Duration,
+    name: &str,
+) -> Vec<(Table, Value)> {
+    let started = Instant::now();
+    let tasks: Vec<_> = tables
+        .into_iter()
+        .enumerate()
+        .map(|(i, (table, board))| {
+            tokio::spawn(play(
+                fake.clone(),
+                Arc::clone(ids),
+                table,
+                board,
+                moves,
+                think,
+                i as u64 * 7919 + think.as_millis() as u64,
+            ))
+        })
+        .collect();
+    let mut samples = Vec::new();
+    let mut tables = Vec::new();
+    for task in tasks {
+        let (s, board, table) = task.await.expect("a table task");
+        samples.extend(s);
+        tables.push((table, board));
+    }
+    report(name, &samples, started.elapsed());
+    tables
+}
+
+fn main() {
+    let tables = env_or("BENCH_TABLES", 200);
+    let moves = env_or("BENCH_MOVES", 20);
+    let think = Duration::from_millis(env_or("BENCH_THINK_MS", 2000));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async move {
+        let dir = std::env::temp_dir().join(format!("holotable-bench-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fake = FakeDiscord::start().await;
+        let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .arg("serve")
+            .env("HOLOTABLE_DISCORD_TOKEN", "bench-token")
+            .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
+            .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
+            .env("HOLOTABLE_DATABASE__PATH", dir.join("bench.db"))
+            .env("RUST_LOG", "error")
+            .current_dir(&dir)
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("the bot starts"));
+        let deadline = Instant::now() + WAIT;
+        while !fake.is_ready() && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+
+        let ids = Arc::new(AtomicU64::new(1_000_000));
+        let started = Instant::now();
+        let mut opened = Vec::new();
+        for i in 0..tables {
+            let table = Table {
+                channel: (20_000 + i).to_string(),
+                players: [
+                    ((100_000 + 2 * i).to_string(), format!("a{i}")),
+                    ((100_001 + 2 * i).to_string(), format!("b{i}")),
+                ],
+            };
+            let board = open(&fake, &ids, &table).await;
+            opened.push((table, board));
+        }
+        println!(
+            "{tables} wagered tables opened in {:.1} s (challenge + Accept each, one at a time)",
+            started.elapsed().as_secs_f64()
+        );
+        let opened = phase(
+            &fake,
+            &ids,
+            opened,
+            moves,
+            think,
+            &format!("paced {}ms", think.as_millis()),
+        )
+        .await;
+        phase(&fake, &ids, opened, moves, Duration::ZERO, "saturation").await;
+        let _ = std::fs::remove_dir_all(&dir);
+    });
+}
