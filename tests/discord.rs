@@ -75,8 +75,21 @@ fn custom_ids(r: &Request) -> Vec<(String, String)> {
 }
 
 fn check_message_limits(r: &Request) {
-    let data = &r.json["data"];
-    assert!(content(r).chars().count() <= 2000);
+    check_body_limits(&r.json["data"]);
+}
+
+/// Discord's limits on a message body: content 2,000 characters, at most 10 embeds, 5 rows
+/// of at most 5 components, `custom_id` 1–100 characters, 1–25 menu options.
+fn check_body_limits(data: &Value) {
+    let text = data["content"].as_str().unwrap_or("");
+    assert!(text.chars().count() <= 2000, "content too long");
+    assert!(data["embeds"].as_array().map_or(0, Vec::len) <= 10);
+    let choices = data["choices"].as_array().cloned().unwrap_or_default();
+    assert!(choices.len() <= 25, "at most 25 autocomplete choices");
+    for c in choices {
+        let name = c["name"].as_str().unwrap_or("");
+        assert!((1..=100).contains(&name.chars().count()));
+    }
     let rows = data["components"].as_array().cloned().unwrap_or_default();
     assert!(rows.len() <= 5);
     for row in rows {
@@ -248,6 +261,91 @@ async fn a_wagered_game_through_the_real_client() {
         balance.json
     );
 
+    // The game goes on to its end, every move through /move with a fresh board. The test
+    // follows the position with the rules core: alice takes wins and kills when she can, bob
+    // plays the first legal move that kills nothing.
+    let game = holotable::games::registry::lookup("dejarik", &Default::default()).unwrap();
+    let mut play = game.start(2).unwrap();
+    play.apply("o5-i5").unwrap();
+    let black = |position: &str| position.split('/').nth(1).unwrap_or("").split(',').count();
+    let white = |position: &str| position.split('/').next().unwrap_or("").split(',').count();
+    let mut id = 2100;
+    let mut seen = std::collections::HashSet::new();
+    let winner = loop {
+        seen.insert(play.position());
+        let seat = match play.status() {
+            holotable::games::Status::ToMove(seat) => seat,
+            holotable::games::Status::Over(outcome) => break outcome.winner(),
+            holotable::games::Status::Chance => unreachable!("Dejarik has no chance"),
+        };
+        let options = play.legal_with_results();
+        let choice = if seat == 0 {
+            options
+                .iter()
+                .find(|a| {
+                    let mut next = play.clone();
+                    next.apply(&a.action).unwrap();
+                    matches!(next.status(), holotable::games::Status::Over(_))
+                })
+                .or_else(|| {
+                    options
+                        .iter()
+                        .filter(|a| !seen.contains(&a.state))
+                        .min_by_key(|a| black(&a.state))
+                })
+                .or(options.first())
+        } else {
+            options
+                .iter()
+                .find(|a| white(&a.state) == white(&play.position()) && !seen.contains(&a.state))
+                .or(options.first())
+        }
+        .unwrap()
+        .action
+        .clone();
+        let who = if seat == 0 { ALICE } else { BOB };
+        id += 1;
+        fake.slash(
+            id,
+            who,
+            "move",
+            json!([{"name": "action", "type": 3, "value": choice}]),
+            Value::Null,
+        );
+        let answer = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(!ephemeral(&answer), "{choice}: {:?}", answer.json);
+        assert!(
+            content(&answer).contains(&format!("plays {choice}")),
+            "{:?}",
+            answer.json
+        );
+        let png = &answer.files.first().expect("a board with every move").2;
+        assert!(png.starts_with(b"\x89PNG"));
+        check_message_limits(&answer);
+        play.apply(&choice).unwrap();
+        if let holotable::games::Status::Over(_) = play.status() {
+            assert!(content(&answer).contains("alice wins"), "{:?}", answer.json);
+            assert!(content(&answer).contains("slot token"), "{:?}", answer.json);
+        }
+    };
+    assert_eq!(winner, Some(0), "alice wins this line of play");
+
+    // The pot went to alice, with a slot token; bob lost his stake.
+    fake.slash(2900, ALICE, "balance", json!([]), Value::Null);
+    let balance = fake.wait_for(n, WAIT, is_callback(2900)).await;
+    assert!(
+        content(&balance).contains("1100 credits, 1 slot token"),
+        "{:?}",
+        balance.json
+    );
+    fake.slash(2901, BOB, "balance", json!([]), Value::Null);
+    let balance = fake.wait_for(n, WAIT, is_callback(2901)).await;
+    assert!(
+        content(&balance).contains("900 credits"),
+        "{:?}",
+        balance.json
+    );
+
     // Every body the bot sent is valid against Discord's own OpenAPI description.
     assert!(validate_bodies(&dir, &fake.requests()) >= 8);
 }
@@ -278,6 +376,14 @@ fn validate_bodies(dir: &std::path::Path, requests: &[Request]) -> usize {
             ("POST", ["channels", _, "threads"]) => "~1channels~1{channel_id}~1threads/post",
             _ => continue,
         };
+        if !path.ends_with("commands/put") {
+            let message = if r.json["data"].is_object() {
+                &r.json["data"]
+            } else {
+                &r.json
+            };
+            check_body_limits(message);
+        }
         bodies.push(json!({"pointer": format!("/paths/{path}{SCHEMA}"), "body": r.json}));
     }
     let file = dir.join("bodies.json");
@@ -381,6 +487,7 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
         "{:?}",
         balance.json
     );
+    assert!(validate_bodies(&dir, &fake.requests()) >= 6);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
