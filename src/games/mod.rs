@@ -10,6 +10,7 @@
 //! The layers above select a game by id at run time through the type-erased face in
 //! [`erased`] and the [`registry`].
 
+pub mod backgammon;
 pub mod dejarik;
 pub mod erased;
 pub mod playthrough;

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::backgammon::Backgammon;
 use super::dejarik::Dejarik;
 use super::erased::Erased;
 use super::{DynGame, RulesError};
@@ -33,13 +34,16 @@ pub fn canonical_id(id: &str) -> Option<&'static str> {
 
 /// The ids of the games the rules core can play today.
 pub fn available() -> Vec<&'static str> {
-    vec!["dejarik"]
+    vec!["dejarik", "backgammon"]
 }
 
 /// The game `id` with these options, ready to start or resume games.
 pub fn lookup(id: &str, options: &GameOptions) -> Result<Arc<dyn DynGame>, RulesError> {
     match canonical_id(id) {
         Some("dejarik") => Ok(Arc::new(Erased(Arc::new(Dejarik::from_options(options)?)))),
+        Some("backgammon") => Ok(Arc::new(Erased(Arc::new(Backgammon::from_options(
+            options,
+        )?)))),
         Some(known) => Err(RulesError::Unsupported(format!(
             "the game '{known}' is not available yet (available: {})",
             available().join(", ")

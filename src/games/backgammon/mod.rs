@@ -1,0 +1,567 @@
+//! Backgammon ("jacquet"), rules BG-1 … BG-6 of `rules/backgammon.md`, with GNU
+//! Backgammon as the reference: the same legal plays, the same notation, the same Position
+//! and Match IDs. A state is a whole match (or money game): the board, the dice, the cube
+//! and the score, exactly what gnubg's two IDs hold.
+
+pub mod board;
+pub mod ids;
+pub mod notation;
+
+use serde_json::Value;
+
+use self::board::{Board, Play, Side};
+use self::ids::{CubeOwner, GameState, MatchInfo};
+use super::registry::GameOptions;
+use super::{Forfeit, Game, GameInfo, Outcome, RulesError, Seat, Status};
+
+/// Longest match a table may play (BG-5.1).
+pub const MAX_LENGTH: u16 = 25;
+/// The cube stops at 64 (BG-5.2): log2.
+const MAX_CUBE_LOG: u8 = 6;
+
+/// A match position: each seat's checkers from its own side (seat 0 = White = gnubg's
+/// player 0) and the match state.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct State {
+    pub sides: [Side; 2],
+    pub info: MatchInfo,
+}
+
+/// What a player or chance does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// The opening roll: White's die, Black's die (BG-2.1).
+    Opening(u8, u8),
+    /// A turn's roll, higher die first (BG-2.2).
+    Dice(u8, u8),
+    /// Roll without doubling.
+    Roll,
+    Double,
+    Take,
+    Drop,
+    /// A whole turn's play; its canonical text is gnubg's.
+    Play(Play),
+    /// No die can be used (BG-3.7).
+    Pass,
+}
+
+/// Backgammon with a match length (0 = a money game).
+#[derive(Debug, Clone)]
+pub struct Backgammon {
+    length: u16,
+}
+
+impl Default for Backgammon {
+    fn default() -> Self {
+        Backgammon { length: 1 }
+    }
+}
+
+impl State {
+    fn other(seat: u8) -> u8 {
+        1 - seat
+    }
+
+    /// The board seen by the player on roll.
+    pub fn board(&self) -> Board {
+        let me = self.info.on_roll as usize;
+        Board {
+            me: self.sides[me],
+            them: self.sides[1 - me],
+        }
+    }
+
+    pub fn cube_value(&self) -> u32 {
+        1 << self.info.cube_log
+    }
+
+    /// Whether the match (or money game) is decided.
+    fn match_over(&self) -> bool {
+        let ended = matches!(
+            self.info.game,
+            GameState::Over | GameState::Resigned | GameState::Dropped
+        );
+        if self.info.length == 0 {
+            ended
+        } else {
+            ended && self.info.score.iter().any(|&s| s >= self.info.length)
+        }
+    }
+
+    /// Whether the player on roll may double now (BG-5.1 … BG-5.3).
+    fn may_double(&self) -> bool {
+        let m = &self.info;
+        m.game == GameState::Playing
+            && m.dice == (0, 0)
+            && !m.double_offered
+            && !m.rolling
+            && m.length != 1
+            && !m.crawford
+            && m.cube_log < MAX_CUBE_LOG
+            && match m.cube_owner {
+                CubeOwner::Centred => true,
+                CubeOwner::Player(p) => p == m.on_roll,
+            }
+    }
+
+    /// Ends the game: `winner` scores `points`; decides whether the next game is the
+    /// Crawford game (BG-5.3). A finished game's Crawford flag tells about the next game.
+    fn finish(&mut self, winner: u8, points: u32, how: GameState) {
+        let length = self.info.length;
+        let before = self.info.score[winner as usize];
+        let after = before.saturating_add(points.min(u16::MAX as u32) as u16);
+        self.info.score[winner as usize] = after;
+        let reached = length > 1 && before < length - 1 && after == length - 1;
+        let others_below = self.info.score[Self::other(winner) as usize] < length.saturating_sub(1);
+        self.info.crawford = !self.info.crawford && reached && others_below;
+        self.info.game = how;
+        self.info.double_offered = false;
+        self.info.rolling = false;
+    }
+}
+
+fn option_length(options: &GameOptions) -> Result<Option<u16>, RulesError> {
+    for key in ["length", "to"] {
+        let Some(value) = options.get(key) else {
+            continue;
+        };
+        let n = match value {
+            Value::Number(n) => n.as_u64(),
+            Value::String(s) => s.trim().parse::<u64>().ok(),
+            _ => None,
+        };
+        return match n {
+            Some(n) if n <= MAX_LENGTH as u64 => Ok(Some(n as u16)),
+            _ => Err(RulesError::BadOption(format!(
+                "{key}: a match is played to 1–{MAX_LENGTH} points (0 for a money game)"
+            ))),
+        };
+    }
+    Ok(None)
+}
+
+impl Backgammon {
+    /// Options: `length` (or `to`): the match length, 1 by default, 0 for a money game.
+    pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        Ok(Backgammon {
+            length: option_length(options)?.unwrap_or(1),
+        })
+    }
+
+    pub fn length(&self) -> u16 {
+        self.length
+    }
+
+    /// Every legal play with the dice of `state` (empty when it must pass).
+    pub fn plays(&self, state: &State) -> Vec<Play> {
+        let (d1, d2) = state.info.dice;
+        if d1 == 0 {
+            return Vec::new();
+        }
+        state.board().plays(d1, d2)
+    }
+
+    fn after_play(&self, state: &State, after: Board) -> State {
+        let mut next = state.clone();
+        let me = state.info.on_roll;
+        let them = State::other(me);
+        next.sides[me as usize] = after.me;
+        next.sides[them as usize] = after.them;
+        if board::on_board(&after.me) == 0 {
+            // BG-4.2: single, gammon or backgammon, times the cube.
+            let loser = &after.them;
+            let multiplier = if board::borne_off(loser) > 0 {
+                1
+            } else if loser[board::BAR] > 0 || loser[18..24].iter().any(|&n| n > 0) {
+                3
+            } else {
+                2
+            };
+            next.finish(me, multiplier * state.cube_value(), GameState::Over);
+        }
+        next.info.on_roll = them;
+        next.info.turn = them;
+        next.info.dice = (0, 0);
+        next
+    }
+}
+
+fn bad_state(text: &str, why: impl std::fmt::Display) -> RulesError {
+    RulesError::BadPosition(format!("'{}': {why}", text.trim()))
+}
+
+impl Game for Backgammon {
+    type State = State;
+    type Action = Action;
+    type History = ();
+
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: "backgammon",
+            name: "Backgammon",
+            min_seats: 2,
+            max_seats: 2,
+        }
+    }
+
+    fn start(&self, seats: usize) -> Result<State, RulesError> {
+        if seats != 2 {
+            return Err(RulesError::BadOption(format!(
+                "backgammon is played by 2, not {seats}"
+            )));
+        }
+        Ok(State {
+            sides: [board::start_side(), board::start_side()],
+            info: MatchInfo {
+                cube_log: 0,
+                cube_owner: CubeOwner::Centred,
+                on_roll: 0,
+                crawford: false,
+                game: GameState::None,
+                turn: 0,
+                double_offered: false,
+                resignation: 0,
+                dice: (0, 0),
+                length: self.length,
+                score: [0, 0],
+                rolling: false,
+            },
+        })
+    }
+
+    fn status(&self, state: &State) -> Status {
+        let m = &state.info;
+        if state.match_over() {
+            return Status::Over(Outcome {
+                points: m.score.iter().map(|&s| s as u32).collect(),
+                reason: if m.length == 0 {
+                    "money game over".into()
+                } else {
+                    format!("match to {} over", m.length)
+                },
+            });
+        }
+        if m.game != GameState::Playing {
+            return Status::Chance;
+        }
+        if m.double_offered {
+            return Status::ToMove(m.turn as Seat);
+        }
+        if m.dice == (0, 0) {
+            return if state.may_double() {
+                Status::ToMove(m.on_roll as Seat)
+            } else {
+                Status::Chance
+            };
+        }
+        Status::ToMove(m.on_roll as Seat)
+    }
+
+    fn legal_actions(&self, state: &State) -> Vec<Action> {
+        match self.status(state) {
+            Status::Over(_) => Vec::new(),
+            Status::Chance => self
+                .chance_outcomes(state)
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect(),
+            Status::ToMove(_) => {
+                let m = &state.info;
+                if m.double_offered {
+                    vec![Action::Take, Action::Drop]
+                } else if m.dice == (0, 0) {
+                    vec![Action::Roll, Action::Double]
+                } else {
+                    let plays = self.plays(state);
+                    if plays.is_empty() {
+                        vec![Action::Pass]
+                    } else {
+                        plays.into_iter().map(Action::Play).collect()
+                    }
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, state: &State) -> Vec<(Action, f64)> {
+        if self.status(state) != Status::Chance {
+            return Vec::new();
+        }
+        if state.info.game != GameState::Playing {
+            let mut out = Vec::with_capacity(30);
+            for w in 1..=6 {
+                for b in 1..=6 {
+                    if w != b {
+                        out.push((Action::Opening(w, b), 1.0 / 30.0));
+                    }
+                }
+            }
+            return out;
+        }
+        let mut out = Vec::with_capacity(21);
+        for hi in (1..=6).rev() {
+            for lo in (1..=hi).rev() {
+                let p = if hi == lo { 1.0 / 36.0 } else { 2.0 / 36.0 };
+                out.push((Action::Dice(hi, lo), p));
+            }
+        }
+        out
+    }
+
+    fn apply(&self, state: &State, action: &Action) -> Result<State, RulesError> {
+        let status = self.status(state);
+        if let Status::Over(_) = status {
+            return Err(RulesError::GameOver);
+        }
+        let m = &state.info;
+        let illegal = |why: &str| Err(RulesError::Illegal(why.to_string()));
+        let mut next = state.clone();
+        match action {
+            Action::Opening(w, b) => {
+                if status != Status::Chance || m.game == GameState::Playing {
+                    return illegal("the opening roll starts a game; this game is under way");
+                }
+                if !(1..=6).contains(w) || !(1..=6).contains(b) || w == b {
+                    return illegal("the opening roll is two different dice, 1–6 each");
+                }
+                next.sides = [board::start_side(), board::start_side()];
+                let first = if w > b { 0 } else { 1 };
+                next.info = MatchInfo {
+                    cube_log: 0,
+                    cube_owner: CubeOwner::Centred,
+                    on_roll: first,
+                    turn: first,
+                    game: GameState::Playing,
+                    double_offered: false,
+                    resignation: 0,
+                    dice: ((*w).max(*b), (*w).min(*b)),
+                    rolling: false,
+                    ..*m
+                };
+            }
+            Action::Dice(a, b) => {
+                if status != Status::Chance || m.game != GameState::Playing {
+                    return illegal("the dice are not to be rolled now");
+                }
+                if !(1..=6).contains(a) || !(1..=6).contains(b) {
+                    return illegal("dice show 1–6");
+                }
+                next.info.dice = ((*a).max(*b), (*a).min(*b));
+                next.info.rolling = false;
+            }
+            Action::Roll => {
+                if !state.may_double() || status != Status::ToMove(m.on_roll as Seat) {
+                    return illegal("there is nothing to decide before this roll");
+                }
+                next.info.rolling = true;
+            }
+            Action::Double => {
+                if !state.may_double() {
+                    return illegal(&double_refusal(state));
+                }
+                next.info.double_offered = true;
+                next.info.turn = State::other(m.on_roll);
+            }
+            Action::Take | Action::Drop => {
+                if !m.double_offered {
+                    return illegal("no double has been offered");
+                }
+                if *action == Action::Take {
+                    next.info.cube_log += 1;
+                    next.info.cube_owner = CubeOwner::Player(m.turn);
+                    next.info.double_offered = false;
+                    next.info.turn = m.on_roll;
+                    next.info.rolling = true;
+                } else {
+                    next.info.turn = m.on_roll;
+                    next.finish(m.on_roll, state.cube_value(), GameState::Dropped);
+                }
+            }
+            Action::Play(play) => {
+                let plays = self.plays(state);
+                if m.dice == (0, 0) || m.double_offered {
+                    return illegal("roll the dice before moving");
+                }
+                if !plays.iter().any(|p| p.after == play.after) {
+                    return illegal("that play is not legal with these dice");
+                }
+                next = self.after_play(state, play.after);
+            }
+            Action::Pass => {
+                if m.dice == (0, 0) || m.double_offered || !self.plays(state).is_empty() {
+                    return illegal("a pass is only for a roll that no checker can use");
+                }
+                next = self.after_play(state, state.board());
+            }
+        }
+        Ok(next)
+    }
+
+    fn parse_state(&self, text: &str) -> Result<State, RulesError> {
+        let trimmed = text.trim();
+        let (pid, mid) = match trimmed.split_once(':') {
+            Some((p, m)) => (p, Some(m)),
+            None => (trimmed, None),
+        };
+        let (not_on_roll, on_roll) = ids::parse_position_id(pid).map_err(|e| bad_state(text, e))?;
+        let info = match mid {
+            Some(mid) => ids::parse_match_id(mid).map_err(|e| bad_state(text, e))?,
+            None => MatchInfo {
+                cube_log: 0,
+                cube_owner: CubeOwner::Centred,
+                on_roll: 0,
+                crawford: false,
+                game: GameState::Playing,
+                turn: 0,
+                double_offered: false,
+                resignation: 0,
+                dice: (0, 0),
+                length: self.length,
+                score: [0, 0],
+                rolling: false,
+            },
+        };
+        if info.resignation != 0 {
+            return Err(bad_state(
+                text,
+                "resignation offers are not supported; resign with /resign",
+            ));
+        }
+        let mut sides = [[0; 25]; 2];
+        sides[info.on_roll as usize] = on_roll;
+        sides[1 - info.on_roll as usize] = not_on_roll;
+        for i in 0..24 {
+            if on_roll[i] > 0 && not_on_roll[23 - i] > 0 {
+                return Err(bad_state(
+                    text,
+                    format!("both players have checkers on point {}", i + 1),
+                ));
+            }
+        }
+        let state = State { sides, info };
+        if info.game == GameState::Playing && sides.iter().any(|s| board::on_board(s) == 0) {
+            return Err(bad_state(
+                text,
+                "a player has borne off every checker, yet the game goes on",
+            ));
+        }
+        Ok(state)
+    }
+
+    fn format_state(&self, state: &State) -> String {
+        let me = state.info.on_roll as usize;
+        format!(
+            "{}:{}",
+            ids::position_id(&state.sides[1 - me], &state.sides[me]),
+            ids::match_id(&state.info)
+        )
+    }
+
+    fn parse_action(&self, state: &State, text: &str) -> Result<Action, RulesError> {
+        let lower = text.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let die = |w: &str| {
+            w.parse::<u8>()
+                .ok()
+                .filter(|d| (1..=6).contains(d))
+                .ok_or_else(|| RulesError::BadAction(format!("'{w}' is not a die (1–6)")))
+        };
+        match words.as_slice() {
+            [] => Err(RulesError::BadAction("empty action".into())),
+            ["roll"] => Ok(Action::Roll),
+            ["double"] => Ok(Action::Double),
+            ["take"] => Ok(Action::Take),
+            ["drop" | "pass"] if state.info.double_offered => Ok(Action::Drop),
+            ["pass"] => Ok(Action::Pass),
+            ["roll", a, b] => {
+                let (a, b) = (die(a)?, die(b)?);
+                if state.info.game != GameState::Playing {
+                    Ok(Action::Opening(a, b))
+                } else {
+                    Ok(Action::Dice(a, b))
+                }
+            }
+            _ => {
+                if state.info.dice == (0, 0) {
+                    return Err(RulesError::Illegal(
+                        "no dice are rolled: there is no play to make yet".into(),
+                    ));
+                }
+                let plays = self.plays(state);
+                if plays.is_empty() {
+                    return Err(RulesError::Illegal(
+                        "no checker can move with these dice: the only action is pass".into(),
+                    ));
+                }
+                notation::resolve(&state.board(), &plays, text)
+                    .cloned()
+                    .map(Action::Play)
+                    .map_err(RulesError::BadAction)
+            }
+        }
+    }
+
+    fn format_action(&self, state: &State, action: &Action) -> String {
+        match action {
+            Action::Opening(w, b) => format!("roll {w} {b}"),
+            Action::Dice(a, b) => format!("roll {} {}", a.max(b), a.min(b)),
+            Action::Roll => "roll".into(),
+            Action::Double => "double".into(),
+            Action::Take => "take".into(),
+            Action::Drop => "drop".into(),
+            Action::Pass => "pass".into(),
+            Action::Play(play) => notation::format_play(&state.board(), play),
+        }
+    }
+
+    fn history_start(&self, _state: &State) {}
+
+    fn history_step(&self, _history: &mut (), _next: &State) -> Option<Outcome> {
+        None
+    }
+
+    /// Resigning concedes the whole match (BG-5.5): the opponent is given the points it
+    /// lacks (a money game: the cube's value).
+    fn forfeit(&self, state: &State, seat: Seat) -> Result<Forfeit<State>, RulesError> {
+        if seat > 1 {
+            return Err(RulesError::Illegal(format!("no seat {seat}")));
+        }
+        let mut points: Vec<u32> = state.info.score.iter().map(|&s| s as u32).collect();
+        let winner = 1 - seat;
+        if state.info.length == 0 {
+            points[winner] += state.cube_value();
+        } else {
+            points[winner] = points[winner].max(state.info.length as u32);
+        }
+        Ok(Forfeit::Ended(Outcome {
+            points,
+            reason: "resigned the match".into(),
+        }))
+    }
+
+    fn agreed_end(&self, state: &State) -> Outcome {
+        Outcome {
+            points: state.info.score.iter().map(|&s| s as u32).collect(),
+            reason: "ended by agreement".into(),
+        }
+    }
+}
+
+fn double_refusal(state: &State) -> String {
+    let m = &state.info;
+    if m.length == 1 {
+        "a 1-point match has no cube".into()
+    } else if m.crawford {
+        "no doubling in the Crawford game".into()
+    } else if m.cube_log >= MAX_CUBE_LOG {
+        "the cube is at 64, its highest value".into()
+    } else if m.dice != (0, 0) || m.rolling {
+        "a double is offered before rolling".into()
+    } else if m.double_offered {
+        "a double is already offered".into()
+    } else if matches!(m.cube_owner, CubeOwner::Player(p) if p != m.on_roll) {
+        "your opponent owns the cube".into()
+    } else {
+        "you cannot double now".into()
+    }
+}
