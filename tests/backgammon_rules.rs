@@ -28,6 +28,7 @@ fn info(length: u16, dice: (u8, u8)) -> MatchInfo {
         dice,
         length,
         score: [0, 0],
+        jacoby: false,
         rolling: false,
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! Pure functions of their input: no I/O here (the callers write the bytes).
 
+pub mod backgammon;
 pub mod dejarik;
 pub mod encode;
 pub mod kit;
@@ -83,6 +84,7 @@ pub fn board_canvas(
 ) -> Result<Canvas, RenderError> {
     match game_id(game)? {
         "dejarik" => dejarik::draw_notation(options, state, scene, scale),
+        "backgammon" => backgammon::draw_notation(options, state, scene, scale),
         other => Err(no_board(other)),
     }
 }
@@ -100,6 +102,11 @@ pub fn board_png(
             let pos = crate::games::Game::parse_state(&game, state)?;
             dejarik::png(&game, &pos, scene, FULL)
         }
+        "backgammon" => {
+            let game = crate::games::backgammon::Backgammon::from_options(options)?;
+            let pos = crate::games::Game::parse_state(&game, state)?;
+            backgammon::png(&game, &pos, scene, FULL)
+        }
         other => Err(no_board(other)),
     }
 }
@@ -115,6 +122,7 @@ pub fn replay_gif(
 ) -> Result<Vec<u8>, RenderError> {
     match game_id(game)? {
         "dejarik" => dejarik::replay(options, start, actions, names),
+        "backgammon" => backgammon::replay(options, start, actions, names),
         other => Err(no_board(other)),
     }
 }

@@ -227,6 +227,8 @@ def setup(cfg, board, dice, turn=None, check=True):
             C("set score %d %d" % cfg["score"])
         if cfg["crawford"]:
             C("set crawford on")
+        elif cfg["length"] - 1 in cfg["score"]:
+            C("set crawford off")
     if cfg["cube"] > 1:
         C("set cube value %d" % cfg["cube"])
         C("set cube owner %d" % cfg["owner"] if cfg["owner"] >= 0 else "set cube centre")
@@ -301,7 +303,7 @@ def make_record(board, dice, cfg, source):
     mine, used = legal_results(board, tuple(dice))
     assert set(results) == mine, ("legal set mismatch", board, dice, moves,
                                   [m for m in mine if m not in set(results)])
-    if dice[0] != dice[1] and STATS["records"] % 10 == 0:
+    if dice[0] != dice[1]:
         # gnubg's list does not depend on the order the dice are held in
         C("set jacoby on")
         C("new session")
@@ -414,6 +416,25 @@ def gen_bearoff(rng, highest):
         q = rng.choice(spots)
         opp[24 - q] += 1
     return (tuple(opp), mb[1])
+
+
+def gen_race(rng):
+    """No contact: every mover checker has passed every opponent checker; the mover is not
+    yet all home."""
+    b = rng.randint(8, 20)
+    me = [0] * 25
+    opp = [0] * 25
+    me_pts = rng.sample(range(1, b + 1), rng.randint(2, min(8, b)))
+    if max(me_pts) < 7:
+        me_pts.append(rng.randint(7, b))
+    for _ in range(rng.randint(3, 15)):
+        me[rng.choice(me_pts) - 1] += 1
+    me[max(me_pts) - 1] += 1 if sum(me) < 15 else 0
+    opp_pts = rng.sample(range(b + 1, 25), rng.randint(1, min(6, 24 - b)))
+    for _ in range(rng.randint(1, 15)):
+        q = rng.choice(opp_pts)
+        opp[24 - q] += 1
+    return (tuple(opp), tuple(me))
 
 
 def gen_blocked(rng):
@@ -541,6 +562,12 @@ def main():
                     continue
                 add(b, ALL_ROLLS[k % 21], random_cfg(rng), "bar-closed-%dopen-%dbar" % (n_open, n_bar))
                 k += 1
+
+    # -- crafted: non-contact races (not yet all home) --------------------------------
+    for k in range(168):
+        b = gen_race(rng)
+        if valid(b):
+            add(b, ALL_ROLLS[k % 21], random_cfg(rng), "race")
 
     # -- crafted: bear-off with dice higher than the highest point ----------------------
     k = 0
@@ -722,6 +749,8 @@ def make_ids(rng, records):
         if moves:
             mv = rng.choice(moves)
             C("move %s" % mv)
+            pi = gnubg.posinfo()
+            assert pi["turn"] == 1 - cfg["turn"] and tuple(pi["dice"]) == (0, 0), pi
             emit("right after the play `%s` by player %d: gnubg flips the player on roll and clears the dice" % (mv, cfg["turn"]))
         else:
             C("move")
@@ -802,6 +831,9 @@ def make_ids(rng, records):
             continue
         setup(cfg, b, sorted(d, reverse=True))
         C("move %s" % moves[0])
+        pi = gnubg.posinfo()
+        assert pi["turn"] == 1 - cfg["turn"] and tuple(pi["dice"]) == (0, 0) and pi["gamestate"] == 2, pi
+        assert sum(gnubg.board()[0]) == 0
         emit("right after the game-ending play `%s` by player %d (game over; winner's board[0] is empty)" % (moves[0], cfg["turn"]))
         pending()
 

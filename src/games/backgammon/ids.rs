@@ -8,9 +8,9 @@
 //! Match ID: 66 bits, least significant first — cube value as log2 (4), cube owner (2: player
 //! 0, 1, or 3 = centred), player on roll (1), Crawford game (1), game state (3), player to
 //! decide (1), double offered (1), resignation offered (2), the two dice (3 + 3, higher die
-//! first), match length (15), scores of players 0 and 1 (15 + 15); gnubg also sets bit 66 in
-//! match play. Base64 of 9 bytes (12 characters). Bit 67 is Holotable's (see
-//! [`MatchInfo::rolling`]).
+//! first), match length (15), scores of players 0 and 1 (15 + 15), then bit 66 set when the
+//! Jacoby rule is *off* (always, in match play). Base64 of 9 bytes (12 characters). Bit 67 is
+//! Holotable's (see [`MatchInfo::rolling`]).
 
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 use base64::Engine;
@@ -137,6 +137,9 @@ pub struct MatchInfo {
     /// 0 for a money game.
     pub length: u16,
     pub score: [u16; 2],
+    /// The Jacoby rule (money games only: gammons count single until the cube is turned).
+    /// gnubg writes its negation in bit 66, which is why its match IDs end in `E`.
+    pub jacoby: bool,
     /// Holotable's own bit 67, never set by gnubg: the player on roll has chosen to roll
     /// rather than double, and the dice are about to fall (a position that lasts no time in
     /// gnubg but is a chance node here).
@@ -168,7 +171,7 @@ pub fn match_id(m: &MatchInfo) -> String {
         (m.length as u128, 15),
         (m.score[0] as u128, 15),
         (m.score[1] as u128, 15),
-        ((m.length > 0) as u128, 1),
+        (!m.jacoby as u128, 1),
         (m.rolling as u128, 1),
     ];
     let mut bits: u128 = 0;
@@ -215,7 +218,7 @@ pub fn parse_match_id(text: &str) -> Result<MatchInfo, String> {
     let lo = take(3) as u8;
     let length = take(15) as u16;
     let score = [take(15) as u16, take(15) as u16];
-    let _match_play = take(1);
+    let jacoby = take(1) == 0;
     let rolling = take(1) == 1;
     let bad = |why: &str| Err(format!("Match ID '{text}': {why}"));
     if cube_log > 6 {
@@ -247,6 +250,7 @@ pub fn parse_match_id(text: &str) -> Result<MatchInfo, String> {
         dice: if hi >= lo { (hi, lo) } else { (lo, hi) },
         length,
         score,
+        jacoby,
         rolling,
     })
 }

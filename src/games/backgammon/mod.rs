@@ -168,9 +168,13 @@ impl Backgammon {
         next.sides[me as usize] = after.me;
         next.sides[them as usize] = after.them;
         if board::on_board(&after.me) == 0 {
-            // BG-4.2: single, gammon or backgammon, times the cube.
+            // BG-4.2: single, gammon or backgammon, times the cube (single only under the
+            // Jacoby rule of an imported money game whose cube was never turned).
             let loser = &after.them;
-            let multiplier = if board::borne_off(loser) > 0 {
+            let jacoby = state.info.length == 0
+                && state.info.jacoby
+                && state.info.cube_owner == CubeOwner::Centred;
+            let multiplier = if board::borne_off(loser) > 0 || jacoby {
                 1
             } else if loser[board::BAR] > 0 || loser[18..24].iter().any(|&n| n > 0) {
                 3
@@ -224,6 +228,7 @@ impl Game for Backgammon {
                 dice: (0, 0),
                 length: self.length,
                 score: [0, 0],
+                jacoby: false,
                 rolling: false,
             },
         })
@@ -418,6 +423,7 @@ impl Game for Backgammon {
                 dice: (0, 0),
                 length: self.length,
                 score: [0, 0],
+                jacoby: false,
                 rolling: false,
             },
         };

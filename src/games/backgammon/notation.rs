@@ -1,7 +1,7 @@
 //! Play notation (BG-6): written exactly as GNU Backgammon writes it, read in the forms
 //! gnubg accepts and then some (stops optional, hit marks optional, `-` for `/`).
 
-use super::board::{Board, Play, Side, Step, BAR};
+use super::board::{Board, Play, Side, BAR};
 
 /// A point as written: 25 is the bar, 0 is off.
 fn point_name(p: u8) -> String {
@@ -160,9 +160,9 @@ pub fn side_after(before: &Side, written: &Written) -> Option<Side> {
         net[from as usize] -= 1;
         net[to as usize] += 1;
     }
-    for p in 1..=25usize {
+    for (p, change) in net.iter().enumerate().skip(1) {
         let index = if p == 25 { BAR } else { p - 1 };
-        let n = side[index] as i32 + net[p];
+        let n = side[index] as i32 + change;
         if n < 0 {
             return None;
         }
@@ -179,7 +179,7 @@ pub fn hit_points(before: &Board, play: &Play) -> Vec<u8> {
         if board.hits(step.to) {
             hits.push((step.to + 1) as u8);
         }
-        board.step(Step { ..step });
+        board.step(step);
     }
     hits.sort_unstable();
     hits

@@ -1,0 +1,680 @@
+//! The backgammon board (BG-1): 24 points numbered from the side of the player to act, the
+//! checkers (a count on stacks higher than five), the bar, both borne-off trays, the dice, the
+//! cube with its value and owner, pip counts, match score and length, and the last play
+//! highlighted with arrows.
+//!
+//! The board never turns: White's home board is at the bottom right, Black's at the top
+//! right; only the point numbers follow the player who acts, so that what they type matches
+//! what they read.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tiny_skia::Pixmap;
+
+use super::encode::{self, BaseLayer, GifRecorder, Palette};
+use super::kit::{self, theme, Align, Canvas, Rgb};
+use super::{LastMove, RenderError, Scene, REPLAY};
+use crate::games::backgammon::board::{self as bg, Step, BAR};
+use crate::games::backgammon::ids::{CubeOwner, GameState};
+use crate::games::backgammon::{Action, Backgammon, State};
+use crate::games::{Game, GameOptions, Playthrough, Status};
+
+pub const WIDTH: f32 = 840.0;
+pub const HEIGHT: f32 = 660.0;
+const HEADER: f32 = 70.0;
+const FOOTER: f32 = 76.0;
+
+/// The playing area (inside the frame).
+const LEFT: f32 = 68.0;
+const TOP: f32 = 96.0;
+const BOTTOM: f32 = HEIGHT - FOOTER - 24.0;
+const POINT_W: f32 = 52.0;
+const BAR_W: f32 = 52.0;
+const BAR_X: f32 = LEFT + 6.0 * POINT_W;
+const RIGHT_HALF: f32 = BAR_X + BAR_W;
+const RIGHT: f32 = RIGHT_HALF + 6.0 * POINT_W;
+const TRAY_X: f32 = RIGHT + 14.0;
+const TRAY_W: f32 = 48.0;
+const MID_Y: f32 = (TOP + BOTTOM) / 2.0;
+const POINT_H: f32 = 186.0;
+const R: f32 = 21.0;
+/// Checkers drawn per point before a count is written instead.
+const STACK: usize = 5;
+
+const FELT: Rgb = Rgb::hex(0x1d3b33);
+const FRAME: Rgb = Rgb::hex(0x4a3422);
+const FRAME_EDGE: Rgb = Rgb::hex(0x2e1f14);
+const POINTS: [Rgb; 2] = [Rgb::hex(0xb4553f), Rgb::hex(0x3f6f8f)];
+
+/// White's view of a point: 1–24 as White counts them.
+fn white_point(seat: usize, point: u8) -> u8 {
+    if seat == 0 {
+        point
+    } else {
+        25 - point
+    }
+}
+
+/// The column centre of White's point `w` and whether it is on the bottom row.
+fn point_x(w: u8) -> (f32, bool) {
+    let w = w as f32;
+    match w as u8 {
+        1..=6 => (RIGHT_HALF + (6.0 - w) * POINT_W + POINT_W / 2.0, true),
+        7..=12 => (LEFT + (12.0 - w) * POINT_W + POINT_W / 2.0, true),
+        13..=18 => (LEFT + (w - 13.0) * POINT_W + POINT_W / 2.0, false),
+        _ => (RIGHT_HALF + (w - 19.0) * POINT_W + POINT_W / 2.0, false),
+    }
+}
+
+/// The centre of the k-th checker (from the edge) on White's point `w`.
+fn checker_at(w: u8, k: usize) -> (f32, f32) {
+    let (x, bottom) = point_x(w);
+    let offset = R + 2.0 + (k.min(STACK - 1) as f32) * 2.0 * R;
+    (
+        x,
+        if bottom {
+            BOTTOM - offset
+        } else {
+            TOP + offset
+        },
+    )
+}
+
+/// Where checkers of `seat` wait on the bar: White's above the middle (it enters at the
+/// top right), Black's below.
+fn bar_at(seat: usize, k: usize) -> (f32, f32) {
+    let x = BAR_X + BAR_W / 2.0;
+    let offset = R + 30.0 + (k.min(2) as f32) * 2.0 * R;
+    if seat == 0 {
+        (x, MID_Y - offset)
+    } else {
+        (x, MID_Y + offset)
+    }
+}
+
+/// The tray of `seat`'s borne-off checkers: White's at the bottom, Black's at the top.
+fn tray(seat: usize) -> (f32, f32, f32, f32) {
+    let h = (BOTTOM - TOP) / 2.0 - 30.0;
+    if seat == 0 {
+        (TRAY_X, BOTTOM - h, TRAY_W, h)
+    } else {
+        (TRAY_X, TOP, TRAY_W, h)
+    }
+}
+
+fn static_layer(scale: f32) -> Arc<Pixmap> {
+    static LAYERS: OnceLock<Mutex<HashMap<u32, Arc<Pixmap>>>> = OnceLock::new();
+    let layers = LAYERS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut layers = layers.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(
+        layers
+            .entry(scale.to_bits())
+            .or_insert_with(|| Arc::new(draw_static(scale))),
+    )
+}
+
+fn draw_static(scale: f32) -> Pixmap {
+    let mut c = Canvas::new(WIDTH, HEIGHT, scale);
+    c.clear(theme::BACKGROUND);
+    c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
+    c.fill_rect(0.0, HEIGHT - FOOTER, WIDTH, FOOTER, theme::PANEL, 1.0);
+    // Frame, felt, bar and trays.
+    if let Some(path) = kit::rounded_rect(
+        LEFT - 14.0,
+        TOP - 20.0,
+        TRAY_X + TRAY_W + 12.0 - (LEFT - 14.0),
+        BOTTOM - TOP + 40.0,
+        10.0,
+    ) {
+        c.fill(&path, FRAME, 1.0);
+        c.stroke(&path, FRAME_EDGE, 1.0, 3.0);
+    }
+    c.fill_rect(LEFT, TOP, BAR_X - LEFT, BOTTOM - TOP, FELT, 1.0);
+    c.fill_rect(RIGHT_HALF, TOP, RIGHT - RIGHT_HALF, BOTTOM - TOP, FELT, 1.0);
+    c.fill_rect(BAR_X, TOP, BAR_W, BOTTOM - TOP, FRAME_EDGE, 1.0);
+    for seat in 0..2 {
+        let (x, y, w, h) = tray(seat);
+        c.fill_rect(x, y, w, h, FELT, 1.0);
+    }
+    for w in 1..=24u8 {
+        let (x, bottom) = point_x(w);
+        let (base, tip) = if bottom {
+            (BOTTOM, BOTTOM - POINT_H)
+        } else {
+            (TOP, TOP + POINT_H)
+        };
+        let colour = POINTS[(w % 2) as usize];
+        if let Some(path) = kit::polygon(&[
+            (x - POINT_W / 2.0 + 2.0, base),
+            (x + POINT_W / 2.0 - 2.0, base),
+            (x, tip),
+        ]) {
+            c.fill(&path, colour, 1.0);
+        }
+    }
+    c.pixmap
+}
+
+fn colour_name(seat: usize) -> &'static str {
+    if seat == 0 {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+fn name_of(scene: &Scene, seat: usize) -> String {
+    scene
+        .names
+        .get(seat)
+        .map(|n| n.trim())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| colour_name(seat).to_string())
+}
+
+fn checker(c: &mut Canvas, seat: usize, x: f32, y: f32, r: f32, alpha: f32) {
+    let scale = c.scale();
+    let key = format!("backgammon/{seat}/{r}/{alpha}/{scale}");
+    let sprite = kit::cached_sprite(key, || {
+        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
+            s.fill_circle(cx, cy + r * 0.1, r * 1.03, theme::GRID, 0.45 * alpha);
+            let (face, edge, mark) = if seat == 0 {
+                (theme::LIGHT_PIECE, theme::LIGHT_EDGE, theme::LIGHT_MARK)
+            } else {
+                (theme::DARK_PIECE, theme::DARK_EDGE, theme::DARK_EDGE)
+            };
+            s.fill_circle(cx, cy, r, face, alpha);
+            s.stroke_circle(cx, cy, r, edge, alpha, (r * 0.1).max(1.2));
+            s.stroke_circle(cx, cy, r * 0.55, mark, alpha * 0.8, (r * 0.08).max(1.0));
+        })
+    });
+    c.stamp(&sprite, x, y);
+}
+
+fn count_label(c: &mut Canvas, seat: usize, x: f32, y: f32, n: u8) {
+    let colour = if seat == 0 {
+        theme::LIGHT_EDGE
+    } else {
+        theme::DARK_EDGE
+    };
+    c.text(&n.to_string(), x, y + 6.0, 17.0, colour, Align::Center);
+}
+
+/// The last play, checked against the position before it: (mover, steps).
+fn resolve_last(
+    game: &Backgammon,
+    state: &State,
+    last: &LastMove,
+) -> Result<Option<(usize, Vec<Step>)>, RenderError> {
+    let Some(before_text) = last.before.as_deref() else {
+        return Ok(None);
+    };
+    let before = game.parse_state(before_text)?;
+    let action = game.parse_action(&before, &last.action)?;
+    let after = game.apply(&before, &action)?;
+    if after.sides != state.sides {
+        return Err(RenderError::Unsupported(format!(
+            "the last move '{}' does not lead to the position shown",
+            last.action
+        )));
+    }
+    Ok(match action {
+        Action::Play(play) => Some((before.info.on_roll as usize, play.steps)),
+        _ => None,
+    })
+}
+
+/// Draws a position with its scene.
+pub fn draw(
+    game: &Backgammon,
+    state: &State,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let last = match &scene.last_move {
+        Some(last) => resolve_last(game, state, last)?,
+        None => None,
+    };
+    let mut c = Canvas::from_layer(&static_layer(scale), scale);
+    let m = &state.info;
+    let playing = m.game == GameState::Playing;
+    // Numbers from the side of the player who acts (the roller, or the one deciding on a
+    // double).
+    let viewer = match game.status(state) {
+        Status::ToMove(seat) => seat,
+        _ => m.on_roll as usize,
+    };
+    for p in 1..=24u8 {
+        let (x, bottom) = point_x(white_point(viewer, p));
+        let y = if bottom { BOTTOM + 17.0 } else { TOP - 6.0 };
+        c.text(
+            &p.to_string(),
+            x,
+            y,
+            12.0,
+            Rgb::hex(0xe9d8b8),
+            Align::Center,
+        );
+    }
+
+    // The last play: the points it left and reached, and an arrow per checker move.
+    if let Some((mover, steps)) = &last {
+        for step in steps {
+            for end in [step.from as i8, step.to] {
+                if end < 0 || end as usize == BAR {
+                    continue;
+                }
+                let w = white_point(*mover, end as u8 + 1);
+                let (x, bottom) = point_x(w);
+                let (y0, h) = if bottom {
+                    (BOTTOM - POINT_H, POINT_H)
+                } else {
+                    (TOP, POINT_H)
+                };
+                c.fill_rect(
+                    x - POINT_W / 2.0 + 2.0,
+                    y0,
+                    POINT_W - 4.0,
+                    h,
+                    theme::HIGHLIGHT,
+                    0.16,
+                );
+            }
+        }
+    }
+
+    // Checkers on the points.
+    for seat in 0..2 {
+        for (i, &n) in state.sides[seat][..24].iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let w = white_point(seat, i as u8 + 1);
+            for k in 0..(n as usize).min(STACK) {
+                let (x, y) = checker_at(w, k);
+                checker(&mut c, seat, x, y, R, 1.0);
+            }
+            if n as usize > STACK {
+                let (x, y) = checker_at(w, STACK - 1);
+                count_label(&mut c, seat, x, y, n);
+            }
+        }
+        // The bar.
+        let on_bar = state.sides[seat][BAR];
+        for k in 0..(on_bar as usize).min(3) {
+            let (x, y) = bar_at(seat, k);
+            checker(&mut c, seat, x, y, R, 1.0);
+        }
+        if on_bar > 3 {
+            let (x, y) = bar_at(seat, 2);
+            count_label(&mut c, seat, x, y, on_bar);
+        }
+        // Borne off: thin slabs in the tray.
+        let off = bg::borne_off(&state.sides[seat]);
+        let (x, y, w, h) = tray(seat);
+        let slab = (h - 8.0) / 15.0;
+        let (face, edge) = if seat == 0 {
+            (theme::LIGHT_PIECE, theme::LIGHT_EDGE)
+        } else {
+            (theme::DARK_PIECE, theme::DARK_EDGE)
+        };
+        for k in 0..off {
+            let sy = if seat == 0 {
+                y + h - 4.0 - (k as f32 + 1.0) * slab
+            } else {
+                y + 4.0 + k as f32 * slab
+            };
+            c.fill_rect(x + 6.0, sy + 1.0, w - 12.0, slab - 2.0, face, 1.0);
+            c.fill_rect(x + 6.0, sy + slab - 2.0, w - 12.0, 1.0, edge, 0.6);
+        }
+        if off > 0 {
+            let ty = if seat == 0 { y - 8.0 } else { y + h + 20.0 };
+            c.text(
+                &format!("{off} off"),
+                x + w / 2.0,
+                ty,
+                12.0,
+                theme::TEXT_DIM,
+                Align::Center,
+            );
+        }
+    }
+
+    // Arrows over the checkers.
+    if let Some((mover, steps)) = &last {
+        let mut arrived: HashMap<i8, usize> = HashMap::new();
+        for step in steps {
+            let from = if step.from as usize == BAR {
+                bar_at(*mover, 0)
+            } else {
+                let w = white_point(*mover, step.from + 1);
+                let n = state.sides[*mover][step.from as usize] as usize;
+                checker_at(w, n)
+            };
+            let to = if step.to < 0 {
+                let (x, y, w, h) = tray(*mover);
+                (x + w / 2.0, y + h / 2.0)
+            } else {
+                let w = white_point(*mover, step.to as u8 + 1);
+                let n = state.sides[*mover][step.to as usize] as usize;
+                let k = arrived.entry(step.to).or_insert(0);
+                *k += 1;
+                checker_at(w, n.saturating_sub(*k))
+            };
+            c.arrow(&[from, to], theme::HIGHLIGHT, 3.0);
+        }
+    }
+
+    // Dice on the right half, in the roller's colours.
+    if playing && m.dice != (0, 0) {
+        let roller = m.on_roll as usize;
+        let size = 40.0;
+        let cx = RIGHT_HALF + 3.0 * POINT_W;
+        for (i, d) in [m.dice.0, m.dice.1].into_iter().enumerate() {
+            let x = cx - size - 6.0 + i as f32 * (size + 12.0);
+            let y = MID_Y - size / 2.0;
+            let (face, pip) = if roller == 0 {
+                (theme::LIGHT_PIECE, theme::LIGHT_EDGE)
+            } else {
+                (theme::DARK_PIECE, theme::DARK_EDGE)
+            };
+            if let Some(path) = kit::rounded_rect(x, y, size, size, 7.0) {
+                c.fill(&path, face, 1.0);
+                c.stroke(&path, pip, 1.0, 2.0);
+            }
+            for (px, py) in kit::die_pips(x, y, size, d) {
+                c.fill_circle(px, py, 4.0, pip, 1.0);
+            }
+        }
+    }
+
+    // The cube: centred on the left of the board, or at its owner's edge.
+    if m.length != 1 {
+        let size = 36.0;
+        let x = LEFT - 14.0 - size - 8.0;
+        let y = match m.cube_owner {
+            CubeOwner::Centred => MID_Y - size / 2.0,
+            CubeOwner::Player(0) => BOTTOM - size,
+            CubeOwner::Player(_) => TOP,
+        };
+        let value = if m.double_offered {
+            2 * state.cube_value()
+        } else {
+            state.cube_value()
+        };
+        if let Some(path) = kit::rounded_rect(x.max(6.0), y, size, size, 6.0) {
+            c.fill(&path, theme::TEXT, 1.0);
+            let edge = if m.double_offered {
+                theme::HIGHLIGHT
+            } else {
+                theme::GRID
+            };
+            c.stroke(&path, edge, 1.0, 2.5);
+        }
+        c.text(
+            &value.to_string(),
+            x.max(6.0) + size / 2.0,
+            y + size / 2.0 + 7.0,
+            19.0,
+            theme::GRID,
+            Align::Center,
+        );
+    }
+
+    draw_header(&mut c, game, state, scene);
+    draw_footer(&mut c, game, state, scene);
+    Ok(c)
+}
+
+fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) {
+    let status = game.status(state);
+    let winner = match &status {
+        Status::Over(outcome) => outcome.winner(),
+        _ => None,
+    };
+    for seat in 0..2 {
+        let pips = bg::pips(&state.sides[seat]);
+        let name = kit::fit_text(&name_of(scene, seat), 21.0, 230.0);
+        let label = format!("{name}  ·  {pips} pips");
+        let width = kit::text_width(&label, 21.0);
+        let (icon_x, text_x, align, pill_x) = if seat == 0 {
+            (34.0, 56.0, Align::Left, 12.0)
+        } else {
+            (
+                WIDTH - 34.0,
+                WIDTH - 56.0,
+                Align::Right,
+                WIDTH - 12.0 - (width + 58.0),
+            )
+        };
+        let acting = match &status {
+            Status::ToMove(s) => *s == seat,
+            Status::Chance => {
+                state.info.on_roll as usize == seat && state.info.game == GameState::Playing
+            }
+            Status::Over(_) => false,
+        };
+        let pill = if winner == Some(seat) {
+            Some(theme::HIGHLIGHT)
+        } else {
+            acting.then_some(theme::ACCENT)
+        };
+        if let Some(colour) = pill {
+            if let Some(path) = kit::rounded_rect(pill_x, 12.0, width + 58.0, 44.0, 22.0) {
+                c.fill(&path, colour, 0.16);
+                c.stroke(&path, colour, 1.0, 2.0);
+            }
+        }
+        checker(c, seat, icon_x, 34.0, 12.0, 1.0);
+        c.text(&label, text_x, 41.0, 21.0, theme::TEXT, align);
+    }
+    let m = &state.info;
+    let title = if m.length == 0 {
+        "BACKGAMMON · MONEY GAME".to_string()
+    } else {
+        format!(
+            "MATCH TO {} · {}–{}{}",
+            m.length,
+            m.score[0],
+            m.score[1],
+            if m.crawford && m.game == GameState::Playing {
+                " · CRAWFORD"
+            } else {
+                ""
+            }
+        )
+    };
+    c.text(
+        &title,
+        WIDTH / 2.0,
+        40.0,
+        13.0,
+        theme::TEXT_DIM,
+        Align::Center,
+    );
+}
+
+fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) {
+    let top = HEIGHT - FOOTER;
+    let m = &state.info;
+    let name = |seat: usize| name_of(scene, seat);
+    let (line, colour) = match (&scene.result, game.status(state)) {
+        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
+        (None, Status::Over(outcome)) => match outcome.winner() {
+            Some(seat) => (
+                format!(
+                    "{} wins the {} · {}",
+                    name(seat),
+                    if m.length == 0 { "game" } else { "match" },
+                    crate::games::score_line(&outcome.points)
+                ),
+                theme::HIGHLIGHT,
+            ),
+            None => (outcome.reason.clone(), theme::HIGHLIGHT),
+        },
+        (None, Status::Chance) if m.game != GameState::Playing => {
+            let text = if m.game == GameState::None {
+                "Opening roll".to_string()
+            } else {
+                format!(
+                    "Game over · score {}–{} · next: the opening roll",
+                    m.score[0], m.score[1]
+                )
+            };
+            (text, theme::TEXT)
+        }
+        (None, Status::Chance) => (format!("{} to roll", name(m.on_roll as usize)), theme::TEXT),
+        (None, Status::ToMove(seat)) => {
+            let text = if m.double_offered {
+                format!(
+                    "{} doubles to {}: {} to take or drop",
+                    name(m.on_roll as usize),
+                    2 * state.cube_value(),
+                    name(seat)
+                )
+            } else if m.dice == (0, 0) {
+                format!("{} to roll or double", name(seat))
+            } else {
+                format!("{} to play {}-{}", name(seat), m.dice.0, m.dice.1)
+            };
+            (text, theme::TEXT)
+        }
+    };
+    let line = kit::fit_text(&line, 21.0, WIDTH - 40.0);
+    c.text(&line, WIDTH / 2.0, top + 31.0, 21.0, colour, Align::Center);
+    let mut details = Vec::new();
+    if let Some(last) = &scene.last_move {
+        details.push(format!("Last: {}", last.action));
+    }
+    details.push(format!(
+        "Cube {}{}",
+        state.cube_value(),
+        match m.cube_owner {
+            CubeOwner::Centred => String::from(" (centred)"),
+            CubeOwner::Player(p) => format!(" ({}'s)", name(p as usize)),
+        }
+    ));
+    let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 40.0);
+    c.text(
+        &text,
+        WIDTH / 2.0,
+        top + 57.0,
+        15.0,
+        theme::TEXT_DIM,
+        Align::Center,
+    );
+}
+
+/// Draws the board of a position given in notation.
+pub fn draw_notation(
+    options: &GameOptions,
+    state: &str,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let game = Backgammon::from_options(options)?;
+    let pos = game.parse_state(state)?;
+    draw(&game, &pos, scene, scale)
+}
+
+fn sample_boards() -> Vec<Canvas> {
+    let game = Backgammon::from_options(
+        &serde_json::from_str(r#"{"length":5}"#).expect("a literal object"),
+    )
+    .expect("valid options");
+    let scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        ..Scene::default()
+    };
+    let start = game.start(2).expect("two seats");
+    let opened = game
+        .apply(&start, &Action::Opening(6, 1))
+        .expect("an opening roll");
+    let play = game
+        .parse_action(&opened, "13/7 8/7")
+        .expect("a legal play");
+    let after = game.apply(&opened, &play).expect("a legal play");
+    let last = Scene {
+        last_move: Some(LastMove {
+            action: "13/7 8/7".into(),
+            before: Some(game.format_state(&opened)),
+        }),
+        ..scene.clone()
+    };
+    vec![
+        draw(&game, &opened, &scene, 1.0).expect("a sample board"),
+        draw(&game, &after, &last, 1.0).expect("a sample board"),
+    ]
+}
+
+/// The palette backgammon boards are encoded with, learnt once from sample boards.
+pub fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let samples = sample_boards();
+        Palette::learn(&samples.iter().collect::<Vec<_>>())
+    })
+}
+
+fn base_layer(scale: f32) -> Arc<BaseLayer> {
+    static BASES: OnceLock<Mutex<HashMap<u32, Arc<BaseLayer>>>> = OnceLock::new();
+    let bases = BASES.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut bases = bases.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(bases.entry(scale.to_bits()).or_insert_with(|| {
+        let pixmap = (*static_layer(scale)).clone();
+        let canvas = Canvas::from_layer(&pixmap, scale);
+        Arc::new(BaseLayer {
+            indices: palette().index(&canvas),
+            pixmap,
+        })
+    }))
+}
+
+/// The board as PNG bytes.
+pub fn png(
+    game: &Backgammon,
+    state: &State,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
+    let canvas = draw(game, state, scene, scale)?;
+    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
+}
+
+/// An animated replay of a match from `start` through `actions`.
+pub fn replay(
+    options: &GameOptions,
+    start: &str,
+    actions: &[String],
+    names: &[String],
+) -> Result<Vec<u8>, RenderError> {
+    let game = Arc::new(Backgammon::from_options(options)?);
+    let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
+    let mut scene = Scene {
+        names: names.to_vec(),
+        ..Scene::default()
+    };
+    let base = base_layer(REPLAY);
+    let first = draw(&game, play.state(), &scene, REPLAY)?;
+    let mut gif = GifRecorder::new(first.width(), first.height(), palette())?;
+    gif.push(
+        &first,
+        Some(&base),
+        if actions.is_empty() { 300 } else { 120 },
+    )?;
+    for (i, text) in actions.iter().enumerate() {
+        let before = play.state().clone();
+        let action = game.parse_action(&before, text)?;
+        play.apply(&action)?;
+        scene.last_move = Some(LastMove {
+            action: game.format_action(&before, &action),
+            before: Some(game.format_state(&before)),
+        });
+        let frame = draw(&game, play.state(), &scene, REPLAY)?;
+        let last = i + 1 == actions.len();
+        gif.push(&frame, Some(&base), if last { 400 } else { 110 })?;
+    }
+    gif.finish()
+}
