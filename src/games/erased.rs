@@ -25,6 +25,8 @@ pub trait DynGame: Send + Sync {
     /// A game picked up from the positions it went through (oldest first, current last);
     /// a single position is a game picked up with no history.
     fn resume(&self, positions: &[&str]) -> Result<Box<dyn DynPlay>, RulesError>;
+    /// [`Game::note`] for two positions in notation.
+    fn note(&self, before: &str, after: &str) -> Option<String>;
 }
 
 /// A game in progress behind the type-erased face.
@@ -77,6 +79,12 @@ impl<G: Game> DynGame for Erased<G> {
             Arc::clone(&self.0),
             states,
         )?))
+    }
+
+    fn note(&self, before: &str, after: &str) -> Option<String> {
+        let before = self.0.parse_state(before).ok()?;
+        let after = self.0.parse_state(after).ok()?;
+        self.0.note(&before, &after)
     }
 }
 

@@ -33,6 +33,10 @@ pub struct GameInfo {
     pub name: &'static str,
     pub min_seats: usize,
     pub max_seats: usize,
+    /// The game option that takes a table's `to` (points to reach) when the game keeps
+    /// its own score, as backgammon matches do; `None` when the table plays a series of
+    /// separate games instead.
+    pub points_option: Option<&'static str>,
 }
 
 /// How a game ended: every seat's points in seat order, and why, for people.
@@ -163,4 +167,11 @@ pub trait Game: Send + Sync + 'static {
 
     /// The outcome when every player agrees to end the game (`/draw`).
     fn agreed_end(&self, state: &Self::State) -> Outcome;
+
+    /// What players should be told about a step from `before` to `after` beyond the action
+    /// itself (a backgammon game ending inside a match), with `@0`, `@1`, … standing for
+    /// the seats' names.
+    fn note(&self, _before: &Self::State, _after: &Self::State) -> Option<String> {
+        None
+    }
 }

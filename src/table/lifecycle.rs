@@ -5,7 +5,7 @@ use rand::Rng;
 use serde_json::{Map, Value};
 
 use super::fairness::{new_seed, rng_for};
-use super::replies::{custom_id, parse_custom_id, Select};
+use super::replies::{custom_id, parse_custom_id, Button, Select};
 use super::{Actor, App, Outcome, PlayArgs, Refusal, Reply, Style};
 use crate::games::{self, registry, DynPlay, GameOptions, Status};
 use crate::ledger::tables::{LoggedAction, NewTable, TableRow};
@@ -21,6 +21,28 @@ to any outer cell, straight out (o5-i5), diagonally out one or two spokes, or ba
 it; landing in front of a friendly piece makes it jump two more cells (augmentation). Win with \
 four in a row on the inner ring (3 points), two kills (2 points), or three in a row after losing \
 a piece (1 point). Moves are written from-to: `o5-i5`, `o5-C`, `o5-i10`.";
+
+const BACKGAMMON_RULES: &str = "**Backgammon** (alias jacquet) — exactly as GNU Backgammon \
+plays it. Each player has 15 checkers and moves them from its 24-point towards its home board \
+(points 1–6), then bears them off; the first to bear off all 15 wins. Each die moves one \
+checker; doubles are played four times; use both dice if you can, else the higher one. A \
+single enemy checker (a blot) you land on goes to the bar and must re-enter first; two or \
+more enemy checkers block a point. A win is 1 point, a gammon 2 (the loser bore off nothing), \
+a backgammon 3 (and still has a checker on the bar or in the winner's home), times the cube. \
+Matches: `/play game:backgammon to:5`. Before rolling you may **Double**; your opponent \
+**Takes** (the cube doubles and is theirs) or **Drops** (loses the cube's value). No doubling \
+in the Crawford game (right after someone reaches match point minus one). Plays are written \
+as gnubg writes them: `24/18 13/9`, `bar/22* 13/11`, `8/5(2) 6/3(2)`, `6/off`; type part of \
+one in /move to find it. Points are numbered from the side of the player to move.";
+
+/// "roll" → "Roll".
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
 
 fn options_json(options: &GameOptions) -> String {
     Value::Object(options.clone()).to_string()
@@ -55,6 +77,15 @@ fn challenger(row: &TableRow) -> String {
 /// game's points: `=next 3,0`.
 const NEXT_GAME: &str = "=next ";
 
+/// What [`App::advance`] played for chance and the droid.
+struct Advanced {
+    row: TableRow,
+    /// The droid's last move (before, action), to highlight.
+    last: Option<(String, String)>,
+    /// What happened, in order, for the reply.
+    said: Vec<String>,
+}
+
 /// Whether a table plays several games (a series to N points, or per-point stakes).
 fn is_series(row: &TableRow) -> bool {
     row.target > 0 || row.per_point > 0
@@ -80,6 +111,8 @@ fn game_start(row: &TableRow, game_no: u32) -> Result<Box<dyn DynPlay>, Refusal>
 const ACCEPT: &str = "accept";
 const DECLINE: &str = "decline";
 const MOVE: &str = "move";
+/// The prefix of a button that plays the action after it (`act-double`).
+const ACT: &str = "act-";
 const DRAW: &str = "draw";
 const REMATCH: &str = "rematch";
 const JOIN: &str = "join";
@@ -190,16 +223,50 @@ impl App {
         if let Status::ToMove(seat) = play.status() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 let legal = play.legal();
-                if !legal.is_empty() && legal.len() <= 25 {
+                let words = legal.len() <= 5
+                    && legal
+                        .iter()
+                        .all(|a| !a.is_empty() && a.chars().all(|c| c.is_ascii_lowercase()));
+                if words {
+                    // Decisions (roll, double, take, drop, pass) are buttons.
+                    reply.buttons = legal
+                        .iter()
+                        .map(|a| Button {
+                            label: capitalise(a),
+                            custom_id: custom_id(row.id, row.turn, &format!("{ACT}{a}")),
+                            style: match a.as_str() {
+                                "drop" => Style::Danger,
+                                "double" => Style::Secondary,
+                                _ => Style::Primary,
+                            },
+                        })
+                        .collect();
+                } else if !legal.is_empty() {
+                    // The first 25, most natural first; /move takes any of them.
+                    let placeholder = if legal.len() > 25 {
+                        format!("Choose a move ({} more with /move)", legal.len() - 25)
+                    } else {
+                        "Choose a move".into()
+                    };
                     reply.select = Some(Select {
                         custom_id: custom_id(row.id, row.turn, MOVE),
-                        placeholder: "Choose a move".into(),
-                        choices: legal,
+                        placeholder,
+                        choices: legal.into_iter().take(25).collect(),
                     });
                 }
             }
         }
         Ok(reply)
+    }
+
+    /// The game's note on a step (see [`crate::games::Game::note`]), with names.
+    fn note(&self, row: &TableRow, before: &str, after: &str) -> Option<String> {
+        let game = games::lookup(&row.game, &game_options(row)).ok()?;
+        let mut note = game.note(before, after)?;
+        for (seat, user) in row.seats.iter().enumerate().rev() {
+            note = note.replace(&format!("@{seat}"), &self.name(user));
+        }
+        Some(note)
     }
 
     fn turn_line(&self, row: &TableRow, play: &dyn DynPlay) -> String {
@@ -230,12 +297,19 @@ impl App {
             .iter()
             .map(|(k, v)| (k.clone(), Value::String(v.clone())))
             .collect();
-        let game = games::lookup(game_id, &options)?;
-        let info = game.info();
-        let target = args.to.unwrap_or(0) as i64;
-        if args.to.is_some() && !(1..=99).contains(&target) {
+        let mut target = args.to.unwrap_or(0) as i64;
+        // A game that keeps its own score (a backgammon match) takes `to` as an option.
+        let points_option = games::lookup(game_id, &GameOptions::new())?
+            .info()
+            .points_option;
+        if let (Some(option), Some(to)) = (points_option, args.to) {
+            options.insert(option.into(), Value::String(to.to_string()));
+            target = 0;
+        } else if args.to.is_some() && !(1..=99).contains(&target) {
             return Err(Refusal("to must be from 1 to 99 points.".into()));
         }
+        let game = games::lookup(game_id, &options)?;
+        let info = game.info();
         let per_point = args.per_point.unwrap_or(0);
         if args.per_point.is_some() && !(1..=crate::ledger::MAX_AMOUNT).contains(&per_point) {
             return Err(Refusal(
@@ -377,7 +451,7 @@ impl App {
         }
         let row = self.ledger.table(row.id)?;
         let mut play = self.live(&row)?;
-        let (row, last) = self.advance(&actor.guild, row, &mut play)?;
+        let Advanced { row, last, said } = self.advance(&actor.guild, row, &mut play)?;
         let names = self.seat_names(&row);
         let mut text = format!(
             "Table #{}: {} — {} vs {}.",
@@ -412,6 +486,10 @@ impl App {
             return self.game_over(&actor.guild, row, play, last, text);
         }
         text.push('\n');
+        for line in said {
+            text.push_str(&line);
+            text.push(' ');
+        }
         text.push_str(&self.turn_line(&row, play.as_ref()));
         Ok(vec![self.board_reply(&row, play.as_ref(), last, text)?])
     }
@@ -424,8 +502,9 @@ impl App {
         guild: &str,
         mut row: TableRow,
         play: &mut Box<dyn DynPlay>,
-    ) -> Result<(TableRow, Option<(String, String)>), Refusal> {
+    ) -> Result<Advanced, Refusal> {
         let mut last = None;
+        let mut said = Vec::new();
         for _ in 0..10_000 {
             let seq = row.turn + 1;
             let (seat, action) = match play.status() {
@@ -459,9 +538,18 @@ impl App {
             )?;
             row.turn = seq;
             self.remember(row.id, seq, play.as_ref());
-            last = Some((before, canonical));
+            let note = self.note(&row, &before, &play.position());
+            match seat {
+                // Chance (dice): said, but the board keeps highlighting the last move.
+                None => said.push(format!("🎲 {canonical}.")),
+                Some(_) => {
+                    said.push(format!("Droid plays {canonical}."));
+                    last = Some((before, canonical));
+                }
+            }
+            said.extend(note);
         }
-        Ok((row, last))
+        Ok(Advanced { row, last, said })
     }
 
     /// A game has ended: in a series, its points count and the next game starts unless the
@@ -556,8 +644,16 @@ impl App {
         let mut row = row;
         row.turn = seq;
         self.remember(row.id, seq, next.as_ref());
-        let (row, droid_last) = self.advance(guild, row, &mut next)?;
+        let Advanced {
+            row,
+            last: droid_last,
+            said,
+        } = self.advance(guild, row, &mut next)?;
         text.push_str(&format!("\nGame {}: ", game_no + 1));
+        for line in said {
+            text.push_str(&line);
+            text.push(' ');
+        }
         text.push_str(&self.turn_line(&row, next.as_ref()));
         Ok(vec![self.board_reply(
             &row,
@@ -707,15 +803,21 @@ impl App {
         row.turn = seq;
         self.remember(row.id, seq, play.as_ref());
         let mover = self.name(&row.seats[seat]);
-        let (row, droid_last) = self.advance(&actor.guild, row, &mut play)?;
+        let Advanced {
+            row,
+            last: droid_last,
+            said,
+        } = self.advance(&actor.guild, row, &mut play)?;
         let mut text = format!("{mover} plays {canonical}.");
-        let last = match droid_last {
-            Some((b, a)) => {
-                text.push_str(&format!(" Droid plays {a}."));
-                Some((b, a))
-            }
-            None => Some((before, canonical)),
-        };
+        if let Some(note) = self.note(&row, &before, &play.position()) {
+            text.push(' ');
+            text.push_str(&note);
+        }
+        for line in said {
+            text.push(' ');
+            text.push_str(&line);
+        }
+        let last = droid_last.or(Some((before, canonical)));
         if let Status::Over(_) = play.status() {
             return self.game_over(&actor.guild, row, play, last, text);
         }
@@ -783,6 +885,12 @@ impl App {
         let row = self.ledger.table(table)?;
         if row.guild != actor.guild {
             return Err(Refusal("That button belongs to another server.".into()));
+        }
+        if let Some(action) = verb.strip_prefix(ACT) {
+            if self.active(actor)?.id != table {
+                return Err(Refusal("That button is out of date.".into()));
+            }
+            return self.play_action(actor, action, Some(turn));
         }
         match verb.as_str() {
             ACCEPT | DECLINE => {
@@ -963,16 +1071,23 @@ impl App {
                 .flat_map(char::to_lowercase)
                 .collect::<String>()
         };
-        let typed = squash(typed);
+        // Every word typed must appear in the action, in any order (`13/9 24/18` finds
+        // `24/18 13/9`); actions starting with what was typed come first.
+        let words: Vec<String> = typed.split_whitespace().map(squash).collect();
+        let whole = squash(typed);
         let legal = play.legal();
+        let matches = |a: &str| {
+            let a = squash(a);
+            words.iter().all(|w| a.contains(w.as_str()))
+        };
         let mut prefixed: Vec<String> = legal
             .iter()
-            .filter(|a| squash(a).starts_with(&typed))
+            .filter(|a| squash(a).starts_with(&whole) && matches(a))
             .cloned()
             .collect();
         let containing = legal
             .iter()
-            .filter(|a| !squash(a).starts_with(&typed) && squash(a).contains(&typed))
+            .filter(|a| !squash(a).starts_with(&whole) && matches(a))
             .cloned();
         prefixed.extend(containing);
         prefixed.truncate(25);
@@ -1137,6 +1252,20 @@ impl App {
                     render::board_png("dejarik", &GameOptions::new(), &start, &Scene::default())?;
                 Ok(vec![
                     Reply::public(DEJARIK_RULES).with_image("dejarik-rules.png".into(), png)
+                ])
+            }
+            Some("backgammon") => {
+                let g = games::lookup("backgammon", &GameOptions::new())?;
+                let mut start = g.start(2)?;
+                start.apply("roll 3 1")?;
+                let png = render::board_png(
+                    "backgammon",
+                    &GameOptions::new(),
+                    &start.position(),
+                    &Scene::default(),
+                )?;
+                Ok(vec![
+                    Reply::public(BACKGAMMON_RULES).with_image("backgammon-rules.png".into(), png)
                 ])
             }
             Some(other) => Err(Refusal(format!(

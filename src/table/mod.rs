@@ -165,9 +165,7 @@ impl App {
             Command::Board => self.board(actor),
             Command::Resign => self.resign(actor),
             Command::Draw => self.offer_draw(actor),
-            Command::Double => Err(Refusal(
-                "/double is for backgammon, which is not available yet".into(),
-            )),
+            Command::Double => self.play_action(actor, "double", None),
             Command::Rules { game } => self.rules(&game),
             Command::Replay { table } => self.replay(actor, table),
             Command::Verify { table } => self.verify(actor, table),

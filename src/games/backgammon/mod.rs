@@ -161,6 +161,10 @@ impl Backgammon {
         state.board().plays(d1, d2)
     }
 
+    fn status_is_over(&self, state: &State) -> bool {
+        matches!(self.status(state), Status::Over(_))
+    }
+
     fn after_play(&self, state: &State, after: Board) -> State {
         let mut next = state.clone();
         let me = state.info.on_roll;
@@ -205,6 +209,7 @@ impl Game for Backgammon {
             name: "Backgammon",
             min_seats: 2,
             max_seats: 2,
+            points_option: Some("length"),
         }
     }
 
@@ -277,10 +282,14 @@ impl Game for Backgammon {
                 } else if m.dice == (0, 0) {
                     vec![Action::Roll, Action::Double]
                 } else {
-                    let plays = self.plays(state);
+                    let mut plays = self.plays(state);
                     if plays.is_empty() {
                         vec![Action::Pass]
                     } else {
+                        // Most natural first (menus show the first 25); ties keep gnubg's
+                        // order of generation.
+                        let before = state.board();
+                        plays.sort_by_cached_key(|p| std::cmp::Reverse(natural(&before, p)));
                         plays.into_iter().map(Action::Play).collect()
                     }
                 }
@@ -545,12 +554,60 @@ impl Game for Backgammon {
         }))
     }
 
+    /// A game that ends inside a match: who won how much, the score, and a Crawford game
+    /// to come.
+    fn note(&self, before: &State, after: &State) -> Option<String> {
+        if before.info.game != GameState::Playing || after.info.game == GameState::Playing {
+            return None;
+        }
+        let (winner, points) = (0..2).find_map(|seat| {
+            let gained = after.info.score[seat].checked_sub(before.info.score[seat])?;
+            (gained > 0).then_some((seat, gained))
+        })?;
+        let kind = match points as u32 / before.cube_value().max(1) {
+            _ if after.info.game == GameState::Dropped => " (double dropped)",
+            2 => " (gammon)",
+            3 => " (backgammon)",
+            _ => "",
+        };
+        let s = if points == 1 { "" } else { "s" };
+        let mut text = format!("@{winner} wins the game: {points} point{s}{kind}.");
+        if after.info.length > 0 && !self.status_is_over(after) {
+            text += &format!(
+                " Match to {}: {}–{}.",
+                after.info.length, after.info.score[0], after.info.score[1]
+            );
+            if after.info.crawford {
+                text += " Next is the Crawford game: no doubling.";
+            }
+        }
+        Some(text)
+    }
+
     fn agreed_end(&self, state: &State) -> Outcome {
         Outcome {
             points: state.info.score.iter().map(|&s| s as u32).collect(),
             reason: "ended by agreement".into(),
         }
     }
+}
+
+/// A rough taste for plays, only to list the likely ones first: hits, checkers borne off,
+/// points made (home points most), minus blots left.
+fn natural(before: &Board, play: &Play) -> i32 {
+    let after = &play.after;
+    let hits = after.them[board::BAR] as i32 - before.them[board::BAR] as i32;
+    let off = board::borne_off(&after.me) as i32 - board::borne_off(&before.me) as i32;
+    let mut score = 6 * hits + 5 * off;
+    for (i, &n) in after.me[..24].iter().enumerate() {
+        let home = i < 6;
+        match n {
+            0 => {}
+            1 => score -= if home { 3 } else { 2 },
+            _ => score += if home { 4 } else { 2 },
+        }
+    }
+    score
 }
 
 fn double_refusal(state: &State) -> String {

@@ -215,6 +215,7 @@ impl Game for Dejarik {
             name: "Dejarik",
             min_seats: 2,
             max_seats: 2,
+            points_option: None,
         }
     }
 
