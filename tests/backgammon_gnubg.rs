@@ -108,7 +108,12 @@ fn legal_plays_and_their_notation_are_gnubgs() {
                 )),
             }
         }
-        // The Position ID of the position.
+        // The Position ID of the position, both ways, and the Match ID read and rewritten.
+        let (not_on_roll, on_roll) =
+            ids::parse_position_id(case["position_id"].as_str().unwrap()).unwrap();
+        assert_eq!((on_roll, not_on_roll), (before.me, before.them));
+        let mid = case["match_id"].as_str().unwrap();
+        assert_eq!(ids::match_id(&ids::parse_match_id(mid).unwrap()), mid);
         let pid = ids::position_id(&before.them, &before.me);
         if pid != case["position_id"] {
             failures.push(format!(
@@ -195,12 +200,13 @@ fn position_and_match_ids_are_gnubgs_both_ways() {
         assert_eq!(ids::match_id(&m), mid, "re-encoding {context}");
 
         // The whole state reads and writes back as the same pair of IDs.
-        if m.resignation == 0 {
-            let game = Backgammon::default();
-            let state = game
-                .parse_state(&format!("{pid}:{mid}"))
-                .unwrap_or_else(|e| panic!("{context}: {e}"));
-            assert_eq!(game.format_state(&state), format!("{pid}:{mid}"));
+        let game = Backgammon::default();
+        let state = game
+            .parse_state(&format!("{pid}:{mid}"))
+            .unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert_eq!(game.format_state(&state), format!("{pid}:{mid}"));
+        if let Some(offered) = case["resigned"].as_u64() {
+            assert_eq!(m.resignation as u64, offered, "{context}");
         }
     }
 }

@@ -367,3 +367,34 @@ fn bg_6_ids_round_trip_and_refuse_garbage() {
     let m = ids::parse_match_id("cAkAAAAAAAAA").unwrap();
     assert_eq!(ids::match_id(&m), "cAkAAAAAAAAA");
 }
+
+#[test]
+fn bg_5_5_resignation_offers() {
+    let game = Backgammon::default();
+    let mut state = position(&[(6, 15)], &[(6, 15)], (6, 5));
+    state.info.length = 5;
+    state.info.cube_log = 1;
+    // Not a move: never listed among the legal plays.
+    assert!(plays(&state).iter().all(|a| !a.starts_with("resign")));
+    let offered = game
+        .apply(&state, &game.parse_action(&state, "resign gammon").unwrap())
+        .unwrap();
+    assert_eq!(game.status(&offered), Status::ToMove(1), "Black answers");
+    let answers: Vec<String> = game
+        .legal_actions(&offered)
+        .iter()
+        .map(|a| game.format_action(&offered, a))
+        .collect();
+    assert_eq!(answers, ["accept", "reject"]);
+    let accepted = game.apply(&offered, &Action::Accept).unwrap();
+    assert_eq!(accepted.info.score, [0, 4], "a gammon at cube 2");
+    assert_eq!(accepted.info.game, GameState::Resigned);
+    let rejected = game.apply(&offered, &Action::Reject).unwrap();
+    assert_eq!(game.status(&rejected), Status::ToMove(0), "White plays on");
+    assert_eq!(rejected.info.dice, (6, 5));
+    assert!(game.parse_action(&state, "resign everything").is_err());
+    assert!(
+        game.apply(&offered, &Action::Resign(1)).is_err(),
+        "one offer at a time"
+    );
+}

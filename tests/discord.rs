@@ -639,3 +639,105 @@ fn message_custom_ids(r: &Request) -> Vec<(String, String)> {
     };
     custom_ids(&wrapped)
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backgammon_game_through_the_real_client() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-bg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let n = fake.requests().len();
+    fake.slash(
+        5001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 1},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(5001)).await;
+    assert!(
+        content(&challenge).contains("to Backgammon"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(5002, BOB, &accept, &[]);
+    let mut board = fake.wait_for(n, WAIT, is_callback(5002)).await;
+    let mut id = 5002;
+    let mut typed_once = false;
+    for _ in 0..600 {
+        let text = content(&board);
+        assert!(!ephemeral(&board), "{text}");
+        assert!(board.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&board);
+        if text.contains("wins") {
+            break;
+        }
+        let who = if text.ends_with("alice to move.") {
+            ALICE
+        } else if text.ends_with("bob to move.") {
+            BOB
+        } else {
+            panic!("whose turn? {text}")
+        };
+        id += 1;
+        let components = custom_ids(&board);
+        let menu = board.json["data"]["components"]
+            .as_array()
+            .and_then(|rows| {
+                rows.iter()
+                    .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+                    .find(|c| c["type"] == 3)
+            });
+        if let Some(menu) = menu {
+            let first = menu["options"][0]["value"].as_str().unwrap().to_string();
+            if !typed_once {
+                // Once, the play is typed with /move, found by autocomplete from its end.
+                typed_once = true;
+                let tail = first.split_whitespace().last().unwrap().to_string();
+                fake.autocomplete(id, who, "move", "action", &tail);
+                let found = fake.wait_for(n, WAIT, is_callback(id)).await;
+                let offered: Vec<String> = found.json["data"]["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["value"].as_str().unwrap().to_string())
+                    .collect();
+                assert!(offered.contains(&first), "{tail}: {offered:?}");
+                id += 1;
+                fake.slash(
+                    id,
+                    who,
+                    "move",
+                    json!([{"name": "action", "type": 3, "value": first}]),
+                    Value::Null,
+                );
+            } else {
+                fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
+            }
+        } else {
+            let (_, button) = components
+                .into_iter()
+                .find(|(l, _)| ["Roll", "Pass", "Take"].contains(&l.as_str()))
+                .unwrap_or_else(|| panic!("no way to go on: {:?}", board.json));
+            fake.component(id, who, &button, &[]);
+        }
+        board = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&board);
+    assert!(end.contains("wins"), "{end}");
+    assert!(end.contains("slot token"), "{end}");
+    assert!(validate_bodies(&dir, &fake.requests()) >= 10);
+}

@@ -214,16 +214,22 @@ fn resolve_last(
     let before = game.parse_state(before_text)?;
     let action = game.parse_action(&before, &last.action)?;
     let after = game.apply(&before, &action)?;
+    let Action::Play(play) = action else {
+        // Cube actions and rolls move no checker.
+        return Ok(None);
+    };
+    if after.info.game != GameState::Playing && state.info.game == GameState::Playing {
+        // The play ended a game and the next one has begun: nothing of it is on the board.
+        return Ok(None);
+    }
+    // Only dice may have fallen since the play.
     if after.sides != state.sides {
         return Err(RenderError::Unsupported(format!(
             "the last move '{}' does not lead to the position shown",
             last.action
         )));
     }
-    Ok(match action {
-        Action::Play(play) => Some((before.info.on_roll as usize, play.steps)),
-        _ => None,
-    })
+    Ok(Some((before.info.on_roll as usize, play.steps)))
 }
 
 /// Draws a position with its scene.

@@ -783,6 +783,7 @@ impl App {
         }
         let before = play.position();
         let canonical = play.apply(text)?;
+        let note = self.note(&row, &before, &play.position());
         let seq = row.turn + 1;
         self.ledger.record_action(
             row.id,
@@ -809,7 +810,7 @@ impl App {
             said,
         } = self.advance(&actor.guild, row, &mut play)?;
         let mut text = format!("{mover} plays {canonical}.");
-        if let Some(note) = self.note(&row, &before, &play.position()) {
+        if let Some(note) = note {
             text.push(' ');
             text.push_str(&note);
         }

@@ -141,7 +141,7 @@ impl Board {
             most_dice: 0,
             most_pips: 0,
             found: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             steps: Vec::with_capacity(4),
         };
         search.walk(*self, 0, 23, 0);
@@ -159,9 +159,47 @@ struct Search {
     most_dice: usize,
     most_pips: u32,
     found: Vec<Play>,
-    index: HashMap<Board, usize>,
+    /// Found plays by the 80-bit key of their final board.
+    index: HashMap<u128, usize, BuildKeyHasher>,
     steps: Vec<Step>,
 }
+
+/// The key of a board: gnubg's position key (each side's 25 places as that many 1 bits
+/// and a 0), which is unique per position and cheap to hash.
+fn key(board: &Board) -> u128 {
+    let mut key = 0u128;
+    let mut bit = 0;
+    for side in [&board.them, &board.me] {
+        for &n in side.iter() {
+            key |= ((1u128 << n) - 1) << bit;
+            bit += n as u32 + 1;
+        }
+    }
+    key
+}
+
+/// Hashing for keys that are already well spread: fold the 128 bits and multiply.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.0 =
+            ((n as u64) ^ ((n >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 
 impl Search {
     /// Tries every step for die number `depth`; returns whether any was possible.
@@ -172,12 +210,13 @@ impl Search {
         let die = self.dice[depth];
         let doubles = self.dice[0] == self.dice[1];
         let mut any = false;
-        let froms: Vec<usize> = if board.me[BAR] > 0 {
-            vec![BAR]
+        let on_bar = board.me[BAR] > 0;
+        let (first, last) = if on_bar {
+            (BAR, BAR)
         } else {
-            (0..=start.min(23)).rev().collect()
+            (start.min(23), 0)
         };
-        for from in froms {
+        for from in (last..=first).rev() {
             let Some(to) = board.target(from, die) else {
                 continue;
             };
@@ -210,10 +249,10 @@ impl Search {
         }
         self.most_dice = used;
         self.most_pips = pips;
-        match self.index.get(&after) {
-            Some(&i) => self.found[i].steps = self.steps.clone(),
+        match self.index.get(&key(&after)) {
+            Some(&i) => self.found[i].steps.clone_from(&self.steps),
             None => {
-                self.index.insert(after, self.found.len());
+                self.index.insert(key(&after), self.found.len());
                 self.found.push(Play {
                     steps: self.steps.clone(),
                     after,

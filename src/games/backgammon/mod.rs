@@ -43,7 +43,18 @@ pub enum Action {
     Play(Play),
     /// No die can be used (BG-3.7).
     Pass,
+    /// Offer to end the game conceding 1 (single), 2 (gammon) or 3 (backgammon) times the
+    /// cube (BG-5.5). Like in gnubg it is not a move: it is never listed among the legal
+    /// actions, but the player to act may offer it whenever no double is pending.
+    Resign(u8),
+    /// The opponent accepts the resignation offered and wins those points.
+    Accept,
+    /// The opponent refuses it; the game goes on.
+    Reject,
 }
+
+/// "single", "gammon", "backgammon" by points per cube.
+const RESIGN_WORDS: [&str; 3] = ["single", "gammon", "backgammon"];
 
 /// Backgammon with a match length (0 = a money game).
 #[derive(Debug, Clone)]
@@ -94,6 +105,7 @@ impl State {
         m.game == GameState::Playing
             && m.dice == (0, 0)
             && !m.double_offered
+            && m.resignation == 0
             && !m.rolling
             && m.length != 1
             && !m.crawford
@@ -254,7 +266,7 @@ impl Game for Backgammon {
         if m.game != GameState::Playing {
             return Status::Chance;
         }
-        if m.double_offered {
+        if m.double_offered || m.resignation > 0 {
             return Status::ToMove(m.turn as Seat);
         }
         if m.dice == (0, 0) {
@@ -277,7 +289,9 @@ impl Game for Backgammon {
                 .collect(),
             Status::ToMove(_) => {
                 let m = &state.info;
-                if m.double_offered {
+                if m.resignation > 0 {
+                    vec![Action::Accept, Action::Reject]
+                } else if m.double_offered {
                     vec![Action::Take, Action::Drop]
                 } else if m.dice == (0, 0) {
                     vec![Action::Roll, Action::Double]
@@ -364,7 +378,10 @@ impl Game for Backgammon {
                 next.info.rolling = false;
             }
             Action::Roll => {
-                if !state.may_double() || status != Status::ToMove(m.on_roll as Seat) {
+                if m.resignation > 0
+                    || !state.may_double()
+                    || status != Status::ToMove(m.on_roll as Seat)
+                {
                     return illegal("there is nothing to decide before this roll");
                 }
                 next.info.rolling = true;
@@ -375,6 +392,32 @@ impl Game for Backgammon {
                 }
                 next.info.double_offered = true;
                 next.info.turn = State::other(m.on_roll);
+            }
+            Action::Resign(points) => {
+                let Status::ToMove(seat) = status else {
+                    return illegal("a resignation is offered by the player to act");
+                };
+                if m.double_offered || m.resignation > 0 {
+                    return illegal("answer the pending offer first");
+                }
+                if !(1..=3).contains(points) {
+                    return illegal("resign single, gammon or backgammon");
+                }
+                next.info.resignation = *points;
+                next.info.turn = State::other(seat as u8);
+            }
+            Action::Accept | Action::Reject => {
+                if m.resignation == 0 {
+                    return illegal("no resignation has been offered");
+                }
+                let accepter = m.turn;
+                next.info.resignation = 0;
+                next.info.turn = State::other(accepter);
+                if *action == Action::Accept {
+                    let points = m.resignation as u32 * state.cube_value();
+                    next.finish(accepter, points, GameState::Resigned);
+                    next.info.dice = (0, 0);
+                }
             }
             Action::Take | Action::Drop => {
                 if !m.double_offered {
@@ -393,7 +436,7 @@ impl Game for Backgammon {
             }
             Action::Play(play) => {
                 let plays = self.plays(state);
-                if m.dice == (0, 0) || m.double_offered {
+                if m.dice == (0, 0) || m.double_offered || m.resignation > 0 {
                     return illegal("roll the dice before moving");
                 }
                 if !plays.iter().any(|p| p.after == play.after) {
@@ -402,7 +445,11 @@ impl Game for Backgammon {
                 next = self.after_play(state, play.after);
             }
             Action::Pass => {
-                if m.dice == (0, 0) || m.double_offered || !self.plays(state).is_empty() {
+                if m.dice == (0, 0)
+                    || m.double_offered
+                    || m.resignation > 0
+                    || !self.plays(state).is_empty()
+                {
                     return illegal("a pass is only for a roll that no checker can use");
                 }
                 next = self.after_play(state, state.board());
@@ -436,12 +483,6 @@ impl Game for Backgammon {
                 rolling: false,
             },
         };
-        if info.resignation != 0 {
-            return Err(bad_state(
-                text,
-                "resignation offers are not supported; resign with /resign",
-            ));
-        }
         let mut sides = [[0; 25]; 2];
         sides[info.on_roll as usize] = on_roll;
         sides[1 - info.on_roll as usize] = not_on_roll;
@@ -486,6 +527,24 @@ impl Game for Backgammon {
             ["roll"] => Ok(Action::Roll),
             ["double"] => Ok(Action::Double),
             ["take"] => Ok(Action::Take),
+            ["accept"] => Ok(Action::Accept),
+            ["reject"] => Ok(Action::Reject),
+            ["resign"] => Ok(Action::Resign(1)),
+            ["resign", kind] => RESIGN_WORDS
+                .iter()
+                .position(|w| w == kind)
+                .map(|i| Action::Resign(i as u8 + 1))
+                .or_else(|| {
+                    kind.parse::<u8>()
+                        .ok()
+                        .filter(|n| (1..=3).contains(n))
+                        .map(Action::Resign)
+                })
+                .ok_or_else(|| {
+                    RulesError::BadAction(format!(
+                        "resign single, gammon or backgammon, not '{kind}'"
+                    ))
+                }),
             ["drop" | "pass"] if state.info.double_offered => Ok(Action::Drop),
             ["pass"] => Ok(Action::Pass),
             ["roll", a, b] => {
@@ -525,6 +584,9 @@ impl Game for Backgammon {
             Action::Take => "take".into(),
             Action::Drop => "drop".into(),
             Action::Pass => "pass".into(),
+            Action::Resign(n) => format!("resign {}", RESIGN_WORDS[(*n as usize).clamp(1, 3) - 1]),
+            Action::Accept => "accept".into(),
+            Action::Reject => "reject".into(),
             Action::Play(play) => notation::format_play(&state.board(), play),
         }
     }
@@ -566,6 +628,7 @@ impl Game for Backgammon {
         })?;
         let kind = match points as u32 / before.cube_value().max(1) {
             _ if after.info.game == GameState::Dropped => " (double dropped)",
+            _ if after.info.game == GameState::Resigned => " (resignation accepted)",
             2 => " (gammon)",
             3 => " (backgammon)",
             _ => "",
