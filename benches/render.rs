@@ -38,6 +38,23 @@ fn benches(c: &mut Criterion) {
         b.iter(|| render::board_canvas("dejarik", &options, AFTER, &scene, 1.0).unwrap())
     });
 
+    // Backgammon: a mid-game board with a hit, the last play highlighted.
+    let bg_options: GameOptions = serde_json::from_str(r#"{"length":7}"#).unwrap();
+    let bg_scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: "13/10 6/1*".into(),
+            before: Some("4PPgACaYc8wFIA:cInuACAAAAAE".into()),
+        }),
+        ..Scene::default()
+    };
+    const BG_AFTER: &str = "MXOaBSDg8+AARg:MAHgACAAAAAE";
+    let png = render::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).expect("renders");
+    println!("mid-game backgammon PNG: {} bytes", png.len());
+    group.bench_function("backgammon_png_midgame", |b| {
+        b.iter(|| render::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).unwrap())
+    });
+
     // A replay of 40 moves: time per frame.
     let actions: Vec<String> = [
         "o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5", "i1-o1", "o7-i7", "o11-i11",

@@ -14,3 +14,10 @@ $H render --game dejarik --state "i1,i2,i3,i4/o7,o8,o9/b:-" --names Chewbacca,R2
   --last-move o4-i4 --before "i1,i2,i3,o4/o7,o8,o9/w:-" --out docs/images/dejarik-win.png
 $H render --game dejarik --state "$START" --names Chewbacca,R2-D2 --replay "$GAME" \
   --out docs/images/dejarik-replay.gif
+# Backgammon: White's opening 6-1 made the 7 point; a hit in a match to 7.
+$H render --game backgammon --options '{"length":5}' --state "4NvgATDgc/ABMA:cAmgAAAAAAAE" \
+  --names Chewbacca,R2-D2 --last-move "13/7 8/7" --before "4HPwATDgc/ABMA:MAGnAAAAAAAE" \
+  --out docs/images/backgammon-opening.png
+$H render --game backgammon --options '{"length":7}' --state "MXOaBSDg8+AARg:MAHgACAAAAAE" \
+  --names Chewbacca,R2-D2 --last-move "13/10 6/1*" --before "4PPgACaYc8wFIA:cInuACAAAAAE" \
+  --out docs/images/backgammon-hit.png

@@ -202,12 +202,12 @@ fn count_label(c: &mut Canvas, seat: usize, x: f32, y: f32, n: u8) {
     c.text(&n.to_string(), x, y + 6.0, 17.0, colour, Align::Center);
 }
 
-/// The last play, checked against the position before it: (mover, steps).
+/// The last play, checked against the position before it: (mover, steps, blots hit).
 fn resolve_last(
     game: &Backgammon,
     state: &State,
     last: &LastMove,
-) -> Result<Option<(usize, Vec<Step>)>, RenderError> {
+) -> Result<Option<(usize, Vec<Step>, usize)>, RenderError> {
     let Some(before_text) = last.before.as_deref() else {
         return Ok(None);
     };
@@ -229,7 +229,8 @@ fn resolve_last(
             last.action
         )));
     }
-    Ok(Some((before.info.on_roll as usize, play.steps)))
+    let hits = crate::games::backgammon::notation::hit_points(&before.board(), &play).len();
+    Ok(Some((before.info.on_roll as usize, play.steps, hits)))
 }
 
 /// Draws a position with its scene.
@@ -266,7 +267,7 @@ pub fn draw(
     }
 
     // The last play: the points it left and reached, and an arrow per checker move.
-    if let Some((mover, steps)) = &last {
+    if let Some((mover, steps, _)) = &last {
         for step in steps {
             for end in [step.from as i8, step.to] {
                 if end < 0 || end as usize == BAR {
@@ -348,8 +349,18 @@ pub fn draw(
         }
     }
 
+    // Checkers the last play hit wait on the bar, ringed.
+    if let Some((mover, _, hits)) = &last {
+        let victim = 1 - *mover;
+        let shown = (state.sides[victim][BAR] as usize).min(3);
+        for k in 0..(*hits).min(shown) {
+            let (x, y) = bar_at(victim, shown - 1 - k);
+            c.stroke_circle(x, y, R + 3.0, theme::DANGER, 1.0, 3.0);
+        }
+    }
+
     // Arrows over the checkers.
-    if let Some((mover, steps)) = &last {
+    if let Some((mover, steps, _)) = &last {
         let mut arrived: HashMap<i8, usize> = HashMap::new();
         for step in steps {
             let from = if step.from as usize == BAR {
