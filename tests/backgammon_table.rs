@@ -63,6 +63,9 @@ fn a_wagered_match_to_three_with_the_cube() {
     );
     let mut last = say(&mut c, "bob: [Accept]").pop().unwrap();
     assert!(text(&last).contains("🎲 roll"), "the opening roll: {last}");
+    let refused = say(&mut c, "alice: /draw");
+    assert!(refused[0]["ephemeral"].as_bool().unwrap());
+    assert!(text(&refused[0]).contains("no draws"), "{refused:?}");
 
     let mut doubles = 0;
     let mut crawford_seen = false;

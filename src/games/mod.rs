@@ -37,6 +37,8 @@ pub struct GameInfo {
     /// its own score, as backgammon matches do; `None` when the table plays a series of
     /// separate games instead.
     pub points_option: Option<&'static str>,
+    /// Whether players may agree to a draw (`/draw`); backgammon has no draws.
+    pub draws: bool,
 }
 
 /// How a game ended: every seat's points in seat order, and why, for people.

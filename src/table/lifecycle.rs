@@ -863,6 +863,13 @@ impl App {
         if row.status != "playing" {
             return Err(Refusal("The table has not started.".into()));
         }
+        let info = games::lookup(&row.game, &game_options(&row))?.info();
+        if !info.draws {
+            return Err(Refusal(format!(
+                "{} has no draws: play on, or concede with /resign.",
+                info.name
+            )));
+        }
         self.offers
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -222,6 +222,7 @@ impl Game for Backgammon {
             min_seats: 2,
             max_seats: 2,
             points_option: Some("length"),
+            draws: false,
         }
     }
 

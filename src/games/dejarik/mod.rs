@@ -216,6 +216,7 @@ impl Game for Dejarik {
             min_seats: 2,
             max_seats: 2,
             points_option: None,
+            draws: true,
         }
     }
 
