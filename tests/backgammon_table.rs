@@ -153,5 +153,15 @@ fn a_wagered_match_to_three_with_the_cube() {
     );
     let balance = say(&mut c, &format!("{loser}: /balance"));
     assert!(text(&balance[0]).contains("900 credits"), "{balance:?}");
+
+    // The whole match replays as a GIF, and every roll checks against the revealed seed.
+    let replay = say(&mut c, "alice: /replay");
+    let gif = strings(&replay[0], "images");
+    assert_eq!(gif.len(), 1, "{replay:?}");
+    assert!(std::fs::read(&gif[0]).unwrap().starts_with(b"GIF8"));
+    let verify = say(&mut c, "bob: /verify");
+    assert!(!verify[0]["ephemeral"].as_bool().unwrap(), "{verify:?}");
+    assert!(text(&verify[0]).contains("verified"), "{verify:?}");
+    assert!(text(&verify[0]).contains("all as played"), "{verify:?}");
     let _ = std::fs::remove_dir_all(dir);
 }

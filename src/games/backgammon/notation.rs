@@ -89,7 +89,7 @@ pub struct Written {
 fn parse_point(text: &str) -> Option<u8> {
     match text.to_ascii_lowercase().as_str() {
         "bar" | "b" => Some(25),
-        "off" | "o" => Some(0),
+        "off" | "o" | "0" => Some(0),
         n => n.parse::<u8>().ok().filter(|p| (1..=25).contains(p)),
     }
 }
