@@ -741,3 +741,34 @@ async fn a_backgammon_game_through_the_real_client() {
     assert!(end.contains("slot token"), "{end}");
     assert!(validate_bodies(&dir, &fake.requests()) >= 10);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_cleanly() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let mut bot = start_bot(&fake, &dir.join("h.db"));
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // A command answered, then the stop.
+    fake.slash(7001, ALICE, "balance", json!([]), Value::Null);
+    fake.wait_for(0, WAIT, is_callback(7001)).await;
+    let killed = Command::new("kill")
+        .args(["-TERM", &bot.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = bot.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(std::time::Instant::now() < deadline, "the bot did not stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(status.success(), "{status:?}");
+}

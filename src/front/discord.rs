@@ -18,6 +18,47 @@ use crate::table::{commands, Actor, App, Command, Reply, Style};
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Context<'a> = poise::Context<'a, Data, Error>;
 
+/// Answers being prepared or sent, so that a stop waits for them (SIGTERM, Ctrl-C).
+#[derive(Default)]
+struct InFlight {
+    count: std::sync::atomic::AtomicUsize,
+    idle: tokio::sync::Notify,
+}
+
+impl InFlight {
+    fn enter(self: &Arc<Self>) -> Busy {
+        self.count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Busy(Arc::clone(self))
+    }
+
+    /// Resolves once no answer is in flight.
+    async fn idle(&self) {
+        loop {
+            let notified = self.idle.notified();
+            if self.count.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// One answer in flight, until dropped.
+struct Busy(Arc<InFlight>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        if self
+            .0
+            .count
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst)
+            == 1
+        {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
 /// What every command handler shares.
 pub struct Data {
     app: Arc<App>,
@@ -26,6 +67,7 @@ pub struct Data {
     threads: bool,
     /// When to defer an answer (`[discord] defer_after_ms`).
     defer_after: Duration,
+    inflight: Arc<InFlight>,
 }
 
 /// Runs a command on the blocking pool and returns its replies.
@@ -321,6 +363,7 @@ fn interaction<'a>(ctx: &Context<'a>) -> Result<&'a serenity::CommandInteraction
 async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let asked = Asked::Command(interaction(&ctx)?);
     let data = ctx.data();
+    let _busy = data.inflight.enter();
     answer(
         ctx.http(),
         asked,
@@ -338,6 +381,7 @@ async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
 async fn play_in_thread(ctx: Context<'_>, args: crate::table::PlayArgs) -> Result<(), Error> {
     let asked = interaction(&ctx)?;
     let data = ctx.data();
+    let _busy = data.inflight.enter();
     let http = ctx.http();
     let opponent = args
         .opponent
@@ -716,6 +760,7 @@ async fn component(
         interaction: interaction.id.get().to_string(),
         admin: has_manage_guild(interaction.member.as_ref()),
     };
+    let _busy = data.inflight.enter();
     answer(
         &ctx.http,
         Asked::Component(interaction),
@@ -791,6 +836,8 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
     let http = http.build();
     let guild = config.discord.guild_id;
     let threads = config.tables.threads;
+    let inflight = Arc::new(InFlight::default());
+    let setup_inflight = Arc::clone(&inflight);
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
     let setup_app = Arc::clone(&app);
     let framework = poise::Framework::builder()
@@ -839,6 +886,7 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
                     bot: ready.user.id,
                     threads,
                     defer_after,
+                    inflight: setup_inflight,
                 })
             })
         })
@@ -850,10 +898,15 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
     tokio::select! {
         result = client.start() => result?,
         _ = shutdown_signal() => {
-            // Stop taking new interactions; replies already being computed on the blocking
-            // pool finish before the runtime shuts down.
+            // Stop taking new interactions, then let the answers in flight finish.
             tracing::info!("stopping");
             shards.shutdown_all().await;
+            if tokio::time::timeout(Duration::from_secs(10), inflight.idle())
+                .await
+                .is_err()
+            {
+                tracing::warn!("stopped with answers still in flight after 10 s");
+            }
         }
     }
     Ok(())
