@@ -620,6 +620,15 @@ impl Game for Backgammon {
     /// A game that ends inside a match: who won how much, the score, and a Crawford game
     /// to come.
     fn note(&self, before: &State, after: &State) -> Option<String> {
+        if before.info.game != GameState::Playing && after.info.game == GameState::Playing {
+            // The opening roll (BG-2.1): say whose die was higher.
+            let first = after.info.on_roll as usize;
+            let (high, low) = after.info.dice;
+            return Some(format!(
+                "Opening roll: @{first} {high}, @{} {low}: @{first} starts with {high}-{low}.",
+                1 - first
+            ));
+        }
         if before.info.game != GameState::Playing || after.info.game == GameState::Playing {
             return None;
         }
