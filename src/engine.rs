@@ -134,7 +134,9 @@ fn handle(request: &Map<String, Value>) -> Reply {
         "apply" => {
             let mut play = resume(game.as_ref(), request)?;
             let action = string_field(request, "action")?;
-            play.apply(action).map_err(|e| e.to_string())?;
+            if let Err(refused) = play.apply(action) {
+                play = through_decision(play.as_ref(), action).ok_or(refused.to_string())?;
+            }
             let outcome = match play.status() {
                 Status::Over(outcome) => json!({"points": outcome.points}),
                 _ => Value::Null,
@@ -154,6 +156,30 @@ fn handle(request: &Map<String, Value>) -> Reply {
             "unknown op '{other}' (ops: new, status, legal, apply, render)"
         )),
     }
+}
+
+/// A chance outcome sent where a player still decides before chance acts (backgammon's
+/// "roll or double"): when exactly one legal action leads to a chance node that has this
+/// outcome, it is taken as that action followed by the outcome. Only the engine reads
+/// actions this way — at a table, players never choose chance outcomes.
+fn through_decision(play: &dyn DynPlay, outcome: &str) -> Option<Box<dyn DynPlay>> {
+    if !matches!(play.status(), Status::ToMove(_)) {
+        return None;
+    }
+    let mut found = None;
+    for action in play.legal() {
+        let mut next = play.clone_box();
+        if next.apply(&action).is_err() || next.status() != Status::Chance {
+            continue;
+        }
+        if next.apply(outcome).is_ok() {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(next);
+        }
+    }
+    found
 }
 
 /// The optional decorations of a `render` request: `names` (by seat), `last_move` and the

@@ -241,3 +241,116 @@ fn a_whole_game_through_the_protocol() {
     }
     panic!("the game did not end within the move cap");
 }
+
+/// Backgammon through the engine (BG-2, BG-5, BG-6): gnubg IDs as positions, gnubg
+/// notation as actions, chance as `roll D1 D2`, cube actions.
+#[test]
+fn backgammon_through_the_engine() {
+    let bg = |op: &str, state: &str, action: Option<&str>| {
+        let mut request = json!({"op": op, "game": "backgammon", "state": state,
+                                 "options": {"length": 5}});
+        if let Some(action) = action {
+            request["action"] = json!(action);
+        }
+        one(request)
+    };
+    let new = one(json!({"op":"new","game":"jacquet","seats":2,"options":{"length":5}}));
+    let start = new["state"].as_str().unwrap().to_string();
+    assert!(start.starts_with("4HPwATDgc/ABMA:"), "{new}");
+    // BG-2.1: the opening roll, 30 outcomes.
+    let status = bg("status", &start, None);
+    assert_eq!(status["to_move"], "chance");
+    let opening = bg("legal", &start, None);
+    assert_eq!(opening["actions"].as_array().unwrap().len(), 30);
+    // White 6, Black 1: White plays 6-1.
+    let rolled = bg("apply", &start, Some("roll 6 1"));
+    let rolled = rolled["state"].as_str().unwrap().to_string();
+    let plays = bg("legal", &rolled, None);
+    let names: Vec<&str> = plays["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"13/7 8/7"), "{names:?}");
+    assert!(names.contains(&"24/18 8/7"), "{names:?}");
+    // 13/12 is Black's midpoint (BG-3.3): never part of a play.
+    assert!(names.iter().all(|n| !n.contains("13/12")), "{names:?}");
+    assert_eq!(names.len(), 10, "gnubg lists 10 plays for an opening 6-1");
+    // gnubg's own after-play IDs: Black on roll, no dice.
+    let played = bg("apply", &rolled, Some("8/7 13/7"));
+    assert_eq!(played["state"], "4NvgATDgc/ABMA:cAmgAAAAAAAE", "{played}");
+    let after = played["state"].as_str().unwrap().to_string();
+    // Black decides: roll or double.
+    assert_eq!(bg("status", &after, None)["to_move"], "1");
+    let decision: Vec<String> = bg("legal", &after, None)["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(decision, ["roll", "double"]);
+    // A roll sent straight away means "no double, and these dice".
+    let rolled = bg("apply", &after, Some("roll 5 2"));
+    assert_eq!(rolled["ok"], true, "{rolled}");
+    assert_eq!(
+        bg("status", rolled["state"].as_str().unwrap(), None)["to_move"],
+        "1"
+    );
+    // A double: White takes or drops.
+    let doubled = bg("apply", &after, Some("double"));
+    let doubled = doubled["state"].as_str().unwrap().to_string();
+    assert_eq!(bg("status", &doubled, None)["to_move"], "0");
+    let dropped = bg("apply", &doubled, Some("drop"));
+    assert_eq!(dropped["ok"], true);
+    // Bad input: a specific error, and the engine keeps serving.
+    let bad = bg("apply", &rolled_state(&start), Some("24/10"));
+    assert_eq!(bad["ok"], false);
+    assert!(
+        bad["error"].as_str().unwrap().contains("not a legal play"),
+        "{bad}"
+    );
+    let garbage = bg("legal", "4HPwATDgc/ABMA:nonsense", None);
+    assert_eq!(garbage["ok"], false);
+}
+
+fn rolled_state(start: &str) -> String {
+    one(
+        json!({"op":"apply","game":"backgammon","state":start,"action":"roll 6 1",
+               "options":{"length":5}}),
+    )["state"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// BG-3.7: a roll no checker can use has exactly one legal action, `pass`, and the other
+/// player is then on roll.
+#[test]
+fn backgammon_pass_is_the_only_action_of_a_blocked_roll() {
+    // gnubg fixture: a checker on the bar against a closed board.
+    let line = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/backgammon/plays.jsonl"
+    ))
+    .unwrap()
+    .lines()
+    .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    .find(|v| v["plays"].as_array().unwrap().is_empty())
+    .unwrap();
+    let state = format!(
+        "{}:{}",
+        line["position_id"].as_str().unwrap(),
+        line["match_id"].as_str().unwrap()
+    );
+    let legal = one(json!({"op":"legal","game":"backgammon","state":state}));
+    let actions = legal["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{legal}");
+    assert_eq!(actions[0]["action"], "pass");
+    let next = actions[0]["state"].as_str().unwrap();
+    let status = one(json!({"op":"status","game":"backgammon","state":next}));
+    assert_ne!(
+        status["to_move"],
+        one(json!({"op":"status","game":"backgammon","state":state}))["to_move"]
+    );
+}
