@@ -17,19 +17,9 @@ fn side(points: &[(usize, u8)]) -> Side {
 
 fn info(length: u16, dice: (u8, u8)) -> MatchInfo {
     MatchInfo {
-        cube_log: 0,
-        cube_owner: CubeOwner::Centred,
-        on_roll: 0,
-        crawford: false,
         game: GameState::Playing,
-        turn: 0,
-        double_offered: false,
-        resignation: 0,
         dice,
-        length,
-        score: [0, 0],
-        jacoby: false,
-        rolling: false,
+        ..MatchInfo::new(length)
     }
 }
 

@@ -8,17 +8,17 @@
 //! what they read.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use tiny_skia::Pixmap;
 
-use super::encode::{self, BaseLayer, GifRecorder, Palette};
+use super::encode::{self, BaseLayer, Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
 use super::{LastMove, RenderError, Scene, REPLAY};
 use crate::games::backgammon::board::{self as bg, Step, BAR};
 use crate::games::backgammon::ids::{CubeOwner, GameState};
 use crate::games::backgammon::{Action, Backgammon, State};
-use crate::games::{Game, GameOptions, Playthrough, Status};
+use crate::games::{Game, GameOptions, Status};
 
 pub const WIDTH: f32 = 840.0;
 pub const HEIGHT: f32 = 660.0;
@@ -103,15 +103,15 @@ fn tray(seat: usize) -> (f32, f32, f32, f32) {
     }
 }
 
+/// The board's frame, drawn once per scale.
+fn layers() -> &'static StaticLayers {
+    static LAYERS: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+    &LAYERS
+}
+
 fn static_layer(scale: f32) -> Arc<Pixmap> {
-    static LAYERS: OnceLock<Mutex<HashMap<u32, Arc<Pixmap>>>> = OnceLock::new();
-    let layers = LAYERS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut layers = layers.lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(
-        layers
-            .entry(scale.to_bits())
-            .or_insert_with(|| Arc::new(draw_static(scale))),
-    )
+    layers().pixmap(scale)
 }
 
 fn draw_static(scale: f32) -> Pixmap {
@@ -636,17 +636,7 @@ pub fn palette() -> &'static Palette {
 }
 
 fn base_layer(scale: f32) -> Arc<BaseLayer> {
-    static BASES: OnceLock<Mutex<HashMap<u32, Arc<BaseLayer>>>> = OnceLock::new();
-    let bases = BASES.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut bases = bases.lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(bases.entry(scale.to_bits()).or_insert_with(|| {
-        let pixmap = (*static_layer(scale)).clone();
-        let canvas = Canvas::from_layer(&pixmap, scale);
-        Arc::new(BaseLayer {
-            indices: palette().index(&canvas),
-            pixmap,
-        })
-    }))
+    layers().base(scale)
 }
 
 /// The board as PNG bytes.
@@ -668,30 +658,13 @@ pub fn replay(
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
     let game = Arc::new(Backgammon::from_options(options)?);
-    let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
-    let mut scene = Scene {
-        names: names.to_vec(),
-        ..Scene::default()
-    };
-    let base = base_layer(REPLAY);
-    let first = draw(&game, play.state(), &scene, REPLAY)?;
-    let mut gif = GifRecorder::new(first.width(), first.height(), palette())?;
-    gif.push(
-        &first,
-        Some(&base),
-        if actions.is_empty() { 300 } else { 120 },
-    )?;
-    for (i, text) in actions.iter().enumerate() {
-        let before = play.state().clone();
-        let action = game.parse_action(&before, text)?;
-        play.apply(&action)?;
-        scene.last_move = Some(LastMove {
-            action: game.format_action(&before, &action),
-            before: Some(game.format_state(&before)),
-        });
-        let frame = draw(&game, play.state(), &scene, REPLAY)?;
-        let last = i + 1 == actions.len();
-        gif.push(&frame, Some(&base), if last { 400 } else { 110 })?;
-    }
-    gif.finish()
+    super::replay_frames(
+        game,
+        start,
+        actions,
+        names,
+        draw,
+        palette(),
+        &base_layer(REPLAY),
+    )
 }

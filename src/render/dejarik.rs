@@ -1,19 +1,18 @@
 //! Dejarik's circular board (DJ-1): 25 labelled cells, both sides' pieces, the last move with
 //! its path and its victim, whose turn, names, losses, series score and result.
 
-use std::collections::HashMap;
 use std::f32::consts::PI;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use tiny_skia::Pixmap;
 
-use super::encode::{self, BaseLayer, GifRecorder, Palette};
+use super::encode::{self, BaseLayer, Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
 use super::{LastMove, RenderError, Scene, REPLAY};
 use crate::games::dejarik::{
     format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
 };
-use crate::games::{Game, GameOptions, Playthrough, Status};
+use crate::games::{Game, GameOptions, Status};
 
 /// Design size: a header, the square board area, a footer.
 pub const WIDTH: f32 = 640.0;
@@ -71,15 +70,15 @@ fn cell_path(cell: Cell) -> Option<tiny_skia::Path> {
 }
 
 /// The board without pieces: drawn once per scale and reused.
+/// The board's frame, drawn once per scale.
+fn layers() -> &'static StaticLayers {
+    static LAYERS: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+    &LAYERS
+}
+
 fn static_layer(scale: f32) -> Arc<Pixmap> {
-    static LAYERS: OnceLock<Mutex<HashMap<u32, Arc<Pixmap>>>> = OnceLock::new();
-    let layers = LAYERS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut layers = layers.lock().unwrap_or_else(|e| e.into_inner());
-    Arc::clone(
-        layers
-            .entry(scale.to_bits())
-            .or_insert_with(|| Arc::new(draw_static(scale))),
-    )
+    layers().pixmap(scale)
 }
 
 fn draw_static(scale: f32) -> Pixmap {
@@ -257,26 +256,7 @@ fn stop_short(points: &mut [(f32, f32)], by: f32) {
 
 /// The static layer at `scale` with its palette indices, for fast encoding.
 pub fn base_layer(scale: f32) -> Arc<BaseLayer> {
-    static BASES: OnceLock<Mutex<HashMap<u32, Arc<BaseLayer>>>> = OnceLock::new();
-    let bases = BASES.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(base) = bases
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&scale.to_bits())
-    {
-        return Arc::clone(base);
-    }
-    let pixmap = (*static_layer(scale)).clone();
-    let canvas = Canvas::from_layer(&pixmap, scale);
-    let base = Arc::new(BaseLayer {
-        indices: palette().index(&canvas),
-        pixmap,
-    });
-    bases
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(scale.to_bits(), Arc::clone(&base));
-    base
+    layers().base(scale)
 }
 
 /// The board as PNG bytes.
@@ -543,36 +523,13 @@ pub fn replay(
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
     let game = Arc::new(Dejarik::from_options(options)?);
-    let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
-    let mut scene = Scene {
-        names: names.to_vec(),
-        ..Scene::default()
-    };
-    let base = base_layer(REPLAY);
-    let first = draw(&game, play.state(), &scene, REPLAY)?;
-    let mut gif = GifRecorder::new(first.width(), first.height(), palette())?;
-    gif.push(
-        &first,
-        Some(&base),
-        if actions.is_empty() { 300 } else { 120 },
-    )?;
-    for (i, text) in actions.iter().enumerate() {
-        let before = *play.state();
-        let action = game.parse_action(&before, text)?;
-        play.apply(&action)?;
-        scene.last_move = Some(LastMove {
-            action: game.format_action(&before, &action),
-            before: Some(game.format_state(&before)),
-        });
-        scene.result = match play.status() {
-            Status::Over(outcome) if game.status(play.state()) != Status::Over(outcome.clone()) => {
-                Some(capitalise(&outcome.reason))
-            }
-            _ => None,
-        };
-        let frame = draw(&game, play.state(), &scene, REPLAY)?;
-        let last = i + 1 == actions.len();
-        gif.push(&frame, Some(&base), if last { 400 } else { 110 })?;
-    }
-    gif.finish()
+    super::replay_frames(
+        game,
+        start,
+        actions,
+        names,
+        draw,
+        palette(),
+        &base_layer(REPLAY),
+    )
 }

@@ -4,6 +4,11 @@ use std::borrow::Cow;
 
 use color_quant::NeuQuant;
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tiny_skia::Pixmap;
+
 use super::kit::Canvas;
 use super::RenderError;
 
@@ -241,4 +246,59 @@ fn changed_rect(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<(usize, usize,
         }
     }
     Some((left, top, right - left + 1, bottom - top + 1))
+}
+
+/// A board's unchanging layer (frame, cells, labels) at each scale, drawn once, and its
+/// palette indices, so that every board starts from it and encodes only what changed.
+pub struct StaticLayers {
+    draw: fn(f32) -> Pixmap,
+    palette: fn() -> &'static Palette,
+    pixmaps: Mutex<HashMap<u32, Arc<Pixmap>>>,
+    bases: Mutex<HashMap<u32, Arc<BaseLayer>>>,
+}
+
+impl StaticLayers {
+    pub fn new(draw: fn(f32) -> Pixmap, palette: fn() -> &'static Palette) -> StaticLayers {
+        StaticLayers {
+            draw,
+            palette,
+            pixmaps: Mutex::new(HashMap::new()),
+            bases: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The layer drawn at `scale`.
+    pub fn pixmap(&self, scale: f32) -> Arc<Pixmap> {
+        let mut pixmaps = self.pixmaps.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(
+            pixmaps
+                .entry(scale.to_bits())
+                .or_insert_with(|| Arc::new((self.draw)(scale))),
+        )
+    }
+
+    /// The layer at `scale` with its palette indices. The palette is learnt from boards
+    /// drawn on this layer, so no lock is held while it is computed.
+    pub fn base(&self, scale: f32) -> Arc<BaseLayer> {
+        let cached = self
+            .bases
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&scale.to_bits())
+            .cloned();
+        if let Some(base) = cached {
+            return base;
+        }
+        let pixmap = (*self.pixmap(scale)).clone();
+        let canvas = Canvas::from_layer(&pixmap, scale);
+        let base = Arc::new(BaseLayer {
+            indices: (self.palette)().index(&canvas),
+            pixmap,
+        });
+        self.bases
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(scale.to_bits(), Arc::clone(&base));
+        base
+    }
 }

@@ -8,7 +8,11 @@ pub mod encode;
 pub mod kit;
 pub mod slots;
 
-use crate::games::{registry, GameOptions, RulesError};
+use std::sync::Arc;
+
+use crate::games::{registry, Game, GameOptions, Playthrough, RulesError, Status};
+
+use self::encode::{BaseLayer, GifRecorder, Palette};
 
 pub use kit::Canvas;
 
@@ -125,4 +129,56 @@ pub fn replay_gif(
         "backgammon" => backgammon::replay(options, start, actions, names),
         other => Err(no_board(other)),
     }
+}
+
+/// How a game's boards are drawn, for [`replay_frames`].
+pub(crate) type DrawFn<G> = fn(&G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
+
+/// An animated replay of a game from `start` through `actions`: the start position, then one
+/// frame per action with that action highlighted (and a result the log decided, such as a
+/// repetition); the last frame stays longer.
+pub(crate) fn replay_frames<G: Game>(
+    game: Arc<G>,
+    start: &str,
+    actions: &[String],
+    names: &[String],
+    draw: DrawFn<G>,
+    palette: &Palette,
+    base: &BaseLayer,
+) -> Result<Vec<u8>, RenderError> {
+    let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
+    let mut scene = Scene {
+        names: names.to_vec(),
+        ..Scene::default()
+    };
+    let first = draw(&game, play.state(), &scene, REPLAY)?;
+    let mut gif = GifRecorder::new(first.width(), first.height(), palette)?;
+    gif.push(
+        &first,
+        Some(base),
+        if actions.is_empty() { 300 } else { 120 },
+    )?;
+    for (i, text) in actions.iter().enumerate() {
+        let before = play.state().clone();
+        let action = game.parse_action(&before, text)?;
+        play.apply(&action)?;
+        scene.last_move = Some(LastMove {
+            action: game.format_action(&before, &action),
+            before: Some(game.format_state(&before)),
+        });
+        scene.result = match play.status() {
+            Status::Over(outcome) if game.status(play.state()) != Status::Over(outcome.clone()) => {
+                let mut reason = outcome.reason.clone();
+                if let Some(first) = reason.get(..1) {
+                    reason = first.to_uppercase() + &reason[1..];
+                }
+                Some(reason)
+            }
+            _ => None,
+        };
+        let frame = draw(&game, play.state(), &scene, REPLAY)?;
+        let last = i + 1 == actions.len();
+        gif.push(&frame, Some(base), if last { 400 } else { 110 })?;
+    }
+    gif.finish()
 }

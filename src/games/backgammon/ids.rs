@@ -146,6 +146,28 @@ pub struct MatchInfo {
     pub rolling: bool,
 }
 
+impl MatchInfo {
+    /// A match of `length` points (0: a money game) before its first game: cube at 1 in
+    /// the middle, 0–0, no dice, no Jacoby rule.
+    pub fn new(length: u16) -> MatchInfo {
+        MatchInfo {
+            cube_log: 0,
+            cube_owner: CubeOwner::Centred,
+            on_roll: 0,
+            crawford: false,
+            game: GameState::None,
+            turn: 0,
+            double_offered: false,
+            resignation: 0,
+            dice: (0, 0),
+            length,
+            score: [0, 0],
+            jacoby: false,
+            rolling: false,
+        }
+    }
+}
+
 /// Encodes a Match ID.
 pub fn match_id(m: &MatchInfo) -> String {
     let (hi, lo) = if m.dice.0 >= m.dice.1 {

@@ -234,21 +234,7 @@ impl Game for Backgammon {
         }
         Ok(State {
             sides: [board::start_side(), board::start_side()],
-            info: MatchInfo {
-                cube_log: 0,
-                cube_owner: CubeOwner::Centred,
-                on_roll: 0,
-                crawford: false,
-                game: GameState::None,
-                turn: 0,
-                double_offered: false,
-                resignation: 0,
-                dice: (0, 0),
-                length: self.length,
-                score: [0, 0],
-                jacoby: false,
-                rolling: false,
-            },
+            info: MatchInfo::new(self.length),
         })
     }
 
@@ -469,19 +455,8 @@ impl Game for Backgammon {
         let info = match mid {
             Some(mid) => ids::parse_match_id(mid).map_err(|e| bad_state(text, e))?,
             None => MatchInfo {
-                cube_log: 0,
-                cube_owner: CubeOwner::Centred,
-                on_roll: 0,
-                crawford: false,
                 game: GameState::Playing,
-                turn: 0,
-                double_offered: false,
-                resignation: 0,
-                dice: (0, 0),
-                length: self.length,
-                score: [0, 0],
-                jacoby: false,
-                rolling: false,
+                ..MatchInfo::new(self.length)
             },
         };
         let mut sides = [[0; 25]; 2];
