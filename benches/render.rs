@@ -54,6 +54,11 @@ fn benches(c: &mut Criterion) {
     group.bench_function("backgammon_png_midgame", |b| {
         b.iter(|| render::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).unwrap())
     });
+    group.bench_function("backgammon_draw_only", |b| {
+        b.iter(|| {
+            render::board_canvas("backgammon", &bg_options, BG_AFTER, &bg_scene, 1.0).unwrap()
+        })
+    });
 
     // A replay of 40 moves: time per frame.
     let actions: Vec<String> = [

@@ -104,17 +104,30 @@ fn tray(seat: usize) -> (f32, f32, f32, f32) {
 }
 
 /// The board's frame, drawn once per scale.
-fn layers() -> &'static StaticLayers {
-    static LAYERS: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(draw_static, palette));
-    &LAYERS
+/// The board's frame with the point numbers of one side (0: White's, 1: Black's), drawn
+/// once per scale.
+fn layers(viewer: usize) -> &'static StaticLayers {
+    static WHITE: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(|scale| draw_static(scale, 0), palette));
+    static BLACK: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(|scale| draw_static(scale, 1), palette));
+    if viewer == 0 {
+        &WHITE
+    } else {
+        &BLACK
+    }
 }
 
-fn static_layer(scale: f32) -> Arc<Pixmap> {
-    layers().pixmap(scale)
+/// Who the point numbers are for: the player who acts (the roller, or the one deciding on
+/// a double or a resignation).
+fn viewer(game: &Backgammon, state: &State) -> usize {
+    match game.status(state) {
+        Status::ToMove(seat) => seat,
+        _ => state.info.on_roll as usize,
+    }
 }
 
-fn draw_static(scale: f32) -> Pixmap {
+fn draw_static(scale: f32, viewer: usize) -> Pixmap {
     let mut c = Canvas::new(WIDTH, HEIGHT, scale);
     c.clear(theme::BACKGROUND);
     c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
@@ -152,6 +165,19 @@ fn draw_static(scale: f32) -> Pixmap {
         ]) {
             c.fill(&path, colour, 1.0);
         }
+    }
+    // Point numbers from the viewer's side.
+    for p in 1..=24u8 {
+        let (x, bottom) = point_x(white_point(viewer, p));
+        let y = if bottom { BOTTOM + 17.0 } else { TOP - 6.0 };
+        c.text(
+            &p.to_string(),
+            x,
+            y,
+            12.0,
+            Rgb::hex(0xe9d8b8),
+            Align::Center,
+        );
     }
     c.pixmap
 }
@@ -244,28 +270,9 @@ pub fn draw(
         Some(last) => resolve_last(game, state, last)?,
         None => None,
     };
-    let mut c = Canvas::from_layer(&static_layer(scale), scale);
+    let mut c = Canvas::from_layer(&layers(viewer(game, state)).pixmap(scale), scale);
     let m = &state.info;
     let playing = m.game == GameState::Playing;
-    // Numbers from the side of the player who acts (the roller, or the one deciding on a
-    // double).
-    let viewer = match game.status(state) {
-        Status::ToMove(seat) => seat,
-        _ => m.on_roll as usize,
-    };
-    for p in 1..=24u8 {
-        let (x, bottom) = point_x(white_point(viewer, p));
-        let y = if bottom { BOTTOM + 17.0 } else { TOP - 6.0 };
-        c.text(
-            &p.to_string(),
-            x,
-            y,
-            12.0,
-            Rgb::hex(0xe9d8b8),
-            Align::Center,
-        );
-    }
-
     // The last play: the points it left and reached, and an arrow per checker move.
     if let Some((mover, steps, _)) = &last {
         for step in steps {
@@ -635,8 +642,8 @@ pub fn palette() -> &'static Palette {
     })
 }
 
-fn base_layer(scale: f32) -> Arc<BaseLayer> {
-    layers().base(scale)
+fn base_layer(viewer: usize, scale: f32) -> Arc<BaseLayer> {
+    layers(viewer).base(scale)
 }
 
 /// The board as PNG bytes.
@@ -647,7 +654,11 @@ pub fn png(
     scale: f32,
 ) -> Result<Vec<u8>, RenderError> {
     let canvas = draw(game, state, scene, scale)?;
-    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
+    encode::png_indexed(
+        &canvas,
+        palette(),
+        Some(&base_layer(viewer(game, state), scale)),
+    )
 }
 
 /// An animated replay of a match from `start` through `actions`.
@@ -665,6 +676,6 @@ pub fn replay(
         names,
         draw,
         palette(),
-        &base_layer(REPLAY),
+        &base_layer(0, REPLAY),
     )
 }
