@@ -275,3 +275,81 @@ fn slot_reels_render_every_symbol() {
         }
     }
 }
+
+/// Backgammon boards (BG-1): checkers where the position puts them, the last play tinted,
+/// the dice, every random position renderable.
+#[test]
+fn backgammon_boards_decode_and_show_the_position() {
+    use holotable::render::backgammon::{checker_at, HEIGHT as BG_H, WIDTH as BG_W};
+    let options: GameOptions = serde_json::from_str(r#"{"length":5}"#).unwrap();
+    // White opened 6-1 with 13/7 8/7; Black is to roll.
+    let scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: "13/7 8/7".into(),
+            before: Some("4HPwATDgc/ABMA:MAGnAAAAAAAE".into()),
+        }),
+        ..Scene::default()
+    };
+    let png = render::board_png(
+        "backgammon",
+        &options,
+        "4NvgATDgc/ABMA:cAmgAAAAAAAE",
+        &scene,
+    )
+    .expect("renders");
+    assert!(png.len() <= 150 * 1024, "{} bytes", png.len());
+    let image = decode(&png);
+    assert_eq!((image.0, image.1), (BG_W as u32, BG_H as u32));
+    // Two White checkers now on White's 7 point, none left on a third slot of it.
+    // (Probed below the centre: the arrows of the last play end on the centres.)
+    for k in 0..2 {
+        let (x, y) = checker_at(7, k);
+        assert!(
+            near(pixel(&image, x, y + 16.0), theme::LIGHT_PIECE),
+            "7 point, checker {k}"
+        );
+    }
+    let (x, y) = checker_at(7, 2);
+    assert!(!near(pixel(&image, x, y + 16.0), theme::LIGHT_PIECE));
+    // Black's checkers on its 6 point = White's 19 point (top right).
+    let (x, y) = checker_at(19, 0);
+    assert!(near(pixel(&image, x, y), theme::DARK_PIECE));
+    // A last move that does not lead here is refused.
+    let wrong = Scene {
+        last_move: Some(LastMove {
+            action: "24/18 13/12".into(),
+            before: Some("4HPwATDgc/ABMA:MAGnAAAAAAAE".into()),
+        }),
+        ..Scene::default()
+    };
+    assert!(render::board_png(
+        "backgammon",
+        &options,
+        "4NvgATDgc/ABMA:cAmgAAAAAAAE",
+        &wrong
+    )
+    .is_err());
+
+    // Every position of random matches renders.
+    let game = Arc::new(holotable::games::backgammon::Backgammon::from_options(&options).unwrap());
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut play = Playthrough::new(Arc::clone(&game), 2).unwrap();
+    for _ in 0..300 {
+        let state = game.format_state(play.state());
+        let png = render::board_png("backgammon", &options, &state, &Scene::default())
+            .unwrap_or_else(|e| panic!("{state}: {e}"));
+        assert!(png.starts_with(b"\x89PNG"));
+        let actions = match play.status() {
+            holotable::games::Status::Over(_) => break,
+            holotable::games::Status::Chance => play
+                .chance_outcomes()
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect::<Vec<_>>(),
+            _ => play.legal_actions(),
+        };
+        let action = actions.choose(&mut rng).unwrap().clone();
+        play.apply(&action).unwrap();
+    }
+}

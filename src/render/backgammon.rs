@@ -68,7 +68,7 @@ fn point_x(w: u8) -> (f32, bool) {
 }
 
 /// The centre of the k-th checker (from the edge) on White's point `w`.
-fn checker_at(w: u8, k: usize) -> (f32, f32) {
+pub fn checker_at(w: u8, k: usize) -> (f32, f32) {
     let (x, bottom) = point_x(w);
     let offset = R + 2.0 + (k.min(STACK - 1) as f32) * 2.0 * R;
     (
