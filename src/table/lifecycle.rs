@@ -217,9 +217,19 @@ impl App {
                 _ => None,
             },
         };
-        let png = render::board_png(&row.game, &game_options(row), &play.position(), &scene)?;
+        // The move is already stored: a board that cannot be drawn must not turn the reply
+        // into a refusal, so the reply goes out without it (and the failure is logged).
         let mut reply =
-            Reply::public(text).with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png);
+            match render::board_png(&row.game, &game_options(row), &play.position(), &scene) {
+                Ok(png) => Reply::public(text)
+                    .with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png),
+                Err(e) => {
+                    tracing::error!(table = row.id, turn = row.turn, error = %e, "board not drawn");
+                    Reply::public(format!(
+                        "{text}\n(The board image could not be drawn: {e}.)"
+                    ))
+                }
+            };
         if let Status::ToMove(seat) = play.status() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 let legal = play.legal();
