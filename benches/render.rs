@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holotable::games::GameOptions;
-use holotable::render::{self, LastMove, Scene, SeriesScore};
+use holotable::render::{LastMove, Scene, SeriesScore};
 
 const BEFORE: &str = "o3,o4,o9,o10/i7,o12,o1,C/w:-";
 const AFTER: &str = "i6,o4,o9,o10/C,o1,o12/b:-";
@@ -27,15 +27,17 @@ fn scene() -> Scene {
 fn benches(c: &mut Criterion) {
     let options = GameOptions::new();
     let scene = scene();
-    let png = render::board_png("dejarik", &options, AFTER, &scene).expect("renders");
+    let png = holotable::catalogue::board_png("dejarik", &options, AFTER, &scene).expect("renders");
     println!("mid-game Dejarik PNG: {} bytes", png.len());
 
     let mut group = c.benchmark_group("render");
     group.bench_function("dejarik_png_midgame", |b| {
-        b.iter(|| render::board_png("dejarik", &options, AFTER, &scene).unwrap())
+        b.iter(|| holotable::catalogue::board_png("dejarik", &options, AFTER, &scene).unwrap())
     });
     group.bench_function("dejarik_draw_only", |b| {
-        b.iter(|| render::board_canvas("dejarik", &options, AFTER, &scene, 1.0).unwrap())
+        b.iter(|| {
+            holotable::catalogue::board_canvas("dejarik", &options, AFTER, &scene, 1.0).unwrap()
+        })
     });
 
     // Backgammon: a mid-game board with a hit, the last play highlighted.
@@ -49,14 +51,18 @@ fn benches(c: &mut Criterion) {
         ..Scene::default()
     };
     const BG_AFTER: &str = "MXOaBSDg8+AARg:MAHgACAAAAAE";
-    let png = render::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).expect("renders");
+    let png = holotable::catalogue::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene)
+        .expect("renders");
     println!("mid-game backgammon PNG: {} bytes", png.len());
     group.bench_function("backgammon_png_midgame", |b| {
-        b.iter(|| render::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).unwrap())
+        b.iter(|| {
+            holotable::catalogue::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).unwrap()
+        })
     });
     group.bench_function("backgammon_draw_only", |b| {
         b.iter(|| {
-            render::board_canvas("backgammon", &bg_options, BG_AFTER, &bg_scene, 1.0).unwrap()
+            holotable::catalogue::board_canvas("backgammon", &bg_options, BG_AFTER, &bg_scene, 1.0)
+                .unwrap()
         })
     });
 
@@ -70,7 +76,7 @@ fn benches(c: &mut Criterion) {
     .map(|s| s.to_string())
     .collect();
     let start = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
-    let gif = render::replay_gif("dejarik", &options, start, &actions, &[]).unwrap();
+    let gif = holotable::catalogue::replay_gif("dejarik", &options, start, &actions, &[]).unwrap();
     println!(
         "replay GIF of {} frames: {} bytes",
         actions.len() + 1,
@@ -78,7 +84,9 @@ fn benches(c: &mut Criterion) {
     );
     group.throughput(Throughput::Elements(actions.len() as u64 + 1));
     group.bench_function("dejarik_gif_frames", |b| {
-        b.iter(|| render::replay_gif("dejarik", &options, start, &actions, &[]).unwrap())
+        b.iter(|| {
+            holotable::catalogue::replay_gif("dejarik", &options, start, &actions, &[]).unwrap()
+        })
     });
     group.finish();
 }

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::{json, Map, Value};
 
 use crate::games::{self, DynPlay, GameOptions, Status};
-use crate::render::{self, LastMove, Scene};
+use crate::render::{LastMove, Scene};
 
 /// Reads requests from `input` until it ends, answering each on `output`.
 pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
@@ -74,7 +74,7 @@ fn handle(request: &Map<String, Value>) -> Reply {
         Some(Value::Object(options)) => options.clone(),
         Some(_) => return Err("field 'options' must be an object".into()),
     };
-    let game = games::lookup(game_id, &options).map_err(|e| e.to_string())?;
+    let game = crate::catalogue::lookup(game_id, &options).map_err(|e| e.to_string())?;
     match op {
         "new" => {
             let info = game.info();
@@ -147,8 +147,8 @@ fn handle(request: &Map<String, Value>) -> Reply {
             let state = string_field(request, "state")?;
             let path = string_field(request, "path")?;
             let scene = scene(request)?;
-            let png =
-                render::board_png(game_id, &options, state, &scene).map_err(|e| e.to_string())?;
+            let png = crate::catalogue::board_png(game_id, &options, state, &scene)
+                .map_err(|e| e.to_string())?;
             std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
             Ok(json!({"ok": true, "bytes": png.len()}))
         }

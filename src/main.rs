@@ -8,7 +8,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand};
 use holotable::config::Config;
 use holotable::front::console;
-use holotable::render::{self, LastMove, Scene};
+use holotable::render::{LastMove, Scene};
 
 #[derive(Parser)]
 #[command(
@@ -215,8 +215,10 @@ fn main() -> ExitCode {
                 ..Scene::default()
             };
             let image = match &replay {
-                Some(actions) => render::replay_gif(&game, &options, &state, actions, &scene.names),
-                None => render::board_png(&game, &options, &state, &scene),
+                Some(actions) => {
+                    holotable::catalogue::replay_gif(&game, &options, &state, actions, &scene.names)
+                }
+                None => holotable::catalogue::board_png(&game, &options, &state, &scene),
             };
             match image {
                 Ok(bytes) => match std::fs::write(&out, &bytes) {

@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
+use holotable::catalogue::lookup;
 use holotable::games::dejarik::{Action, Cell, Dejarik, Position};
-use holotable::games::{lookup, DynPlay, Game, GameOptions, Playthrough, Status};
+use holotable::games::{DynPlay, Game, GameOptions, Playthrough, Status};
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};

@@ -264,7 +264,7 @@ async fn a_wagered_game_through_the_real_client() {
     // The game goes on to its end, every move through /move with a fresh board. The test
     // follows the position with the rules core: alice takes wins and kills when she can, bob
     // plays the first legal move that kills nothing.
-    let game = holotable::games::registry::lookup("dejarik", &Default::default()).unwrap();
+    let game = holotable::catalogue::lookup("dejarik", &Default::default()).unwrap();
     let mut play = game.start(2).unwrap();
     play.apply("o5-i5").unwrap();
     let black = |position: &str| position.split('/').nth(1).unwrap_or("").split(',').count();

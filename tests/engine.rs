@@ -153,7 +153,7 @@ fn every_error_is_specific_and_the_engine_keeps_serving() {
         "missing field 'op'",
         "unknown op 'fly'",
         "unknown game 'chess'",
-        "not available yet",
+        "unknown game 'zatak' (games: dejarik, backgammon)",
         "missing field 'state'",
         "bad position",
         "o5-i6 is not legal",

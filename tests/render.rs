@@ -47,7 +47,7 @@ mod theme_rgb {
 }
 
 fn board(state: &str, scene: &Scene) -> Vec<u8> {
-    render::board_png("dejarik", &GameOptions::new(), state, scene).expect("renders")
+    holotable::catalogue::board_png("dejarik", &GameOptions::new(), state, scene).expect("renders")
 }
 
 #[test]
@@ -141,8 +141,14 @@ fn every_position_of_random_games_renders() {
                 }),
                 ..Scene::default()
             };
-            let canvas =
-                render::board_canvas("dejarik", &GameOptions::new(), &state, &scene, 0.5).unwrap();
+            let canvas = holotable::catalogue::board_canvas(
+                "dejarik",
+                &GameOptions::new(),
+                &state,
+                &scene,
+                0.5,
+            )
+            .unwrap();
             assert_eq!(canvas.width(), (WIDTH * 0.5) as u32);
             before = state;
         }
@@ -151,7 +157,7 @@ fn every_position_of_random_games_renders() {
 
 #[test]
 fn bad_positions_are_refused() {
-    let err = render::board_png(
+    let err = holotable::catalogue::board_png(
         "dejarik",
         &GameOptions::new(),
         "o5/o5/w:-",
@@ -160,9 +166,10 @@ fn bad_positions_are_refused() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("both"), "{err}");
-    let err = render::board_png("chess", &GameOptions::new(), START, &Scene::default())
-        .unwrap_err()
-        .to_string();
+    let err =
+        holotable::catalogue::board_png("chess", &GameOptions::new(), START, &Scene::default())
+            .unwrap_err()
+            .to_string();
     assert!(err.contains("unknown game"), "{err}");
 }
 
@@ -173,7 +180,8 @@ fn replay_gif_has_one_frame_per_action_plus_the_start() {
         .map(|s| s.to_string())
         .collect();
     let gif_bytes =
-        render::replay_gif("dejarik", &GameOptions::new(), START, &actions, &[]).unwrap();
+        holotable::catalogue::replay_gif("dejarik", &GameOptions::new(), START, &actions, &[])
+            .unwrap();
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
@@ -203,7 +211,9 @@ fn replay_gif_has_one_frame_per_action_plus_the_start() {
     assert_eq!(frames, actions.len() + 1);
     // An illegal action in the log is an error, not a broken GIF.
     let bad = vec!["o5-i9".to_string()];
-    assert!(render::replay_gif("dejarik", &GameOptions::new(), START, &bad, &[]).is_err());
+    assert!(
+        holotable::catalogue::replay_gif("dejarik", &GameOptions::new(), START, &bad, &[]).is_err()
+    );
 }
 
 #[test]
@@ -291,7 +301,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         }),
         ..Scene::default()
     };
-    let png = render::board_png(
+    let png = holotable::catalogue::board_png(
         "backgammon",
         &options,
         "4NvgATDgc/ABMA:cAmgAAAAAAAE",
@@ -323,7 +333,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         }),
         ..Scene::default()
     };
-    assert!(render::board_png(
+    assert!(holotable::catalogue::board_png(
         "backgammon",
         &options,
         "4NvgATDgc/ABMA:cAmgAAAAAAAE",
@@ -337,8 +347,9 @@ fn backgammon_boards_decode_and_show_the_position() {
     let mut play = Playthrough::new(Arc::clone(&game), 2).unwrap();
     for _ in 0..300 {
         let state = game.format_state(play.state());
-        let png = render::board_png("backgammon", &options, &state, &Scene::default())
-            .unwrap_or_else(|e| panic!("{state}: {e}"));
+        let png =
+            holotable::catalogue::board_png("backgammon", &options, &state, &Scene::default())
+                .unwrap_or_else(|e| panic!("{state}: {e}"));
         assert!(png.starts_with(b"\x89PNG"));
         let actions = match play.status() {
             holotable::games::Status::Over(_) => break,

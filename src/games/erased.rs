@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
-use super::{Game, GameInfo, Playthrough, RulesError, Seat, Status};
+use super::{Game, GameInfo, Outcome, Playthrough, RulesError, Seat, Status};
 
 /// A legal action in canonical notation, the position it leads to, and for a chance outcome
 /// its probability.
@@ -27,6 +27,8 @@ pub trait DynGame: Send + Sync {
     fn resume(&self, positions: &[&str]) -> Result<Box<dyn DynPlay>, RulesError>;
     /// [`Game::note`] for two positions in notation.
     fn note(&self, before: &str, after: &str) -> Option<String>;
+    /// The position `/rules` pictures ([`Game::showcase`]), in notation.
+    fn showcase(&self) -> Result<String, RulesError>;
 }
 
 /// A game in progress behind the type-erased face.
@@ -47,9 +49,33 @@ pub trait DynPlay: Send + Sync {
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
     fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError>;
     fn agree_end(&mut self) -> Result<(), RulesError>;
+    /// [`Game::full_value`] of the current position.
+    fn full_value(&self) -> u32;
     fn clone_box(&self) -> Box<dyn DynPlay>;
-    /// For code that needs the typed game back (searches, board renderers).
+    /// For code that needs the typed game back (board renderers).
     fn as_any(&self) -> &dyn Any;
+
+    // The search's face: choices by number, so that a search never writes or reads notation
+    // while it explores (see `crate::droid`).
+
+    /// How many choices there are here: the legal actions where a seat is to move, the
+    /// outcomes at a chance node, none once the game is over.
+    fn choice_count(&self) -> usize;
+    /// The probability of each chance outcome, in choice order (empty where a seat moves).
+    fn chance_weights(&self) -> Vec<f64>;
+    /// Plays choice number `index`; on error nothing changes.
+    fn step(&mut self, index: usize) -> Result<(), RulesError>;
+    /// Choice number `index` in canonical notation.
+    fn choice_text(&self, index: usize) -> Option<String>;
+    /// Every seat's points once the game (the whole match) is over.
+    fn points(&self) -> Option<Vec<u32>> {
+        match self.status() {
+            Status::Over(outcome) => Some(outcome.points),
+            _ => None,
+        }
+    }
+    /// The result of a game inside a match that the last step ended ([`Game::game_end`]).
+    fn game_end(&self) -> Option<Outcome>;
 }
 
 impl Clone for Box<dyn DynPlay> {
@@ -85,6 +111,10 @@ impl<G: Game> DynGame for Erased<G> {
         let before = self.0.parse_state(before).ok()?;
         let after = self.0.parse_state(after).ok()?;
         self.0.note(&before, &after)
+    }
+
+    fn showcase(&self) -> Result<String, RulesError> {
+        Ok(self.0.format_state(&self.0.showcase()?))
     }
 }
 
@@ -171,11 +201,39 @@ impl<G: Game> DynPlay for Playthrough<G> {
         Playthrough::agree_end(self)
     }
 
+    fn full_value(&self) -> u32 {
+        self.game().full_value(self.state())
+    }
+
     fn clone_box(&self) -> Box<dyn DynPlay> {
         Box::new(self.clone())
     }
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn choice_count(&self) -> usize {
+        self.choices().len()
+    }
+
+    fn chance_weights(&self) -> Vec<f64> {
+        match Playthrough::status(self) {
+            Status::Chance => self.chance_outcomes().into_iter().map(|(_, p)| p).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn step(&mut self, index: usize) -> Result<(), RulesError> {
+        Playthrough::step(self, index)
+    }
+
+    fn choice_text(&self, index: usize) -> Option<String> {
+        let action = self.choices().get(index)?;
+        Some(self.game().format_action(self.state(), action))
+    }
+
+    fn game_end(&self) -> Option<Outcome> {
+        Playthrough::game_end(self).cloned()
     }
 }

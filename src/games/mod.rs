@@ -8,28 +8,32 @@
 //! Results that only the log can decide (repetition, move caps, consecutive passes) live in a
 //! game's [`Game::History`], fed one position at a time; [`Playthrough`] combines the two.
 //! The layers above select a game by id at run time through the type-erased face in
-//! [`erased`] and the [`registry`].
+//! [`erased`]; the product's list of games is `crate::catalogue`.
 
 pub mod backgammon;
 pub mod dejarik;
 pub mod erased;
+pub mod options;
 pub mod playthrough;
-pub mod registry;
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
-pub use erased::{DynGame, DynPlay, LegalAction};
+pub use erased::{DynGame, DynPlay, Erased, LegalAction};
+pub use options::GameOptions;
 pub use playthrough::Playthrough;
-pub use registry::{lookup, GameOptions};
 
 /// A seat at the table, numbered from 0 in the order of PRODUCT.md P-4.
 pub type Seat = usize;
 
-/// Static facts about a game, shown by help texts and checked by the table layer.
+/// Static facts about a game: everything the layers above need to offer it (help texts,
+/// `/play` choices and options, buttons, `/rules`) without naming it. A game declares them
+/// once, as [`Game::INFO`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
     pub id: &'static str,
+    /// Other ids players may type (`jacquet`).
+    pub aliases: &'static [&'static str],
     pub name: &'static str,
     pub min_seats: usize,
     pub max_seats: usize,
@@ -39,6 +43,62 @@ pub struct GameInfo {
     pub points_option: Option<&'static str>,
     /// Whether players may agree to a draw (`/draw`); backgammon has no draws.
     pub draws: bool,
+    /// The table options `/play` accepts for this game (`setup`, `cap`, …); anything else is
+    /// refused there with the list.
+    pub options: &'static [&'static str],
+    /// Actions that are decisions rather than moves (roll, double, take …): the table offers
+    /// them as buttons, in this tone, whenever they are legal.
+    pub decisions: &'static [Decision],
+    /// Actions the table plays by itself when one is the only legal action (`pass`).
+    pub forced: &'static [&'static str],
+    /// The rules in a few sentences, for `/rules`.
+    pub summary: &'static str,
+}
+
+impl GameInfo {
+    /// Whether `id` names this game (its id or an alias, in any case).
+    pub fn answers_to(&self, id: &str) -> bool {
+        let id = id.trim();
+        self.id.eq_ignore_ascii_case(id) || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
+    }
+
+    pub fn decision(&self, action: &str) -> Option<&'static Decision> {
+        self.decisions.iter().find(|d| d.action == action)
+    }
+
+    /// The decision the slash command `/name` plays in this game.
+    pub fn decision_of_command(&self, name: &str) -> Option<&'static Decision> {
+        self.decisions.iter().find(|d| d.command == Some(name))
+    }
+}
+
+/// An action shown as a button (see [`GameInfo::decisions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    pub action: &'static str,
+    pub tone: Tone,
+    /// The slash command that plays it, if one does (`/double`).
+    pub command: Option<&'static str>,
+}
+
+impl Decision {
+    /// A decision no slash command plays.
+    pub const fn button(action: &'static str, tone: Tone) -> Decision {
+        Decision {
+            action,
+            tone,
+            command: None,
+        }
+    }
+}
+
+/// How loudly a decision's button speaks: the usual choice, a quiet alternative, or one
+/// that gives something up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Main,
+    Quiet,
+    Danger,
 }
 
 /// How a game ended: every seat's points in seat order, and why, for people.
@@ -118,7 +178,10 @@ pub enum RulesError {
 
 /// The contract of a game's rules. An implementing value carries the table's options
 /// (variants, custom set-ups, caps), so one type serves every variant of its game.
-pub trait Game: Send + Sync + 'static {
+pub trait Game: Send + Sync + Sized + 'static {
+    /// What the layers above know of the game before any table exists.
+    const INFO: GameInfo;
+
     /// A position: everything the rules need to continue, and nothing of the log.
     type State: Clone + Eq + Hash + Debug + Send + Sync + 'static;
     /// A player's action or a chance outcome.
@@ -126,10 +189,22 @@ pub trait Game: Send + Sync + 'static {
     /// What the rules remember of the log (position counts, move counters).
     type History: Clone + Debug + Send + Sync + 'static;
 
-    fn info(&self) -> GameInfo;
+    /// The game with a table's options (variants, set-up, caps); unknown keys are left to
+    /// other layers.
+    fn from_options(options: &GameOptions) -> Result<Self, RulesError>;
+
+    fn info(&self) -> GameInfo {
+        Self::INFO
+    }
 
     /// The position a new game with this many seats starts from.
     fn start(&self, seats: usize) -> Result<Self::State, RulesError>;
+
+    /// The position `/rules` shows: the start, unless a game reads better a step later
+    /// (backgammon after its opening roll).
+    fn showcase(&self) -> Result<Self::State, RulesError> {
+        self.start(Self::INFO.min_seats)
+    }
 
     /// Who acts, or the outcome the position itself decides.
     fn status(&self, state: &Self::State) -> Status;
@@ -170,10 +245,23 @@ pub trait Game: Send + Sync + 'static {
     /// The outcome when every player agrees to end the game (`/draw`).
     fn agreed_end(&self, state: &Self::State) -> Outcome;
 
+    /// The most the game in progress can be worth to a winner: what a player conceding a
+    /// per-point series pays for it (PRODUCT.md P-4).
+    fn full_value(&self, _state: &Self::State) -> u32 {
+        1
+    }
+
     /// What players should be told about a step from `before` to `after` beyond the action
     /// itself (a backgammon game ending inside a match), with `@0`, `@1`, … standing for
     /// the seats' names.
     fn note(&self, _before: &Self::State, _after: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// The result of one game that ended inside a longer match with the step from `before`
+    /// to `after` (a backgammon game won inside a match to 5), for searches that value a
+    /// single game. The end of the whole match is [`Game::status`]'s.
+    fn game_end(&self, _before: &Self::State, _after: &Self::State) -> Option<Outcome> {
         None
     }
 }

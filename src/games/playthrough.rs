@@ -1,6 +1,6 @@
 //! A game in progress: the position together with what the log decides.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rand::Rng;
 
@@ -16,6 +16,11 @@ pub struct Playthrough<G: Game> {
     history: G::History,
     verdict: Option<Outcome>,
     plies: usize,
+    /// The result of a game inside a match that the last action ended ([`Game::game_end`]).
+    game_end: Option<Outcome>,
+    /// The legal actions (or chance outcomes) of the current position, generated once for
+    /// searches that count them and then step by index; shared between clones.
+    choices: OnceLock<Arc<Vec<G::Action>>>,
 }
 
 impl<G: Game> Clone for Playthrough<G> {
@@ -26,6 +31,8 @@ impl<G: Game> Clone for Playthrough<G> {
             history: self.history.clone(),
             verdict: self.verdict.clone(),
             plies: self.plies,
+            game_end: self.game_end.clone(),
+            choices: self.choices.clone(),
         }
     }
 }
@@ -46,6 +53,8 @@ impl<G: Game> Playthrough<G> {
             history,
             verdict: None,
             plies: 0,
+            game_end: None,
+            choices: OnceLock::new(),
         }
     }
 
@@ -126,8 +135,34 @@ impl<G: Game> Playthrough<G> {
         if !matches!(self.game.status(&next), Status::Over(_)) {
             self.verdict = self.game.history_step(&mut self.history, &next);
         }
+        self.game_end = self.game.game_end(&self.state, &next);
         self.state = next;
         self.plies += 1;
+        self.choices = OnceLock::new();
+    }
+
+    /// The legal actions, or at a chance node its outcomes, in canonical order; generated
+    /// once per position.
+    pub fn choices(&self) -> &[G::Action] {
+        self.choices.get_or_init(|| {
+            Arc::new(match self.status() {
+                Status::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+                _ => self.legal_actions(),
+            })
+        })
+    }
+
+    /// Plays the choice number `index` of [`Playthrough::choices`].
+    pub fn step(&mut self, index: usize) -> Result<(), RulesError> {
+        let action = self.choices().get(index).cloned().ok_or_else(|| {
+            RulesError::Illegal(format!("there is no choice number {index} here"))
+        })?;
+        self.apply(&action)
+    }
+
+    /// What the last action ended inside a longer match, if it ended a game there.
+    pub fn game_end(&self) -> Option<&Outcome> {
+        self.game_end.as_ref()
     }
 
     /// Draws the outcome of a chance node from `rng` (the table's seeded generator).
@@ -153,6 +188,7 @@ impl<G: Game> Playthrough<G> {
             Forfeit::Ended(outcome) => self.verdict = Some(outcome),
             Forfeit::Continues(next) => self.state = next,
         }
+        self.choices = OnceLock::new();
         Ok(())
     }
 
@@ -162,6 +198,7 @@ impl<G: Game> Playthrough<G> {
             return Err(RulesError::GameOver);
         }
         self.verdict = Some(self.game.agreed_end(&self.state));
+        self.choices = OnceLock::new();
         Ok(())
     }
 }

@@ -90,6 +90,7 @@ fn migrations() -> Migrations<'static> {
     Migrations::new(vec![
         M::up(include_str!("../../migrations/0001_init.sql")),
         M::up(include_str!("../../migrations/0002_names.sql")),
+        M::up(include_str!("../../migrations/0003_offers.sql")),
     ])
 }
 

@@ -282,4 +282,44 @@ impl Ledger {
             ids.into_iter().map(|id| load_table(tx, id)).collect()
         })
     }
+
+    /// Records that `seat` consents to the offer `kind` (a draw) at `turn` of a playing
+    /// table, and returns every seat that consents to it at that turn, in seat order.
+    /// Consents of earlier turns lapse: an action has been played since.
+    pub fn consent(&self, table: i64, turn: i64, kind: &str, seat: usize) -> Result<Vec<usize>> {
+        self.write(|tx| {
+            let row = load_table(tx, table)?;
+            if row.status != "playing" || row.turn != turn {
+                return Err(LedgerError::TableState {
+                    table,
+                    status: row.status,
+                    why: format!("offers are made at the current turn ({})", row.turn),
+                });
+            }
+            tx.execute(
+                "DELETE FROM offers WHERE table_id = ?1 AND turn < ?2",
+                params![table, turn],
+            )?;
+            tx.execute(
+                "INSERT OR IGNORE INTO offers (table_id, turn, kind, seat) VALUES (?1, ?2, ?3, ?4)",
+                params![table, turn, kind, seat as i64],
+            )?;
+            consents(tx, table, turn, kind)
+        })
+    }
+
+    /// The seats that consent to the offer `kind` at `turn`.
+    pub fn consents(&self, table: i64, turn: i64, kind: &str) -> Result<Vec<usize>> {
+        self.read(|tx| consents(tx, table, turn, kind))
+    }
+}
+
+fn consents(tx: &Transaction, table: i64, turn: i64, kind: &str) -> Result<Vec<usize>> {
+    let mut stmt = tx.prepare(
+        "SELECT seat FROM offers WHERE table_id = ?1 AND turn = ?2 AND kind = ?3 ORDER BY seat",
+    )?;
+    let seats = stmt
+        .query_map(params![table, turn, kind], |r| r.get::<_, i64>(0))?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(seats.into_iter().map(|s| s as usize).collect())
 }

@@ -76,6 +76,18 @@ impl Ledger {
         table: i64,
         deadline: Option<i64>,
     ) -> Result<Replayable<Started>> {
+        self.start_table_at(guild, table, deadline, None)
+    }
+
+    /// [`Ledger::start_table`], also setting the start position (known once the seats are):
+    /// the table starts from it, in the same transaction.
+    pub fn start_table_at(
+        &self,
+        guild: &str,
+        table: i64,
+        deadline: Option<i64>,
+        start: Option<&str>,
+    ) -> Result<Replayable<Started>> {
         self.operation(guild, &format!("start:{table}"), "start", |tx, op| {
             let row = load_in_guild(tx, guild, table)?;
             if row.status != "open" {
@@ -99,6 +111,12 @@ impl Ledger {
                 "UPDATE tables SET status = 'playing', deadline = ?2 WHERE id = ?1",
                 params![table, deadline],
             )?;
+            if let Some(start) = start {
+                tx.execute(
+                    "UPDATE tables SET start_position = ?2, position = ?2 WHERE id = ?1",
+                    params![table, start],
+                )?;
+            }
             Ok(Started {
                 pot: row.stake * row.seats.len() as i64,
             })

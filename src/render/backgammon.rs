@@ -679,3 +679,39 @@ pub fn replay(
         &base_layer(0, REPLAY),
     )
 }
+
+/// The Backgammon board of the catalogue.
+pub struct BackgammonBoard;
+
+impl super::Board for BackgammonBoard {
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError> {
+        draw_notation(options, state, scene, scale)
+    }
+
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Backgammon::from_options(options)?;
+        let pos = game.parse_state(state)?;
+        png(&game, &pos, scene, super::FULL)
+    }
+
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError> {
+        replay(options, start, actions, names)
+    }
+}

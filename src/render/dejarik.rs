@@ -533,3 +533,39 @@ pub fn replay(
         &base_layer(REPLAY),
     )
 }
+
+/// The Dejarik board of the catalogue.
+pub struct DejarikBoard;
+
+impl super::Board for DejarikBoard {
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError> {
+        draw_notation(options, state, scene, scale)
+    }
+
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Dejarik::from_options(options)?;
+        let pos = game.parse_state(state)?;
+        png(&game, &pos, scene, super::FULL)
+    }
+
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError> {
+        replay(options, start, actions, names)
+    }
+}

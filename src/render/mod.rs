@@ -10,7 +10,7 @@ pub mod slots;
 
 use std::sync::Arc;
 
-use crate::games::{registry, Game, GameOptions, Playthrough, RulesError, Status};
+use crate::games::{Game, GameOptions, Playthrough, RulesError, Status};
 
 use self::encode::{BaseLayer, GifRecorder, Palette};
 
@@ -69,66 +69,36 @@ pub const FULL: f32 = 1.0;
 /// The scale of replay frames.
 pub const REPLAY: f32 = 0.75;
 
-fn game_id(game: &str) -> Result<&'static str, RenderError> {
-    registry::canonical_id(game)
-        .ok_or_else(|| RenderError::Unsupported(format!("unknown game '{}'", game.trim())))
-}
+/// A game's board: how its positions are drawn, one implementation per game (each in its
+/// file beside this one), found through `crate::catalogue`. Positions come in notation with
+/// the table's options, as the layers above hold them.
+pub trait Board: Send + Sync {
+    /// Draws a position at `scale`.
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError>;
 
-fn no_board(id: &str) -> RenderError {
-    RenderError::Unsupported(format!("the board of '{id}' is not available yet"))
-}
+    /// The board as PNG bytes, at full size.
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError>;
 
-/// Draws a board at `scale`.
-pub fn board_canvas(
-    game: &str,
-    options: &GameOptions,
-    state: &str,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Canvas, RenderError> {
-    match game_id(game)? {
-        "dejarik" => dejarik::draw_notation(options, state, scene, scale),
-        "backgammon" => backgammon::draw_notation(options, state, scene, scale),
-        other => Err(no_board(other)),
-    }
-}
-
-/// The board as PNG bytes, at full size.
-pub fn board_png(
-    game: &str,
-    options: &GameOptions,
-    state: &str,
-    scene: &Scene,
-) -> Result<Vec<u8>, RenderError> {
-    match game_id(game)? {
-        "dejarik" => {
-            let game = crate::games::dejarik::Dejarik::from_options(options)?;
-            let pos = crate::games::Game::parse_state(&game, state)?;
-            dejarik::png(&game, &pos, scene, FULL)
-        }
-        "backgammon" => {
-            let game = crate::games::backgammon::Backgammon::from_options(options)?;
-            let pos = crate::games::Game::parse_state(&game, state)?;
-            backgammon::png(&game, &pos, scene, FULL)
-        }
-        other => Err(no_board(other)),
-    }
-}
-
-/// An animated replay: the start position, then one frame per action with that action
-/// highlighted; the last frame stays longer.
-pub fn replay_gif(
-    game: &str,
-    options: &GameOptions,
-    start: &str,
-    actions: &[String],
-    names: &[String],
-) -> Result<Vec<u8>, RenderError> {
-    match game_id(game)? {
-        "dejarik" => dejarik::replay(options, start, actions, names),
-        "backgammon" => backgammon::replay(options, start, actions, names),
-        other => Err(no_board(other)),
-    }
+    /// An animated replay: the start position, then one frame per action with that action
+    /// highlighted; the last frame stays longer.
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError>;
 }
 
 /// How a game's boards are drawn, for [`replay_frames`].

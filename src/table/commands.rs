@@ -15,7 +15,12 @@ pub struct PlayArgs {
     pub to: Option<u32>,
     /// Who moves first: `me`, `them` or `random`.
     pub first: Option<String>,
-    /// Everything else: the game's own options (variants, set-up, caps).
+    /// The droid's strength, 1–5.
+    pub level: Option<u8>,
+    /// How many seats an open table has (games for more than two players).
+    pub seats: Option<usize>,
+    /// Everything else: the game's own options (variants, set-up, caps), one by one
+    /// (`cap:200`) or together as one string under `options` (`options:"obstacles:2 adjust"`).
     pub options: BTreeMap<String, String>,
 }
 
@@ -129,6 +134,34 @@ fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), Stri
     }
 }
 
+/// Reads a table's options given as one string: words `name:value` (or `name=value`), and
+/// bare words for yes/no options (`obstacles:2 adjust`).
+pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
+    let mut options = BTreeMap::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.is_empty() {
+            continue;
+        }
+        let (key, value) = match word.split_once([':', '=']) {
+            Some((key, value)) => (key, value),
+            None => (word, "true"),
+        };
+        let key = key.trim().to_ascii_lowercase();
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!(
+                "'{word}' is not an option (write name:value or a name)"
+            ));
+        }
+        if options
+            .insert(key.clone(), value.trim().to_string())
+            .is_some()
+        {
+            return Err(format!("the option {key} is given twice"));
+        }
+    }
+    Ok(options)
+}
+
 /// Builds a command from its name and named options (values as typed).
 pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, String> {
     let mut o = options.clone();
@@ -143,6 +176,12 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
                 .map(|n| u32::try_from(n).map_err(|_| "to must be from 1 to 99".to_string()))
                 .transpose()?,
             first: take(&mut o, "first"),
+            level: number(take(&mut o, "level"), "level")?
+                .map(|n| u8::try_from(n).map_err(|_| "level must be from 1 to 5".to_string()))
+                .transpose()?,
+            seats: number(take(&mut o, "seats"), "seats")?
+                .map(|n| usize::try_from(n).map_err(|_| "seats must be from 2 to 4".to_string()))
+                .transpose()?,
             options: std::mem::take(&mut o),
         }),
         "move" => Command::Move {

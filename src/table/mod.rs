@@ -4,17 +4,28 @@
 //! Every state change and every action is stored in the ledger before the reply is built, so
 //! a new process on the same database resumes every table where it was.
 
+mod clock;
 pub mod commands;
+mod components;
+mod ending;
 pub mod fairness;
-mod lifecycle;
+mod log;
 mod money;
+mod opening;
 pub mod replies;
+mod terms;
+mod turn;
+mod verify;
+mod view;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use crate::games::DynPlay;
+use crate::catalogue::{Catalogue, Entry};
+use crate::ledger::tables::TableRow;
 use crate::ledger::{Ledger, LedgerError};
+
+use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
 pub use replies::{Button, Image, Reply, Select, Style};
@@ -73,8 +84,8 @@ impl From<crate::render::RenderError> for Refusal {
 
 pub(crate) type Outcome = Result<Vec<Reply>, Refusal>;
 
-/// A game in play and the turn number it is at.
-pub(crate) type LiveGame = (i64, Box<dyn DynPlay>);
+/// A table's progress as its log says, and the turn number it is at.
+pub(crate) type LiveGame = (i64, Progress);
 
 /// The time source: seconds since the Unix epoch.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -84,10 +95,9 @@ pub struct App {
     pub(crate) ledger: Ledger,
     pub(crate) settings: Settings,
     pub(crate) clock: Clock,
+    pub(crate) catalogue: Catalogue,
     /// Games in play, rebuilt from the action log when missing (after a restart).
     pub(crate) live: Mutex<HashMap<i64, LiveGame>>,
-    /// Pending draw offers: table → the seat that offered.
-    pub(crate) offers: Mutex<HashMap<i64, usize>>,
     /// Clock warnings already sent: (table, turn).
     pub(crate) warned: Mutex<HashSet<(i64, i64)>>,
     /// Display names by user id, learnt from the actors.
@@ -100,15 +110,31 @@ impl App {
             ledger,
             settings,
             clock,
+            catalogue: Catalogue::default(),
             live: Mutex::new(HashMap::new()),
-            offers: Mutex::new(HashMap::new()),
             warned: Mutex::new(HashSet::new()),
             names: Mutex::new(HashMap::new()),
         }
     }
 
+    /// The same application playing the games of `catalogue` (tests of the table layer
+    /// add games of their own).
+    pub fn with_catalogue(mut self, catalogue: Catalogue) -> App {
+        self.catalogue = catalogue;
+        self
+    }
+
     pub fn ledger(&self) -> &Ledger {
         &self.ledger
+    }
+
+    pub fn catalogue(&self) -> &Catalogue {
+        &self.catalogue
+    }
+
+    /// The catalogue entry of a table's game.
+    pub(crate) fn entry(&self, row: &TableRow) -> Result<&'static Entry, Refusal> {
+        Ok(self.catalogue.get(&row.game)?)
     }
 
     pub(crate) fn now(&self) -> i64 {
@@ -164,8 +190,8 @@ impl App {
             Command::Move { action } => self.play_action(actor, &action, None),
             Command::Board => self.board(actor),
             Command::Resign => self.resign(actor),
-            Command::Draw => self.offer_draw(actor),
-            Command::Double => self.play_action(actor, "double", None),
+            Command::Draw => self.draw(actor, None),
+            Command::Double => self.command_decision(actor, "double"),
             Command::Rules { game } => self.rules(&game),
             Command::Replay { table } => self.replay(actor, table),
             Command::Verify { table } => self.verify(actor, table),

@@ -1,7 +1,6 @@
 //! The economy commands: balance, daily, give, slots, leaderboards, stats, admin money.
 
 use super::{Actor, App, Outcome, Refusal, Reply};
-use crate::games::registry;
 use crate::ledger::economy::Setting;
 use crate::ledger::ratings::Board;
 
@@ -116,7 +115,7 @@ impl App {
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
             "credits" => (Board::Credits, "credits".to_string()),
             "wins" => (Board::Wins, "wins".to_string()),
-            other => match registry::canonical_id(other) {
+            other => match self.catalogue.find(other).map(|e| e.info.id) {
                 Some(game) => (Board::Rating(game.to_string()), format!("{game} rating")),
                 None => {
                     return Err(Refusal(format!(

@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use self::board::{Board, Play, Side};
 use self::ids::{CubeOwner, GameState, MatchInfo};
-use super::registry::GameOptions;
-use super::{Forfeit, Game, GameInfo, Outcome, RulesError, Seat, Status};
+use super::{
+    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status, Tone,
+};
 
 /// Longest match a table may play (BG-5.1).
 pub const MAX_LENGTH: u16 = 25;
@@ -210,20 +211,57 @@ fn bad_state(text: &str, why: impl std::fmt::Display) -> RulesError {
     RulesError::BadPosition(format!("'{}': {why}", text.trim()))
 }
 
+/// Rules summary for `/rules`.
+const SUMMARY: &str = "**Backgammon** (alias jacquet) — exactly as GNU Backgammon \
+plays it. Each player has 15 checkers and moves them from its 24-point towards its home board \
+(points 1–6), then bears them off; the first to bear off all 15 wins. Each die moves one \
+checker; doubles are played four times; use both dice if you can, else the higher one. A \
+single enemy checker (a blot) you land on goes to the bar and must re-enter first; two or \
+more enemy checkers block a point. A win is 1 point, a gammon 2 (the loser bore off nothing), \
+a backgammon 3 (and still has a checker on the bar or in the winner's home), times the cube. \
+Matches: `/play game:backgammon to:5`. Before rolling you may **Double**; your opponent \
+**Takes** (the cube doubles and is theirs) or **Drops** (loses the cube's value). No doubling \
+in the Crawford game (right after someone reaches match point minus one). Plays are written \
+as gnubg writes them: `24/18 13/9`, `bar/22* 13/11`, `8/5(2) 6/3(2)`, `6/off`; type part of \
+one in /move to find it. Points are numbered from the side of the player to move.";
+
 impl Game for Backgammon {
     type State = State;
     type Action = Action;
     type History = ();
 
-    fn info(&self) -> GameInfo {
-        GameInfo {
-            id: "backgammon",
-            name: "Backgammon",
-            min_seats: 2,
-            max_seats: 2,
-            points_option: Some("length"),
-            draws: false,
-        }
+    const INFO: GameInfo = GameInfo {
+        id: "backgammon",
+        aliases: &["jacquet"],
+        name: "Backgammon",
+        min_seats: 2,
+        max_seats: 2,
+        points_option: Some("length"),
+        draws: false,
+        options: &["length"],
+        decisions: &[
+            Decision::button("roll", Tone::Main),
+            Decision {
+                action: "double",
+                tone: Tone::Quiet,
+                command: Some("double"),
+            },
+            Decision::button("take", Tone::Main),
+            Decision::button("drop", Tone::Danger),
+            Decision::button("accept", Tone::Main),
+            Decision::button("reject", Tone::Quiet),
+        ],
+        forced: &["pass"],
+        summary: SUMMARY,
+    };
+
+    fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        Backgammon::from_options(options)
+    }
+
+    /// After the opening roll, so that the picture shows dice and whose turn it is.
+    fn showcase(&self) -> Result<State, RulesError> {
+        self.apply(&self.start(2)?, &Action::Opening(3, 1))
     }
 
     fn start(&self, seats: usize) -> Result<State, RulesError> {
@@ -592,6 +630,18 @@ impl Game for Backgammon {
         }))
     }
 
+    /// Every game of a match ends with a play, a drop or an accepted resignation that moves
+    /// the score: the points each side gained.
+    fn game_end(&self, before: &State, after: &State) -> Option<Outcome> {
+        if before.info.game != GameState::Playing || after.info.game == GameState::Playing {
+            return None;
+        }
+        let points: Vec<u32> = (0..2)
+            .map(|seat| after.info.score[seat].saturating_sub(before.info.score[seat]) as u32)
+            .collect();
+        Some(Outcome::new(points, "game over"))
+    }
+
     /// A game that ends inside a match: who won how much, the score, and a Crawford game
     /// to come.
     fn note(&self, before: &State, after: &State) -> Option<String> {
@@ -630,6 +680,11 @@ impl Game for Backgammon {
             }
         }
         Some(text)
+    }
+
+    /// A backgammon at the cube's value (BG-4.2).
+    fn full_value(&self, state: &State) -> u32 {
+        3 * state.cube_value()
     }
 
     fn agreed_end(&self, state: &State) -> Outcome {

@@ -204,20 +204,37 @@ impl Dejarik {
     }
 }
 
+/// Rules summary for `/rules`.
+const SUMMARY: &str = "**Dejarik** — a circular board: the centre C, an inner ring i1–i12 \
+(the combat zone) and an outer ring o1–o12 (home). Each player has four pieces; White starts on \
+o5–o8, Black on o11, o12, o1, o2. A turn is one move: from the outer ring to C (Dejarik), from C \
+to any outer cell, straight out (o5-i5), diagonally out one or two spokes, or back home \
+(i5-o5). No diagonal on a player's first move. A diagonal exit that lands beside an enemy kills \
+it; landing in front of a friendly piece makes it jump two more cells (augmentation). Win with \
+four in a row on the inner ring (3 points), two kills (2 points), or three in a row after losing \
+a piece (1 point). Moves are written from-to: `o5-i5`, `o5-C`, `o5-i10`.";
+
 impl Game for Dejarik {
+    const INFO: GameInfo = GameInfo {
+        id: "dejarik",
+        aliases: &[],
+        name: "Dejarik",
+        min_seats: 2,
+        max_seats: 2,
+        points_option: None,
+        draws: true,
+        options: &["setup", "cap"],
+        decisions: &[],
+        forced: &[],
+        summary: SUMMARY,
+    };
+
     type State = Position;
     type Action = Action;
     type History = DejarikHistory;
 
-    fn info(&self) -> GameInfo {
-        GameInfo {
-            id: "dejarik",
-            name: "Dejarik",
-            min_seats: 2,
-            max_seats: 2,
-            points_option: None,
-            draws: true,
-        }
+    fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        Dejarik::from_options(options)
     }
 
     fn start(&self, seats: usize) -> Result<Position, RulesError> {
@@ -332,5 +349,10 @@ impl Game for Dejarik {
     /// repetition draw; an agreement is the players choosing the same result).
     fn agreed_end(&self, _pos: &Position) -> Outcome {
         Outcome::new(vec![1, 1], "draw by agreement")
+    }
+
+    /// Four in a row, the best win of DJ-5.1.
+    fn full_value(&self, _pos: &Position) -> u32 {
+        3
     }
 }

@@ -1,0 +1,286 @@
+//! The slash commands of PRODUCT.md P-3, each a thin function from poise's arguments to a
+//! [`Command`] of the application layer.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use poise::ChoiceParameter;
+
+use super::choices::{FirstChoice, GameChoice};
+use super::threads::play_in_thread;
+use super::{actor_of, dispatch, display_name, in_thread, user_id, Context, Data, Error};
+use crate::table::{commands, Command};
+
+/// Open a game table in this channel.
+// Each parameter is one option of the slash command.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+async fn play(
+    ctx: Context<'_>,
+    #[description = "The game"] game: GameChoice,
+    #[description = "Your opponent (the bot itself plays as the droid); none for an open table"]
+    opponent: Option<serenity::User>,
+    #[description = "Credits each player stakes; the winner takes both"] wager: Option<i64>,
+    #[description = "Points to reach (a series or match)"] to: Option<i64>,
+    #[description = "Credits the loser pays per point after each game (instead of a wager)"]
+    per_point: Option<i64>,
+    #[description = "Who moves first"] first: Option<FirstChoice>,
+    #[description = "The droid's strength, 1 to 5 (default 3)"]
+    #[min = 1]
+    #[max = 5]
+    level: Option<u8>,
+    #[description = "The game's table options, e.g. \"cap:200\" (see /rules)"] options: Option<
+        String,
+    >,
+    #[description = "Seats of an open table (games for more than two players)"]
+    #[min = 2]
+    #[max = 4]
+    seats: Option<u8>,
+    #[description = "A start position in the game's notation"] setup: Option<String>,
+) -> Result<(), Error> {
+    if let Some(user) = &opponent {
+        let id = user_id(ctx.data(), user);
+        let name = display_name(user);
+        let app = Arc::clone(&ctx.data().app);
+        app.learn_name(&id, &name);
+    }
+    let mut game_options = BTreeMap::new();
+    if let Some(setup) = setup {
+        game_options.insert("setup".to_string(), setup);
+    }
+    if let Some(options) = options {
+        game_options.insert("options".to_string(), options);
+    }
+    let args = crate::table::PlayArgs {
+        game: game.id().to_string(),
+        opponent: opponent.as_ref().map(|u| user_id(ctx.data(), u)),
+        wager,
+        per_point,
+        to: to.map(|n| n.clamp(0, 1000) as u32),
+        first: first.map(|f| f.name().to_string()),
+        level,
+        seats: seats.map(usize::from),
+        options: game_options,
+    };
+    if ctx.data().threads && !in_thread(&ctx) {
+        return play_in_thread(ctx, args).await;
+    }
+    dispatch(ctx, Command::Play(args)).await
+}
+
+async fn autocomplete_action(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let app = Arc::clone(&ctx.data().app);
+    let actor = actor_of(&ctx);
+    let typed = partial.to_string();
+    let choices = tokio::task::spawn_blocking(move || app.autocomplete(&actor, &typed))
+        .await
+        .unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        choices
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
+}
+
+/// Play one move at this channel's table.
+#[poise::command(slash_command, guild_only, rename = "move")]
+async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. o5-i5"]
+    #[autocomplete = "autocomplete_action"]
+    action: String,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::Move { action }).await
+}
+
+/// Show this channel's board again.
+#[poise::command(slash_command, guild_only)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    dispatch(ctx, Command::Board).await
+}
+
+/// Concede this channel's table (the whole series or match).
+#[poise::command(slash_command, guild_only)]
+async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    dispatch(ctx, Command::Resign).await
+}
+
+/// Offer a draw.
+#[poise::command(slash_command, guild_only)]
+async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    dispatch(ctx, Command::Draw).await
+}
+
+/// Offer a double (backgammon).
+#[poise::command(slash_command, guild_only)]
+async fn double(ctx: Context<'_>) -> Result<(), Error> {
+    dispatch(ctx, Command::Double).await
+}
+
+/// The rules of a game, with its start position.
+#[poise::command(slash_command)]
+async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game"] game: GameChoice,
+) -> Result<(), Error> {
+    dispatch(
+        ctx,
+        Command::Rules {
+            game: game.id().into(),
+        },
+    )
+    .await
+}
+
+/// An animated replay of a table.
+#[poise::command(slash_command, guild_only)]
+async fn replay(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this channel's last table)"] table: Option<i64>,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::Replay { table }).await
+}
+
+/// Check the provably fair seed of a finished table.
+#[poise::command(slash_command, guild_only)]
+async fn verify(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this channel's last table)"] table: Option<i64>,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::Verify { table }).await
+}
+
+/// Credits and slot tokens.
+#[poise::command(slash_command, guild_only)]
+async fn balance(
+    ctx: Context<'_>,
+    #[description = "Whose balance (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.map(|u| {
+        ctx.data()
+            .app
+            .learn_name(&u.id.get().to_string(), &display_name(&u));
+        u.id.get().to_string()
+    });
+    dispatch(ctx, Command::Balance { user }).await
+}
+
+/// Claim the daily credits (once per UTC day).
+#[poise::command(slash_command, guild_only)]
+async fn daily(ctx: Context<'_>) -> Result<(), Error> {
+    dispatch(ctx, Command::Daily).await
+}
+
+/// Give credits to another member.
+#[poise::command(slash_command, guild_only)]
+async fn give(
+    ctx: Context<'_>,
+    #[description = "Who receives them"] user: serenity::User,
+    #[description = "How many credits"] amount: i64,
+) -> Result<(), Error> {
+    ctx.data()
+        .app
+        .learn_name(&user.id.get().to_string(), &display_name(&user));
+    let user = user_id(ctx.data(), &user);
+    dispatch(ctx, Command::Give { user, amount }).await
+}
+
+/// One spin of the slot machine (a free token first, else your bet).
+#[poise::command(slash_command, guild_only)]
+async fn slots(
+    ctx: Context<'_>,
+    #[description = "Credits to bet when you have no token"] bet: Option<i64>,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::Slots { bet }).await
+}
+
+/// The top 10 of this server.
+#[poise::command(slash_command, guild_only)]
+async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "credits, wins, or a game id for its ratings"] board: Option<String>,
+) -> Result<(), Error> {
+    let board = board.unwrap_or_else(|| "credits".into());
+    dispatch(ctx, Command::Leaderboard { board }).await
+}
+
+/// Games, wins, points, ratings and net winnings.
+#[poise::command(slash_command, guild_only)]
+async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.map(|u| u.id.get().to_string());
+    dispatch(ctx, Command::Stats { user }).await
+}
+
+/// Server administration (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("grant", "set", "end"),
+    default_member_permissions = "MANAGE_GUILD"
+)]
+async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Grant credits to a member.
+#[poise::command(slash_command, guild_only)]
+async fn grant(
+    ctx: Context<'_>,
+    #[description = "Who receives them"] user: serenity::User,
+    #[description = "How many credits"] amount: i64,
+) -> Result<(), Error> {
+    let user = user_id(ctx.data(), &user);
+    dispatch(ctx, Command::AdminGrant { user, amount }).await
+}
+
+/// Set an economy parameter of this server.
+#[poise::command(slash_command, guild_only)]
+async fn set(
+    ctx: Context<'_>,
+    #[description = "starting_balance, daily_amount, min_wager, token_bet or move_clock_secs"]
+    setting: String,
+    #[description = "The new value"] value: i64,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::AdminSet { setting, value }).await
+}
+
+/// End a stuck table and refund its stakes.
+#[poise::command(slash_command, guild_only)]
+async fn end(
+    ctx: Context<'_>,
+    #[description = "Table number (default: this channel's table)"] table: Option<i64>,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::AdminEnd { table }).await
+}
+
+/// Every slash command of PRODUCT.md P-3.
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    let all = vec![
+        play(),
+        move_(),
+        board(),
+        resign(),
+        draw(),
+        double(),
+        rules(),
+        replay(),
+        verify(),
+        balance(),
+        daily(),
+        give(),
+        slots(),
+        leaderboard(),
+        stats(),
+        admin(),
+    ];
+    debug_assert_eq!(all.len(), commands::NAMES.len());
+    all
+}

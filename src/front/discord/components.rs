@@ -1,0 +1,45 @@
+//! Buttons and menus, answered like commands.
+
+use poise::serenity_prelude as serenity;
+
+use super::send::{answer, Asked};
+use super::{display_name, has_manage_guild, Data, Error};
+use crate::table::{Actor, Command};
+
+/// A button press or menu choice, answered like a command.
+pub(super) async fn component(
+    ctx: &serenity::Context,
+    data: &Data,
+    interaction: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    let command = match &interaction.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Pick {
+            custom_id: interaction.data.custom_id.clone(),
+            value: values.first().cloned().unwrap_or_default(),
+        },
+        _ => Command::Press {
+            custom_id: interaction.data.custom_id.clone(),
+        },
+    };
+    let actor = Actor {
+        guild: interaction
+            .guild_id
+            .map(|g| g.get().to_string())
+            .unwrap_or_else(|| "dm".into()),
+        channel: interaction.channel_id.get().to_string(),
+        user: interaction.user.id.get().to_string(),
+        name: display_name(&interaction.user),
+        interaction: interaction.id.get().to_string(),
+        admin: has_manage_guild(interaction.member.as_ref()),
+    };
+    let _busy = data.inflight.enter();
+    answer(
+        &ctx.http,
+        Asked::Component(interaction),
+        &data.app,
+        actor,
+        command,
+        data.defer_after,
+    )
+    .await
+}

@@ -1,0 +1,240 @@
+//! `holotable serve`: the Discord front end, a thin adapter from poise to the application
+//! layer (PRODUCT.md P-3, P-7). No game or money rule lives here: every command becomes a
+//! [`Command`] for [`App::handle`], and every reply is sent as it comes back.
+//!
+//! The application layer is synchronous (SQLite): it runs on tokio's blocking pool, so no
+//! transaction is ever held across an `.await`.
+
+mod choices;
+mod commands;
+mod components;
+mod send;
+mod shutdown;
+mod threads;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use self::send::{answer, Asked, Outgoing};
+use self::shutdown::{shutdown_signal, InFlight};
+use crate::config::Config;
+use crate::table::{Actor, App, Command};
+
+pub use self::choices::GameChoice;
+pub use self::commands::commands;
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every command handler shares.
+pub struct Data {
+    app: Arc<App>,
+    bot: serenity::UserId,
+    /// Tables in threads (`[tables] threads`).
+    threads: bool,
+    /// When to defer an answer (`[discord] defer_after_ms`).
+    defer_after: Duration,
+    inflight: Arc<InFlight>,
+}
+
+fn user_id(data: &Data, user: &serenity::User) -> String {
+    if user.id == data.bot {
+        crate::ledger::DROID.to_string()
+    } else {
+        user.id.get().to_string()
+    }
+}
+
+fn display_name(user: &serenity::User) -> String {
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// Whether the command was used inside a thread (a table there stays in that thread).
+fn in_thread(ctx: &Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction.channel.as_ref().is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    })
+}
+
+fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .map(|p| p.manage_guild() || p.administrator())
+        .unwrap_or(false)
+}
+
+fn actor_of(ctx: &Context<'_>) -> Actor {
+    let (interaction_id, admin) = match ctx {
+        poise::Context::Application(a) => (
+            a.interaction.id.get().to_string(),
+            has_manage_guild(a.interaction.member.as_deref()),
+        ),
+        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false),
+    };
+    Actor {
+        guild: ctx
+            .guild_id()
+            .map(|g| g.get().to_string())
+            .unwrap_or_else(|| "dm".into()),
+        channel: ctx.channel_id().get().to_string(),
+        user: ctx.author().id.get().to_string(),
+        name: display_name(ctx.author()),
+        interaction: interaction_id,
+        admin,
+    }
+}
+
+/// The slash command interaction of a poise context (every command here is a slash command).
+fn interaction<'a>(ctx: &Context<'a>) -> Result<&'a serenity::CommandInteraction, Error> {
+    match ctx {
+        poise::Context::Application(a) => Ok(a.interaction),
+        poise::Context::Prefix(_) => Err("only slash commands are supported".into()),
+    }
+}
+
+async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let asked = Asked::Command(interaction(&ctx)?);
+    let data = ctx.data();
+    let _busy = data.inflight.enter();
+    answer(
+        ctx.http(),
+        asked,
+        &data.app,
+        actor_of(&ctx),
+        command,
+        data.defer_after,
+    )
+    .await
+}
+
+/// Posts the clock events (warnings, timeouts, expired challenges) every few seconds.
+async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>) {
+    let mut interval = tokio::time::interval(Duration::from_secs(15));
+    loop {
+        interval.tick().await;
+        let app2 = Arc::clone(&app);
+        let events = tokio::task::spawn_blocking(move || app2.tick())
+            .await
+            .unwrap_or_default();
+        for (_, channel, reply) in events {
+            let Ok(channel) = channel.parse::<u64>() else {
+                continue;
+            };
+            if let Err(e) = serenity::ChannelId::new(channel)
+                .send_message(&http, Outgoing::of(&reply).message())
+                .await
+            {
+                tracing::warn!(channel, error = %e, "could not post a clock event");
+            }
+        }
+    }
+}
+
+/// Runs the bot until it is stopped.
+pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
+    let token = config
+        .discord
+        .token
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or("no Discord token: set HOLOTABLE_DISCORD_TOKEN or [discord] token")?;
+    let mut http = serenity::HttpBuilder::new(&token);
+    if let Some(proxy) = &config.discord.api_proxy {
+        // The proxy only takes effect with serenity's own rate limiter disabled; the proxy
+        // (or the fake Discord of the tests) is then in charge of rate limits.
+        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let guild = config.discord.guild_id;
+    let threads = config.tables.threads;
+    let inflight = Arc::new(InFlight::default());
+    let setup_inflight = Arc::clone(&inflight);
+    let defer_after = Duration::from_millis(config.discord.defer_after_ms);
+    let setup_app = Arc::clone(&app);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands(),
+            event_handler: |framework, event| {
+                Box::pin(async move {
+                    if let serenity::FullEvent::InteractionCreate {
+                        interaction: serenity::Interaction::Component(interaction),
+                    } = event
+                    {
+                        components::component(
+                            framework.serenity_context,
+                            framework.user_data,
+                            interaction,
+                        )
+                        .await?;
+                    }
+                    Ok(())
+                })
+            },
+            on_error: |error| {
+                Box::pin(async move {
+                    tracing::warn!("command error: {error}");
+                    let _ = poise::builtins::on_error(error).await;
+                })
+            },
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                match guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            &framework.options().commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, &framework.options().commands)
+                            .await?
+                    }
+                }
+                tracing::info!(user = %ready.user.name, "connected and commands registered");
+                tokio::spawn(clock_loop(Arc::clone(&ctx.http), Arc::clone(&setup_app)));
+                Ok(Data {
+                    app: setup_app,
+                    bot: ready.user.id,
+                    threads,
+                    defer_after,
+                    inflight: setup_inflight,
+                })
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+    let shards = client.shard_manager.clone();
+    tokio::select! {
+        result = client.start() => result?,
+        _ = shutdown_signal() => {
+            // Stop taking new interactions, then let the answers in flight finish.
+            tracing::info!("stopping");
+            shards.shutdown_all().await;
+            if tokio::time::timeout(Duration::from_secs(10), inflight.idle())
+                .await
+                .is_err()
+            {
+                tracing::warn!("stopped with answers still in flight after 10 s");
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,86 @@
+//! Turn clocks (PRODUCT.md P-4): a warning when a quarter of the time is left, a loss by
+//! timeout when it runs out (at a table of three or more, the player leaves), and challenges
+//! that expire. The deadlines are stored, so the clocks survive a restart.
+
+use super::{App, Reply};
+use crate::games::Status;
+use crate::ledger::tables::TableRow;
+
+impl App {
+    /// Runs the clocks; returns (guild, channel, reply) for each event.
+    pub fn tick(&self) -> Vec<(String, String, Reply)> {
+        let now = self.now();
+        let Ok(tables) = self.ledger.active_tables() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for row in tables {
+            let Some(deadline) = row.deadline else {
+                continue;
+            };
+            let (guild, channel) = (row.guild.clone(), row.channel.clone());
+            let replies = if row.status == "open" {
+                self.expire(&row, now, deadline)
+            } else {
+                self.run_clock(row, now, deadline)
+            };
+            out.extend(
+                replies
+                    .into_iter()
+                    .map(|r| (guild.clone(), channel.clone(), r)),
+            );
+        }
+        out
+    }
+
+    fn expire(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+        if now >= deadline
+            && self
+                .ledger
+                .cancel_table(&row.guild, row.id, "expired")
+                .is_ok()
+        {
+            return vec![Reply::public(format!(
+                "The challenge of table #{} expired.",
+                row.id
+            ))];
+        }
+        Vec::new()
+    }
+
+    fn run_clock(&self, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+        let Ok(progress) = self.progress(&row) else {
+            return Vec::new();
+        };
+        let Status::ToMove(seat) = progress.play.status() else {
+            return Vec::new();
+        };
+        let clock = self
+            .ledger
+            .economy(&row.guild)
+            .map(|e| e.move_clock_secs)
+            .unwrap_or(86_400);
+        let who = self.name(&row.seats[seat]);
+        if now >= deadline {
+            let text = format!("{who} ran out of time.");
+            let guild = row.guild.clone();
+            return self
+                .concede(&guild, row, progress, seat, "timeout", text)
+                .unwrap_or_default();
+        }
+        let warn = deadline - now <= clock / 4
+            && self
+                .warned
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert((row.id, row.turn));
+        if warn {
+            let hours = (deadline - now) as f64 / 3600.0;
+            return vec![Reply::public(format!(
+                "{who}, a quarter of your time is left at table #{} ({hours:.1} h).",
+                row.id
+            ))];
+        }
+        Vec::new()
+    }
+}

@@ -1,0 +1,56 @@
+//! Buttons and menus: a component's custom id names its table, the turn it was shown at and
+//! what it does, so a stale one is refused politely and every one keeps working after a
+//! restart.
+
+use super::ending::{DRAW, REMATCH};
+use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
+use super::replies::parse_custom_id;
+use super::view::{ACT, MOVE};
+use super::{Actor, App, Outcome, Refusal};
+
+impl App {
+    /// A button press.
+    pub(crate) fn press(&self, actor: &Actor, id: &str) -> Outcome {
+        let Some((table, turn, verb)) = parse_custom_id(id) else {
+            return Err(Refusal("That button is not Holotable's.".into()));
+        };
+        let row = self.ledger.table(table)?;
+        if row.guild != actor.guild {
+            return Err(Refusal("That button belongs to another server.".into()));
+        }
+        if let Some(action) = verb.strip_prefix(ACT) {
+            if self.active(actor)?.id != table {
+                return Err(Refusal("That button is out of date.".into()));
+            }
+            return self.play_action(actor, action, Some(turn));
+        }
+        match verb.as_str() {
+            ACCEPT => self.answer(actor, row, true),
+            DECLINE => self.answer(actor, row, false),
+            JOIN => self.take_seat(actor, row, false),
+            SEAT_DROID => self.take_seat(actor, row, true),
+            START => self.start(actor, row),
+            DRAW => {
+                if self.active(actor)?.id != table {
+                    return Err(Refusal("That draw offer is out of date.".into()));
+                }
+                self.draw(actor, Some(turn))
+            }
+            REMATCH => self.rematch(actor, row),
+            MOVE => Err(Refusal("Choose a move from the menu.".into())),
+            other => Err(Refusal(format!("Unknown button '{other}'."))),
+        }
+    }
+
+    /// A choice from a select menu.
+    pub(crate) fn pick(&self, actor: &Actor, id: &str, value: &str) -> Outcome {
+        let Some((table, turn, verb)) = parse_custom_id(id) else {
+            return Err(Refusal("That menu is not Holotable's.".into()));
+        };
+        let row = self.active(actor)?;
+        if row.id != table || verb != MOVE {
+            return Err(Refusal("That menu is out of date.".into()));
+        }
+        self.play_action(actor, value, Some(turn))
+    }
+}

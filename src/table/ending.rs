@@ -1,0 +1,345 @@
+//! The end of a game and of a table: series going on to their next game, settlement with
+//! the pot and the revealed seed, resignations and timeouts (which at a table of three or
+//! four remove one player), draws by agreement, and an admin's end.
+
+use super::log::{self, Progress};
+use super::replies::custom_id;
+use super::view::{is_series, Last};
+use super::{Actor, App, Outcome, Refusal, Reply, Style};
+use crate::games::{score_line, Status};
+use crate::ledger::tables::TableRow;
+use crate::ledger::DROID;
+
+/// The verbs of the components the end of a table shows.
+pub(crate) const DRAW: &str = "draw";
+pub(crate) const REMATCH: &str = "rematch";
+
+/// The offer kind of a draw by agreement, in the ledger's offers.
+const DRAW_OFFER: &str = "draw";
+
+impl App {
+    /// A game has ended: in a series, its points count and the next game starts unless the
+    /// series is decided; otherwise (or then) the table is settled.
+    pub(crate) fn game_over(
+        &self,
+        guild: &str,
+        mut row: TableRow,
+        mut progress: Progress,
+        last: Last,
+        mut text: String,
+    ) -> Outcome {
+        let Status::Over(outcome) = progress.play.status() else {
+            return Err(Refusal("the game is not over".into()));
+        };
+        if !is_series(&row) {
+            return self.settle(guild, row, progress, last, text, outcome.points.clone());
+        }
+        let mut totals = progress.totals.clone();
+        for (total, p) in totals.iter_mut().zip(&outcome.points) {
+            *total += p;
+        }
+        let names = self.seat_names(&row);
+        let game_no = progress.game_no;
+        let score = score_line(&outcome.points);
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&match outcome.winner() {
+            Some(seat) => format!(
+                "Game {game_no}: {} wins — {} ({score}).",
+                names[seat], outcome.reason
+            ),
+            None => format!("Game {game_no}: draw — {} ({score}).", outcome.reason),
+        });
+        let mut exhausted = false;
+        if let (true, Some(winner)) = (row.per_point > 0, outcome.winner()) {
+            let points = outcome.points[winner];
+            exhausted = self.pay_per_point(guild, &row, game_no, winner, points, &mut text)?;
+        }
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let leaders = totals.iter().filter(|&&t| t == best).count();
+        let decided = row.target > 0 && best as i64 >= row.target && leaders == 1;
+        text.push_str(&format!(" Series: {}.", score_line(&totals)));
+        if decided || exhausted || row.target == 0 {
+            return self.settle(guild, row, progress, last, text, totals);
+        }
+        let marker = log::next_game(&outcome.points);
+        self.record(guild, &mut row, &mut progress, None, &marker)?;
+        let advanced = self.advance(guild, &mut row, &mut progress)?;
+        text.push_str(&format!("\nGame {}: ", progress.game_no));
+        for line in advanced.said {
+            text.push_str(&line);
+            text.push(' ');
+        }
+        text.push_str(&self.turn_line(&row, &progress));
+        Ok(vec![self.board_reply(
+            &row,
+            &progress,
+            advanced.last,
+            text,
+        )?])
+    }
+
+    /// Per-point stakes after game `game_no` of a two-player series: the loser pays the
+    /// winner for `points`. Returns whether the loser cannot pay any more.
+    fn pay_per_point(
+        &self,
+        guild: &str,
+        row: &TableRow,
+        game_no: u32,
+        winner: usize,
+        points: u32,
+        text: &mut String,
+    ) -> Result<bool, Refusal> {
+        let loser = (winner + 1) % row.seats.len();
+        let names = self.seat_names(row);
+        let paid = self.ledger.pay_points(
+            guild,
+            row.id,
+            game_no,
+            &row.seats[loser],
+            &row.seats[winner],
+            points,
+        )?;
+        text.push_str(&format!(
+            " {} pays {} {} credits.",
+            names[loser], names[winner], paid.value.paid
+        ));
+        if paid.value.exhausted {
+            text.push_str(&format!(
+                " {} cannot pay any more: the series ends.",
+                names[loser]
+            ));
+        }
+        Ok(paid.value.exhausted)
+    }
+
+    /// Settles the table with every seat's points (seats that left score nothing): the pot,
+    /// the result, the seed revealed, a rematch button.
+    pub(crate) fn settle(
+        &self,
+        guild: &str,
+        row: TableRow,
+        progress: Progress,
+        last: Last,
+        mut text: String,
+        mut points: Vec<u32>,
+    ) -> Outcome {
+        for &seat in &progress.gone {
+            points[seat] = 0;
+        }
+        let reason = match progress.play.status() {
+            Status::Over(outcome) => outcome.reason,
+            _ => "ended".to_string(),
+        };
+        let settled = self.ledger.finish_table(
+            guild,
+            row.id,
+            &points,
+            &progress.play.position(),
+            &serde_json::json!({"points": points, "reason": reason}).to_string(),
+        )?;
+        self.forget(row.id);
+        let row = self.ledger.table(row.id)?;
+        let names = self.seat_names(&row);
+        let score = score_line(&points);
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let series = is_series(&row);
+        text.push_str(&match settled.value.winners.as_slice() {
+            [seat] if series => format!("**{} wins the series** ({score}).", names[*seat]),
+            [seat] => format!("**{} wins** — {reason} ({score}).", names[*seat]),
+            _ if series => format!("**The series is drawn** ({score})."),
+            _ => format!("**Draw** — {reason} ({score})."),
+        });
+        let s = &settled.value;
+        for (seat, paid) in s.payouts.iter().enumerate() {
+            if *paid > 0 && row.seats[seat] != DROID {
+                text.push_str(&format!(" {} receives {paid} credits.", names[seat]));
+            }
+        }
+        if let Some(seat) = s.token_to {
+            text.push_str(&format!(" {} wins a slot token.", names[seat]));
+        }
+        if let Some(seed) = &row.seed {
+            text.push_str(&format!(
+                "\nSeed revealed: `{seed}` — check every roll with /verify."
+            ));
+        }
+        Ok(vec![self
+            .board_reply(&row, &progress, last, text)?
+            .with_button(
+                "Rematch",
+                custom_id(row.id, row.turn, REMATCH),
+                Style::Primary,
+            )])
+    }
+
+    /// A seat gives up (`why`: resign, timeout). At a table of three or more players still
+    /// in, that player leaves and the game goes on among the others (stored as an action);
+    /// otherwise the seat concedes the table: a single game by the game's forfeit, a series
+    /// as a whole, with a per-point game in progress paid at its full value.
+    pub(crate) fn concede(
+        &self,
+        guild: &str,
+        mut row: TableRow,
+        mut progress: Progress,
+        seat: usize,
+        why: &str,
+        mut text: String,
+    ) -> Outcome {
+        if progress.remaining().len() > 2 {
+            self.record(guild, &mut row, &mut progress, Some(seat), &log::leave(why))?;
+            if let Status::Over(_) = progress.play.status() {
+                return self.game_over(guild, row, progress, None, text);
+            }
+            text.push_str(&format!(
+                " {} left; the game goes on.",
+                self.name(&row.seats[seat])
+            ));
+            let advanced = self.advance(guild, &mut row, &mut progress)?;
+            for line in advanced.said {
+                text.push(' ');
+                text.push_str(&line);
+            }
+            return self.after_turn(guild, row, progress, advanced.last, text);
+        }
+        let full_value = progress.play.full_value();
+        progress.play.forfeit(seat)?;
+        if !is_series(&row) {
+            return self.game_over(guild, row, progress, None, text);
+        }
+        let winner = progress
+            .remaining()
+            .into_iter()
+            .find(|&s| s != seat)
+            .unwrap_or(seat);
+        if row.per_point > 0 && winner != seat {
+            text.push_str(&format!(
+                " The game in progress counts as lost at its full value ({full_value} points)."
+            ));
+            self.pay_per_point(guild, &row, progress.game_no, winner, full_value, &mut text)?;
+        }
+        let mut totals = progress.totals.clone();
+        totals[seat] = 0;
+        totals[winner] = totals[winner].max(1);
+        self.settle(guild, row, progress, None, text, totals)
+    }
+
+    /// `/resign`: concedes the table; the creator of a table not yet started withdraws it.
+    pub(crate) fn resign(&self, actor: &Actor) -> Outcome {
+        let row = self.active(actor)?;
+        let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
+            return Err(Refusal("You are not playing at this table.".into()));
+        };
+        if row.status == "open" {
+            if super::terms::terms(&row).creator != actor.user {
+                return Err(Refusal(
+                    "The table has not started: its creator may withdraw it with /resign.".into(),
+                ));
+            }
+            self.ledger
+                .cancel_table(&actor.guild, row.id, "withdrawn")?;
+            return Ok(vec![Reply::public(format!(
+                "{} withdraws the challenge (table #{}).",
+                actor.name, row.id
+            ))]);
+        }
+        let progress = self.progress(&row)?;
+        if progress.gone.contains(&seat) {
+            return Err(Refusal("You have already left this game.".into()));
+        }
+        let text = format!("{} resigns.", actor.name);
+        self.concede(&actor.guild, row, progress, seat, "resign", text)
+    }
+
+    /// `/draw` and the Accept draw button: the caller consents to end the game by
+    /// agreement at this turn; once every player still in consents, it ends. The offer is
+    /// stored, so it survives a restart; any action ends it.
+    pub(crate) fn draw(&self, actor: &Actor, turn: Option<i64>) -> Outcome {
+        let row = self.active(actor)?;
+        let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
+            return Err(Refusal("You are not playing at this table.".into()));
+        };
+        if row.status != "playing" {
+            return Err(Refusal("The table has not started.".into()));
+        }
+        if turn.is_some_and(|t| t != row.turn) {
+            return Err(Refusal("That draw offer is out of date.".into()));
+        }
+        let info = self.entry(&row)?.info;
+        if !info.draws {
+            return Err(Refusal(format!(
+                "{} has no draws: play on, or concede with /resign.",
+                info.name
+            )));
+        }
+        let progress = self.progress(&row)?;
+        let remaining = progress.remaining();
+        if remaining.iter().any(|&s| row.seats[s] == DROID) {
+            return Err(Refusal("The droid plays every game to its end.".into()));
+        }
+        let before = self.ledger.consents(row.id, row.turn, DRAW_OFFER)?;
+        if turn.is_some() && before.is_empty() {
+            return Err(Refusal("That draw offer is no longer open.".into()));
+        }
+        if before.contains(&seat) {
+            return Err(Refusal(
+                "You already agreed to a draw; the other players must accept it.".into(),
+            ));
+        }
+        let agreed = self.ledger.consent(row.id, row.turn, DRAW_OFFER, seat)?;
+        let waiting: Vec<String> = remaining
+            .iter()
+            .filter(|s| !agreed.contains(s))
+            .map(|&s| self.name(&row.seats[s]))
+            .collect();
+        if waiting.is_empty() {
+            return self.agree(actor, row, progress);
+        }
+        let verb = if agreed.len() > 1 {
+            "agrees to"
+        } else {
+            "offers"
+        };
+        Ok(vec![Reply::public(format!(
+            "{} {verb} a draw; waiting for {}.",
+            actor.name,
+            waiting.join(", ")
+        ))
+        .with_button(
+            "Accept draw",
+            custom_id(row.id, row.turn, DRAW),
+            Style::Secondary,
+        )])
+    }
+
+    fn agree(&self, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {
+        progress.play.agree_end()?;
+        let text = if progress.remaining().len() > 2 {
+            "Every player agrees to end the game."
+        } else {
+            "The players agree to a draw."
+        };
+        self.game_over(&actor.guild, row, progress, None, text.into())
+    }
+
+    /// `/admin end`: ends a stuck table with a refund.
+    pub(crate) fn admin_end(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        if !actor.admin {
+            return Err(Refusal("/admin needs the Manage Server permission.".into()));
+        }
+        let row = match table {
+            Some(id) => self.ledger.table(id)?,
+            None => self.active(actor)?,
+        };
+        self.ledger
+            .cancel_table(&actor.guild, row.id, "ended by an admin")?;
+        self.forget(row.id);
+        Ok(vec![Reply::public(format!(
+            "Table #{} was ended by an admin; every stake was refunded.",
+            row.id
+        ))])
+    }
+}

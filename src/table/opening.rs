@@ -1,0 +1,505 @@
+//! Opening a table: `/play` (a challenge, an open table, or a game against the droid), the
+//! seats filling up (Join, Seat the droid, Start), the challenge answered, the first board,
+//! and Rematch with the same terms.
+
+use std::collections::BTreeMap;
+
+use rand::Rng;
+use serde_json::Value;
+
+use super::fairness::{new_seed, rng_for};
+use super::log::Progress;
+use super::replies::custom_id;
+use super::terms::{self, game_options, Terms};
+use super::{commands, Actor, App, Outcome, PlayArgs, Refusal, Reply, Style};
+use crate::catalogue::Entry;
+use crate::games::{GameOptions, Status};
+use crate::ledger::tables::{NewTable, TableRow};
+use crate::ledger::DROID;
+
+/// The verbs of the components an opening table shows.
+pub(crate) const ACCEPT: &str = "accept";
+pub(crate) const DECLINE: &str = "decline";
+pub(crate) const JOIN: &str = "join";
+pub(crate) const SEAT_DROID: &str = "droid";
+pub(crate) const START: &str = "start";
+
+/// The stakes of a new table: a wager per seat, or credits per point.
+struct Stakes {
+    stake: i64,
+    per_point: i64,
+}
+
+impl App {
+    /// `/play`: opens a table in this channel.
+    pub(crate) fn play(&self, actor: &Actor, args: PlayArgs) -> Outcome {
+        let Some(entry) = self.catalogue.find(&args.game) else {
+            return Err(Refusal(format!(
+                "Unknown game '{}'. Games: {}.",
+                args.game,
+                self.catalogue.ids().join(", ")
+            )));
+        };
+        if let Some(table) = self.ledger.active_table(&actor.guild, &actor.channel)? {
+            return Err(Refusal(format!(
+                "Table #{} is already active in this channel; finish it (or /resign) first.",
+                table.id
+            )));
+        }
+        let (options, target) = table_options(entry, &args)?;
+        let game = entry.rules(&options)?;
+        let info = entry.info;
+        let opponent = args.opponent.clone();
+        if opponent.as_deref() == Some(actor.user.as_str()) {
+            return Err(Refusal("You cannot challenge yourself.".into()));
+        }
+        let seats = seat_count(entry, &args)?;
+        let stakes = self.stakes(actor, &args, seats)?;
+        let level = match args.level {
+            None => crate::droid::DEFAULT_LEVEL,
+            Some(level) if crate::droid::LEVELS.contains(&level) => level,
+            Some(level) => return Err(Refusal(format!("level must be from 1 to 5, not {level}."))),
+        };
+        let seed = new_seed();
+        let order = seat_order(&seed, actor, opponent.as_deref(), args.first.as_deref())?;
+        let start = game.start(order.len().max(info.min_seats))?.position();
+        let terms = Terms {
+            creator: actor.user.clone(),
+            to: args.to,
+            level,
+            seats,
+        };
+        let seat_refs: Vec<&str> = order.iter().map(String::as_str).collect();
+        let row = self.ledger.create_table(
+            &actor.guild,
+            &NewTable {
+                channel: &actor.channel,
+                game: info.id,
+                options: &terms::store(&options, &terms),
+                stake: stakes.stake,
+                per_point: stakes.per_point,
+                target,
+                seed: &seed,
+                start_position: &start,
+                seats: &seat_refs,
+                deadline: Some(self.now() + self.settings.challenge_secs),
+            },
+        )?;
+        let wager = terms_line(&row);
+        match opponent.as_deref() {
+            None => {
+                let text = format!(
+                    "{} opens a {} table{wager} (table #{}): anyone may join ({}).",
+                    actor.name,
+                    info.name,
+                    row.id,
+                    seats_line(info.min_seats, seats)
+                );
+                Ok(vec![self.open_reply(&row, text)])
+            }
+            Some(DROID) => self.begin(&actor.guild, row),
+            Some(opponent) => {
+                let name = self.name(opponent);
+                let text = format!(
+                    "{} challenges {name} to {}{wager} (table #{}). {name}, do you accept?",
+                    actor.name, info.name, row.id
+                );
+                Ok(vec![Reply::public(text)
+                    .with_button("Accept", custom_id(row.id, 0, ACCEPT), Style::Success)
+                    .with_button(
+                        "Decline",
+                        custom_id(row.id, 0, DECLINE),
+                        Style::Danger,
+                    )])
+            }
+        }
+    }
+
+    /// The stakes asked for, checked against the economy and the creator's balance.
+    fn stakes(&self, actor: &Actor, args: &PlayArgs, seats: usize) -> Result<Stakes, Refusal> {
+        let per_point = args.per_point.unwrap_or(0);
+        if args.per_point.is_some() && !(1..=crate::ledger::MAX_AMOUNT).contains(&per_point) {
+            return Err(Refusal(
+                "per_point must be a positive number of credits.".into(),
+            ));
+        }
+        if per_point > 0 && args.wager.is_some() {
+            return Err(Refusal(
+                "Choose a wager or per_point stakes, not both.".into(),
+            ));
+        }
+        if per_point > 0 && seats > 2 {
+            return Err(Refusal(
+                "per_point stakes are for two players: open the table with seats:2.".into(),
+            ));
+        }
+        self.ledger.open_account(&actor.guild, &actor.user)?;
+        let stake = args.wager.unwrap_or(0);
+        if stake != 0 {
+            let min = self.ledger.economy(&actor.guild)?.min_wager;
+            if stake < min {
+                return Err(Refusal(format!(
+                    "The wager must be at least {min} credits."
+                )));
+            }
+            let balance = self.ledger.balance(&actor.guild, &actor.user)?.credits;
+            if balance < stake {
+                return Err(Refusal(format!(
+                    "You have {balance} credits; the wager is {stake}."
+                )));
+            }
+        }
+        Ok(Stakes { stake, per_point })
+    }
+
+    /// An open table's message: who sits, and the buttons to fill it and start it.
+    fn open_reply(&self, row: &TableRow, text: String) -> Reply {
+        let info = self.entry(row).map(|e| e.info);
+        let mut reply = Reply::public(text)
+            .with_button("Join", custom_id(row.id, 0, JOIN), Style::Success)
+            .with_button(
+                "Seat the droid",
+                custom_id(row.id, 0, SEAT_DROID),
+                Style::Secondary,
+            );
+        if info.is_ok_and(|i| row.seats.len() >= i.min_seats) {
+            reply = reply.with_button("Start", custom_id(row.id, 0, START), Style::Primary);
+        }
+        reply
+    }
+
+    /// Starts a table whose seats are taken: the start position for that many seats, the
+    /// stakes into escrow, the commitment shown, the first board.
+    pub(crate) fn begin(&self, guild: &str, row: TableRow) -> Outcome {
+        for user in &row.seats {
+            if user != DROID {
+                self.ledger.open_account(guild, user)?;
+            }
+        }
+        let entry = self.entry(&row)?;
+        let start = entry
+            .rules(&game_options(&row))?
+            .start(row.seats.len())?
+            .position();
+        let deadline = self.now() + self.ledger.economy(guild)?.move_clock_secs;
+        let started = self
+            .ledger
+            .start_table_at(guild, row.id, Some(deadline), Some(&start))?;
+        if started.replayed {
+            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+        }
+        let mut row = self.ledger.table(row.id)?;
+        let mut progress = Progress::begin(&row, entry)?;
+        self.remember(row.id, row.turn, &progress);
+        let advanced = self.advance(guild, &mut row, &mut progress)?;
+        let mut text = self.headline(&row, entry);
+        if let Status::Over(_) = progress.play.status() {
+            return self.game_over(guild, row, progress, advanced.last, text);
+        }
+        text.push('\n');
+        for line in advanced.said {
+            text.push_str(&line);
+            text.push(' ');
+        }
+        text.push_str(&self.turn_line(&row, &progress));
+        Ok(vec![self.board_reply(
+            &row,
+            &progress,
+            advanced.last,
+            text,
+        )?])
+    }
+
+    /// The first lines of a started table: the players, the stakes, the fairness commitment.
+    fn headline(&self, row: &TableRow, entry: &Entry) -> String {
+        let names = self.seat_names(row);
+        let mut text = format!(
+            "Table #{}: {} — {}.",
+            row.id,
+            entry.info.name,
+            names.join(" vs ")
+        );
+        if row.stake > 0 {
+            let (seats, pot) = (row.seats.len(), row.stake * row.seats.len() as i64);
+            let each = if seats == 2 {
+                "each"
+            } else {
+                "from every seat"
+            };
+            text.push_str(&format!(
+                " {} credits {each} in escrow; the winner takes {pot} and a slot token.",
+                row.stake
+            ));
+        }
+        if row.target > 0 {
+            text.push_str(&format!(" A series to {} points.", row.target));
+        }
+        if row.per_point > 0 {
+            text.push_str(&format!(
+                " After each game the loser pays {} credits a point.",
+                row.per_point
+            ));
+        }
+        text.push_str(&format!(
+            "\nFairness: SHA-256 of this table's seed is `{}` (revealed at the end; check with /verify).",
+            row.seed_commitment
+        ));
+        text
+    }
+
+    /// Accept or Decline, by a challenged player.
+    pub(crate) fn answer(&self, actor: &Actor, row: TableRow, accept: bool) -> Outcome {
+        let creator = terms::terms(&row).creator;
+        if actor.user == creator || !row.seats.contains(&actor.user) {
+            let invited: Vec<String> = row
+                .seats
+                .iter()
+                .filter(|u| **u != creator)
+                .map(|u| self.name(u))
+                .collect();
+            return Err(Refusal(format!(
+                "Only {} can answer this challenge.",
+                invited.join(" or ")
+            )));
+        }
+        if row.status != "open" {
+            return Err(Refusal(format!(
+                "This challenge was already answered (table #{} is {}).",
+                row.id, row.status
+            )));
+        }
+        if !accept {
+            self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+            return Ok(vec![Reply::public(format!(
+                "{} declines the challenge.",
+                actor.name
+            ))]);
+        }
+        self.begin(&actor.guild, row)
+    }
+
+    /// Join or Seat the droid: a seat taken at an open table, which starts once full.
+    pub(crate) fn take_seat(&self, actor: &Actor, row: TableRow, droid: bool) -> Outcome {
+        if row.status != "open" {
+            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+        }
+        let t = terms::terms(&row);
+        let seated = row.seats.contains(&actor.user);
+        if droid && !seated {
+            return Err(Refusal(
+                "Only a player at this table can seat the droid.".into(),
+            ));
+        }
+        if !droid && seated {
+            return Err(Refusal("You already have a seat at this table.".into()));
+        }
+        if row.seats.len() >= t.seats {
+            return Err(Refusal("This table is full.".into()));
+        }
+        let user = if droid { DROID } else { actor.user.as_str() };
+        if row.stake > 0 && !droid {
+            self.ledger.open_account(&actor.guild, user)?;
+            let credits = self.ledger.balance(&actor.guild, user)?.credits;
+            if credits < row.stake {
+                return Err(Refusal(format!(
+                    "You have {credits} credits; the wager is {}.",
+                    row.stake
+                )));
+            }
+        }
+        let row = self.ledger.add_seat(row.id, user)?;
+        if row.seats.len() == t.seats {
+            return self.begin(&actor.guild, row);
+        }
+        let min = self.entry(&row)?.info.min_seats;
+        let text = format!(
+            "{} {} table #{} ({}/{} seats: {}).",
+            self.name(user),
+            if droid { "takes a seat at" } else { "joins" },
+            row.id,
+            row.seats.len(),
+            t.seats,
+            seats_line(min, t.seats)
+        );
+        Ok(vec![self.open_reply(&row, text)])
+    }
+
+    /// Start, by the creator of an open table with enough players.
+    pub(crate) fn start(&self, actor: &Actor, row: TableRow) -> Outcome {
+        let t = terms::terms(&row);
+        if t.creator != actor.user {
+            return Err(Refusal("Only the table's creator can start it.".into()));
+        }
+        if row.status != "open" {
+            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+        }
+        let info = self.entry(&row)?.info;
+        if row.seats.len() >= t.seats {
+            return Err(Refusal("This challenge waits for an answer.".into()));
+        }
+        if row.seats.len() < info.min_seats {
+            return Err(Refusal(format!(
+                "{} needs at least {} players.",
+                info.name, info.min_seats
+            )));
+        }
+        self.begin(&actor.guild, row)
+    }
+
+    /// Rematch: a new table with the same game, players, stakes, `to`, options and droid
+    /// level; two players make a challenge (the one who asks challenges the other), more
+    /// make an open table of as many seats.
+    pub(crate) fn rematch(&self, actor: &Actor, row: TableRow) -> Outcome {
+        if !row.seats.contains(&actor.user) {
+            return Err(Refusal("Only the players can ask for a rematch.".into()));
+        }
+        let entry = self.entry(&row)?;
+        let t = terms::terms(&row);
+        let mut options: BTreeMap<String, String> = game_options(&row)
+            .into_iter()
+            .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+            .collect();
+        if let (Some(_), Some(key)) = (t.to, entry.info.points_option) {
+            options.remove(key);
+        }
+        let two = row.seats.len() == 2;
+        let args = PlayArgs {
+            game: row.game.clone(),
+            opponent: two
+                .then(|| row.seats.iter().find(|u| **u != actor.user).cloned())
+                .flatten(),
+            wager: (row.stake > 0).then_some(row.stake),
+            per_point: (row.per_point > 0).then_some(row.per_point),
+            to: t.to,
+            first: None,
+            level: Some(t.level),
+            seats: (!two).then_some(t.seats),
+            options,
+        };
+        self.play(actor, args)
+    }
+}
+
+/// The game's options of `/play`: its named options and those of the `options` string,
+/// each one the game accepts; a `to` that the game keeps as its own score (a match
+/// length) becomes that option. Returns them with the table's series target.
+fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), Refusal> {
+    let info = entry.info;
+    let mut given = args.options.clone();
+    if let Some(text) = given.remove("options") {
+        given.extend(commands::table_options(&text).map_err(Refusal)?);
+    }
+    if let Some(key) = given.keys().find(|k| !info.options.contains(&k.as_str())) {
+        let accepted = if info.options.is_empty() {
+            "it has none".to_string()
+        } else {
+            format!("options: {}", info.options.join(", "))
+        };
+        return Err(Refusal(format!(
+            "{} has no option '{key}' ({accepted}).",
+            info.name
+        )));
+    }
+    let mut options: GameOptions = given
+        .into_iter()
+        .map(|(k, v)| (k, Value::String(v)))
+        .collect();
+    let target = match (info.points_option, args.to) {
+        (Some(option), Some(to)) => {
+            options.insert(option.into(), Value::String(to.to_string()));
+            0
+        }
+        (None, Some(to)) if !(1..=99).contains(&to) => {
+            return Err(Refusal("to must be from 1 to 99 points.".into()))
+        }
+        (None, Some(to)) => to as i64,
+        (_, None) => 0,
+    };
+    Ok((options, target))
+}
+
+/// How many seats a new table has: two for a challenge, else `seats` (the game's most by
+/// default).
+fn seat_count(entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
+    let info = entry.info;
+    if args.opponent.is_some() {
+        if info.min_seats > 2 {
+            return Err(Refusal(format!(
+                "{} needs more players: open a table without an opponent.",
+                info.name
+            )));
+        }
+        return match args.seats {
+            None | Some(2) => Ok(2),
+            Some(_) => Err(Refusal(
+                "A challenge is for two players: open a table without an opponent for more.".into(),
+            )),
+        };
+    }
+    let seats = args.seats.unwrap_or(info.max_seats);
+    if !(info.min_seats..=info.max_seats).contains(&seats) {
+        return Err(Refusal(format!(
+            "{} is played by {}, not {seats}.",
+            info.name,
+            seats_line(info.min_seats, info.max_seats)
+        )));
+    }
+    Ok(seats)
+}
+
+/// "2 players", "2 to 4 players".
+fn seats_line(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{min} players")
+    } else {
+        format!("{min} to {max} players")
+    }
+}
+
+/// The stakes and series of a table, for the line that opens it.
+fn terms_line(row: &TableRow) -> String {
+    let mut line = if row.stake > 0 {
+        format!(" for {} credits each", row.stake)
+    } else if row.per_point > 0 {
+        format!(" for {} credits a point", row.per_point)
+    } else {
+        String::new()
+    };
+    if row.target > 0 {
+        line.push_str(&format!(", first to {} points", row.target));
+    }
+    line
+}
+
+/// The seats in order: the creator first, unless `first` gives the move to the opponent
+/// (`them`) or to a fair draw from the table's seed (`random`).
+fn seat_order(
+    seed: &str,
+    actor: &Actor,
+    opponent: Option<&str>,
+    first: Option<&str>,
+) -> Result<Vec<String>, Refusal> {
+    let mut seats: Vec<String> = std::iter::once(actor.user.clone())
+        .chain(opponent.map(str::to_string))
+        .collect();
+    match first.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("me") => {}
+        Some("them") if seats.len() == 2 => seats.swap(0, 1),
+        Some("random") if seats.len() == 2 => {
+            if rng_for(seed, "seats", 0).random_bool(0.5) {
+                seats.swap(0, 1)
+            }
+        }
+        Some("them") | Some("random") => {
+            return Err(Refusal(
+                "first:them and first:random need an opponent.".into(),
+            ))
+        }
+        Some(other) => {
+            return Err(Refusal(format!(
+                "first must be me, them or random, not '{other}'"
+            )))
+        }
+    }
+    Ok(seats)
+}

@@ -1,0 +1,299 @@
+//! A turn: a player's action, then whatever the table plays by itself until a person is to
+//! act again (chance events, the droid, forced passes), each stored before the reply.
+
+use super::fairness::rng_for;
+use super::log::{self, Progress};
+use super::terms::terms;
+use super::view::Last;
+use super::{Actor, App, Outcome, Refusal};
+use crate::games::Status;
+use crate::ledger::tables::{LoggedAction, TableRow};
+use crate::ledger::DROID;
+
+/// What [`App::advance`] played.
+pub(crate) struct Advanced {
+    /// The last move to highlight (the droid's, or a forced one), with the position before.
+    pub last: Last,
+    /// What happened, in order, for the reply.
+    pub said: Vec<String>,
+}
+
+/// Who the table plays for next, and what.
+enum Automatic {
+    Chance(String),
+    Droid(usize, String),
+    Forced(usize, String),
+}
+
+impl App {
+    fn deadline(&self, guild: &str) -> Result<i64, Refusal> {
+        Ok(self.now() + self.ledger.economy(guild)?.move_clock_secs)
+    }
+
+    /// Stores one log entry of `seat` (none: chance or the table) and plays it on
+    /// `progress`; the entry is in the log before anything is shown. Returns the entry as
+    /// stored (a game action in canonical notation).
+    pub(crate) fn record(
+        &self,
+        guild: &str,
+        row: &mut TableRow,
+        progress: &mut Progress,
+        seat: Option<usize>,
+        text: &str,
+    ) -> Result<String, Refusal> {
+        let seq = row.turn + 1;
+        let mut logged = LoggedAction {
+            seq,
+            seat: seat.map(|s| s as i64),
+            action: text.to_string(),
+        };
+        let mut next = progress.clone();
+        next.apply(row, self.entry(row)?, &logged)?;
+        if let log::Event::Action(_) = log::read(&logged) {
+            logged.action = next.actions.last().cloned().unwrap_or_default();
+        }
+        self.ledger.record_action(
+            row.id,
+            seq,
+            &logged,
+            &next.play.position(),
+            Some(self.deadline(guild)?),
+        )?;
+        row.turn = seq;
+        *progress = next;
+        self.remember(row.id, seq, progress);
+        Ok(logged.action)
+    }
+
+    /// The action the table plays by itself at this point, if any.
+    fn automatic(&self, row: &TableRow, progress: &Progress) -> Result<Option<Automatic>, Refusal> {
+        let play = progress.play.as_ref();
+        let seq = row.turn + 1;
+        match play.status() {
+            Status::Chance => {
+                let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
+                let action = play
+                    .sample_chance(&mut rng)
+                    .ok_or_else(|| Refusal("a chance node without outcomes".into()))?;
+                Ok(Some(Automatic::Chance(action)))
+            }
+            Status::ToMove(seat) if row.seats[seat] == DROID => {
+                let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
+                let action = crate::droid::choose_action(play, terms(row).level, &mut rng)?;
+                Ok(Some(Automatic::Droid(seat, action)))
+            }
+            Status::ToMove(seat) => {
+                let legal = play.legal();
+                let forced = self.entry(row)?.info.forced;
+                Ok(match legal.as_slice() {
+                    [only] if forced.contains(&only.as_str()) => {
+                        Some(Automatic::Forced(seat, only.clone()))
+                    }
+                    _ => None,
+                })
+            }
+            Status::Over(_) => Ok(None),
+        }
+    }
+
+    /// Plays chance events, the droid's moves and forced actions until a person is to act
+    /// or the game ends, storing each in the log.
+    pub(crate) fn advance(
+        &self,
+        guild: &str,
+        row: &mut TableRow,
+        progress: &mut Progress,
+    ) -> Result<Advanced, Refusal> {
+        let mut advanced = Advanced {
+            last: None,
+            said: Vec::new(),
+        };
+        for _ in 0..10_000 {
+            let Some(next) = self.automatic(row, progress)? else {
+                break;
+            };
+            let before = progress.play.position();
+            let (seat, action) = match &next {
+                Automatic::Chance(a) => (None, a),
+                Automatic::Droid(s, a) | Automatic::Forced(s, a) => (Some(*s), a),
+            };
+            let canonical = self.record(guild, row, progress, seat, action)?;
+            let after = progress.play.position();
+            match next {
+                // Chance (dice): said, but the board keeps highlighting the last move.
+                Automatic::Chance(_) => advanced.said.push(format!("🎲 {canonical}.")),
+                Automatic::Droid(s, _) | Automatic::Forced(s, _) => {
+                    advanced.said.push(self.narrate(row, s, &canonical, true));
+                    advanced.last = Some((before.clone(), canonical));
+                }
+            }
+            advanced
+                .said
+                .extend(self.note(row, progress, &before, &after));
+        }
+        Ok(advanced)
+    }
+
+    /// A seat's action told in words. `only` says the table played it as the one choice.
+    pub(crate) fn narrate(&self, row: &TableRow, seat: usize, action: &str, only: bool) -> String {
+        let who = self.name(&row.seats[seat]);
+        let forced = self
+            .entry(row)
+            .is_ok_and(|e| e.info.forced.contains(&action));
+        match (forced && only, action) {
+            (true, "pass") => format!("{who} cannot move and passes."),
+            (true, _) => format!("{who} plays {action}, the only legal action."),
+            (false, _) => format!("{who} plays {action}."),
+        }
+    }
+
+    /// The seat of `actor` that is to move at this table, or why none is.
+    fn seat_to_move(
+        &self,
+        actor: &Actor,
+        row: &TableRow,
+        progress: &Progress,
+    ) -> Result<usize, Refusal> {
+        if !row.seats.contains(&actor.user) {
+            return Err(Refusal("You are not playing at this table.".into()));
+        }
+        let Status::ToMove(seat) = progress.play.status() else {
+            return Err(Refusal("The game is not waiting for a move.".into()));
+        };
+        if row.seats[seat] != actor.user {
+            return Err(Refusal(format!(
+                "It is {}'s turn, not yours.",
+                self.name(&row.seats[seat])
+            )));
+        }
+        Ok(seat)
+    }
+
+    /// `/move` (and a choice from the move menu or a decision button): one action for the
+    /// actor; `turn` is the turn the menu or button was shown at.
+    pub(crate) fn play_action(&self, actor: &Actor, text: &str, turn: Option<i64>) -> Outcome {
+        let mut row = self.active(actor)?;
+        if row.status != "playing" {
+            return Err(Refusal(format!("Table #{} has not started yet.", row.id)));
+        }
+        if turn.is_some_and(|turn| turn != row.turn) {
+            return Err(Refusal(
+                "That menu is out of date: the board has changed.".into(),
+            ));
+        }
+        let mut progress = self.progress(&row)?;
+        let seat = self.seat_to_move(actor, &row, &progress)?;
+        // Read as the game reads it; only a game action is stored for a player.
+        let canonical = progress.play.normalize(text)?;
+        let before = progress.play.position();
+        let canonical = self.record(
+            &actor.guild,
+            &mut row,
+            &mut progress,
+            Some(seat),
+            &canonical,
+        )?;
+        let note = self.note(&row, &progress, &before, &progress.play.position());
+        let mut text = self.narrate(&row, seat, &canonical, false);
+        text.extend(note.map(|n| format!(" {n}")));
+        let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
+        for line in advanced.said {
+            text.push(' ');
+            text.push_str(&line);
+        }
+        let last = advanced.last.or(Some((before, canonical)));
+        self.after_turn(&actor.guild, row, progress, last, text)
+    }
+
+    /// The reply after a turn: the end of the game, or the board for the next player.
+    pub(crate) fn after_turn(
+        &self,
+        guild: &str,
+        row: TableRow,
+        progress: Progress,
+        last: Last,
+        mut text: String,
+    ) -> Outcome {
+        if let Status::Over(_) = progress.play.status() {
+            return self.game_over(guild, row, progress, last, text);
+        }
+        text.push(' ');
+        text.push_str(&self.turn_line(&row, &progress));
+        Ok(vec![self.board_reply(&row, &progress, last, text)?])
+    }
+
+    /// `/double` and any other slash command that plays a game's decision.
+    pub(crate) fn command_decision(&self, actor: &Actor, command: &str) -> Outcome {
+        let row = self.active(actor)?;
+        let info = self.entry(&row)?.info;
+        match info.decision_of_command(command) {
+            Some(decision) => self.play_action(actor, decision.action, None),
+            None => Err(Refusal(format!("{} has no /{command}.", info.name))),
+        }
+    }
+
+    /// `/board`: the current board again.
+    pub(crate) fn board(&self, actor: &Actor) -> Outcome {
+        let row = self.active(actor)?;
+        if row.status != "playing" {
+            return Err(Refusal(format!(
+                "Table #{} has not started yet: it waits for its players.",
+                row.id
+            )));
+        }
+        let progress = self.progress(&row)?;
+        let text = format!("Table #{}. {}", row.id, self.turn_line(&row, &progress));
+        Ok(vec![self.board_reply(&row, &progress, None, text)?])
+    }
+
+    pub(crate) fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
+        self.ledger
+            .active_table(&actor.guild, &actor.channel)?
+            .ok_or_else(|| {
+                Refusal("There is no table in this channel. Start one with /play.".into())
+            })
+    }
+
+    /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
+    pub fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        let Ok(Some(row)) = self.ledger.active_table(&actor.guild, &actor.channel) else {
+            return Vec::new();
+        };
+        if row.status != "playing" {
+            return Vec::new();
+        }
+        let Ok(progress) = self.progress(&row) else {
+            return Vec::new();
+        };
+        match progress.play.status() {
+            Status::ToMove(seat) if row.seats.get(seat) == Some(&actor.user) => {}
+            _ => return Vec::new(),
+        }
+        matching(&progress.play.legal(), typed)
+    }
+}
+
+/// The actions in which every word typed appears, in any order (`13/9 24/18` finds
+/// `24/18 13/9`); actions that start with what was typed come first; at most 25.
+fn matching(legal: &[String], typed: &str) -> Vec<String> {
+    let squash = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    let words: Vec<String> = typed.split_whitespace().map(squash).collect();
+    let whole = squash(typed);
+    let matches = |a: &String| {
+        let a = squash(a);
+        words.iter().all(|w| a.contains(w.as_str()))
+    };
+    let (mut first, rest): (Vec<String>, Vec<String>) = legal
+        .iter()
+        .filter(|a| matches(a))
+        .cloned()
+        .partition(|a| squash(a).starts_with(&whole));
+    first.extend(rest);
+    first.truncate(25);
+    first
+}

@@ -1,0 +1,137 @@
+//! Looking back at a table: `/verify` recomputes every chance event and droid choice from
+//! the revealed seed (PRODUCT.md P-6.4), `/replay` animates its game, `/rules` explains one.
+
+use super::fairness::rng_for;
+use super::log::{self, Progress};
+use super::terms::terms;
+use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::games::GameOptions;
+use crate::ledger::tables::{LoggedAction, TableRow};
+use crate::ledger::DROID;
+use crate::render::Scene;
+
+impl App {
+    fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
+        let row = match table {
+            Some(id) => self.ledger.table(id)?,
+            None => self
+                .ledger
+                .last_table(&actor.guild, &actor.channel)?
+                .ok_or_else(|| Refusal("No table has been played in this channel.".into()))?,
+        };
+        if row.guild != actor.guild {
+            return Err(Refusal(format!("no table {}", row.id)));
+        }
+        Ok(row)
+    }
+
+    /// What the seed gives for a logged entry the table played by itself (a chance event,
+    /// a droid's choice), or `None` for a player's own entry.
+    fn recomputed(
+        row: &TableRow,
+        seed: &str,
+        progress: &Progress,
+        logged: &LoggedAction,
+    ) -> Option<Option<String>> {
+        if !matches!(log::read(logged), log::Event::Action(_)) {
+            return None;
+        }
+        let play = progress.play.as_ref();
+        match logged.seat {
+            None => Some(play.sample_chance(&mut rng_for(seed, "chance", logged.seq))),
+            Some(seat) if row.seats.get(seat as usize).map(String::as_str) == Some(DROID) => {
+                let mut rng = rng_for(seed, "droid", logged.seq);
+                Some(crate::droid::choose_action(play, terms(row).level, &mut rng).ok())
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// `/verify`: recomputes every chance event and droid choice of an ended table from its
+    /// revealed seed, and checks the seed against the commitment shown at the start.
+    pub(crate) fn verify(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let row = self.table_for(actor, table)?;
+        let Some(seed) = row.seed.clone() else {
+            return Err(Refusal(format!(
+                "Table #{} is still playing: its seed is revealed when it ends. Commitment: `{}`.",
+                row.id, row.seed_commitment
+            )));
+        };
+        let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
+        let entry = self.entry(&row)?;
+        let mut progress = Progress::begin(&row, entry)?;
+        let (mut chance, mut droid) = (0, 0);
+        let mut problems = Vec::new();
+        for logged in self.ledger.actions(row.id)? {
+            if let Some(expected) = Self::recomputed(&row, &seed, &progress, &logged) {
+                match logged.seat {
+                    None => chance += 1,
+                    Some(_) => droid += 1,
+                }
+                if expected.as_deref() != Some(logged.action.as_str()) {
+                    problems.push(format!(
+                        "action {}: logged {}, the seed gives {:?}",
+                        logged.seq, logged.action, expected
+                    ));
+                }
+            }
+            if let Err(Refusal(e)) = progress.apply(&row, entry, &logged) {
+                problems.push(format!("action {}: {e}", logged.seq));
+                break;
+            }
+        }
+        let text = if commitment_ok && problems.is_empty() {
+            format!(
+                "Table #{} verified: SHA-256(`{seed}`) = `{}`, the commitment shown at the start; \
+                 {chance} chance events and {droid} droid moves recomputed from the seed, all as played.",
+                row.id, row.seed_commitment
+            )
+        } else {
+            format!(
+                "Table #{} FAILED verification: commitment {}; {}",
+                row.id,
+                if commitment_ok {
+                    "matches"
+                } else {
+                    "does NOT match"
+                },
+                problems.join("; ")
+            )
+        };
+        Ok(vec![Reply::public(text)])
+    }
+
+    /// `/replay`: an animated GIF of a table's game (a series replays its latest game).
+    pub(crate) fn replay(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let row = self.table_for(actor, table)?;
+        let entry = self.entry(&row)?;
+        let progress = Progress::replay(&row, entry, &self.ledger.actions(row.id)?)?;
+        let gif = entry.board.replay(
+            &progress.options,
+            &progress.start,
+            &progress.actions,
+            &self.seat_names(&row),
+        )?;
+        Ok(vec![Reply::public(format!(
+            "Replay of table #{} ({} moves).",
+            row.id,
+            progress.actions.len()
+        ))
+        .with_image(format!("table-{}-replay.gif", row.id), gif)])
+    }
+
+    /// `/rules`: a summary with a picture of the game.
+    pub(crate) fn rules(&self, game: &str) -> Outcome {
+        let Some(entry) = self.catalogue.find(game) else {
+            return Err(Refusal(format!(
+                "Unknown game '{game}'. Games: {}.",
+                self.catalogue.ids().join(", ")
+            )));
+        };
+        let options = GameOptions::new();
+        let position = entry.rules(&options)?.showcase()?;
+        let png = entry.board.png(&options, &position, &Scene::default())?;
+        Ok(vec![Reply::public(entry.info.summary)
+            .with_image(format!("{}-rules.png", entry.info.id), png)])
+    }
+}

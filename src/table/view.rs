@@ -1,0 +1,166 @@
+//! What a table shows: the board with its scene, whose turn it is, and the actions offered
+//! as buttons (the game's decisions) or a menu (its moves).
+
+use super::log::Progress;
+use super::replies::{custom_id, Button, Select};
+use super::{App, Refusal, Reply, Style};
+use crate::games::{Status, Tone};
+use crate::ledger::tables::TableRow;
+use crate::ledger::DROID;
+use crate::render::{LastMove, Scene, SeriesScore};
+
+/// The verb of a table's move menu.
+pub(crate) const MOVE: &str = "move";
+/// The prefix of a button that plays the action after it (`act-double`).
+pub(crate) const ACT: &str = "act-";
+
+/// The last action and the position before it, for the board to highlight.
+pub(crate) type Last = Option<(String, String)>;
+
+/// Whether a table plays several games (a series to N points, or per-point stakes).
+pub(crate) fn is_series(row: &TableRow) -> bool {
+    row.target > 0 || row.per_point > 0
+}
+
+/// "roll" → "Roll".
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn style(tone: Tone) -> Style {
+    match tone {
+        Tone::Main => Style::Primary,
+        Tone::Quiet => Style::Secondary,
+        Tone::Danger => Style::Danger,
+    }
+}
+
+impl App {
+    pub(crate) fn seat_names(&self, row: &TableRow) -> Vec<String> {
+        row.seats.iter().map(|u| self.name(u)).collect()
+    }
+
+    /// The board's scene: names, the last action, the series score, a result the table
+    /// decided (one the position shows by itself is not repeated).
+    fn scene(&self, row: &TableRow, progress: &Progress, last: Last) -> Result<Scene, Refusal> {
+        let result = match progress.play.status() {
+            Status::Over(outcome) => {
+                let position_says = self
+                    .entry(row)?
+                    .rules(&progress.options)
+                    .ok()
+                    .and_then(|g| g.resume(&[&progress.play.position()]).ok())
+                    .is_some_and(|p| matches!(p.status(), Status::Over(_)));
+                (!position_says).then(|| outcome.reason.clone())
+            }
+            _ => None,
+        };
+        Ok(Scene {
+            names: self.seat_names(row),
+            last_move: last.map(|(before, action)| LastMove {
+                action,
+                before: Some(before),
+            }),
+            series: is_series(row).then(|| SeriesScore {
+                points: progress.totals.clone(),
+                target: row.target.max(0) as u32,
+            }),
+            result,
+        })
+    }
+
+    /// A board reply: the image, the text, and what the player to move may do.
+    pub(crate) fn board_reply(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        last: Last,
+        text: String,
+    ) -> Result<Reply, Refusal> {
+        let entry = self.entry(row)?;
+        let scene = self.scene(row, progress, last)?;
+        // The action is already stored: a board that cannot be drawn must not turn the reply
+        // into a refusal, so the reply goes out without it (and the failure is logged).
+        let position = progress.play.position();
+        let mut reply = match entry.board.png(&progress.options, &position, &scene) {
+            Ok(png) => Reply::public(text)
+                .with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png),
+            Err(e) => {
+                tracing::error!(table = row.id, turn = row.turn, error = %e, "board not drawn");
+                Reply::public(format!(
+                    "{text}\n(The board image could not be drawn: {e}.)"
+                ))
+            }
+        };
+        if let Status::ToMove(seat) = progress.play.status() {
+            if row.seats.get(seat).map(String::as_str) != Some(DROID) {
+                self.offer_actions(row, progress, &mut reply);
+            }
+        }
+        Ok(reply)
+    }
+
+    /// The game's decisions among the legal actions become buttons; its moves, a menu of
+    /// the first 25 (most natural first; `/move` takes any of them).
+    fn offer_actions(&self, row: &TableRow, progress: &Progress, reply: &mut Reply) {
+        let Ok(entry) = self.entry(row) else {
+            return;
+        };
+        let (decisions, moves): (Vec<String>, Vec<String>) = progress
+            .play
+            .legal()
+            .into_iter()
+            .partition(|a| entry.info.decision(a).is_some());
+        reply.buttons = decisions
+            .iter()
+            .take(5)
+            .filter_map(|a| entry.info.decision(a))
+            .map(|d| Button {
+                label: capitalise(d.action),
+                custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", d.action)),
+                style: style(d.tone),
+            })
+            .collect();
+        if moves.is_empty() {
+            return;
+        }
+        let placeholder = if moves.len() > 25 {
+            format!("Choose a move ({} more with /move)", moves.len() - 25)
+        } else {
+            "Choose a move".into()
+        };
+        reply.select = Some(Select {
+            custom_id: custom_id(row.id, row.turn, MOVE),
+            placeholder,
+            choices: moves.into_iter().take(25).collect(),
+        });
+    }
+
+    /// The game's note on a step (see [`crate::games::Game::note`]), with names.
+    pub(crate) fn note(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        before: &str,
+        after: &str,
+    ) -> Option<String> {
+        let game = self.entry(row).ok()?.rules(&progress.options).ok()?;
+        let mut note = game.note(before, after)?;
+        for (seat, user) in row.seats.iter().enumerate().rev() {
+            note = note.replace(&format!("@{seat}"), &self.name(user));
+        }
+        Some(note)
+    }
+
+    pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
+        match progress.play.status() {
+            Status::ToMove(seat) => format!("{} to move.", self.name(&row.seats[seat])),
+            Status::Chance => "Rolling…".to_string(),
+            Status::Over(_) => String::new(),
+        }
+    }
+}
