@@ -235,6 +235,29 @@ async fn phase(
     tables
 }
 
+/// The bot's resident memory now and at its peak, in MB (Linux `/proc`).
+fn memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+            .map_or("?".to_string(), |kb| format!("{:.0} MB", kb / 1024.0))
+    };
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count());
+    let threads = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .unwrap_or("?")
+        .trim();
+    format!(
+        "bot memory: {} resident, {} peak; {threads} threads, {fds} open files",
+        field("VmRSS:"),
+        field("VmHWM:")
+    )
+}
+
 fn main() {
     let tables = env_or("BENCH_TABLES", 200);
     let moves = env_or("BENCH_MOVES", 20);
@@ -249,7 +272,7 @@ fn main() {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let fake = FakeDiscord::start().await;
-        let _bot = Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
+        let bot = Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
             .arg("serve")
             .env("HOLOTABLE_DISCORD_TOKEN", "bench-token")
             .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
@@ -280,9 +303,11 @@ fn main() {
             let board = open(&fake, &ids, &table).await;
             opened.push((table, board));
         }
+        let pid = bot.0.id();
         println!(
-            "{tables} wagered tables opened in {:.1} s (challenge + Accept each, one at a time)",
-            started.elapsed().as_secs_f64()
+            "{tables} wagered tables opened in {:.1} s (challenge + Accept each, one at a time); {}",
+            started.elapsed().as_secs_f64(),
+            memory(pid)
         );
         let opened = phase(
             &fake,
@@ -293,7 +318,10 @@ fn main() {
             &format!("paced {}ms", think.as_millis()),
         )
         .await;
+        println!("{}", memory(pid));
         phase(&fake, &ids, opened, moves, Duration::ZERO, "saturation").await;
+        println!("{}", memory(pid));
+        drop(bot);
         let _ = std::fs::remove_dir_all(&dir);
     });
 }

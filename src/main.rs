@@ -150,7 +150,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            let runtime = match tokio::runtime::Runtime::new() {
+            let runtime = match holotable::front::discord::runtime() {
                 Ok(runtime) => runtime,
                 Err(e) => {
                     eprintln!("holotable serve: {e}");

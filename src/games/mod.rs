@@ -190,7 +190,9 @@ pub trait Game: Send + Sync + Sized + 'static {
     type History: Clone + Debug + Send + Sync + 'static;
 
     /// The game with a table's options (variants, set-up, caps); unknown keys are left to
-    /// other layers.
+    /// other layers. In a series, the table starts each later game with the option `first`
+    /// set to the seat that moves first in it (seat 0, 1, … in turn, DJ-2); a game whose
+    /// first player is not chosen that way ignores it.
     fn from_options(options: &GameOptions) -> Result<Self, RulesError>;
 
     fn info(&self) -> GameInfo {

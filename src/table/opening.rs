@@ -55,11 +55,7 @@ impl App {
         }
         let seats = seat_count(entry, &args)?;
         let stakes = self.stakes(actor, &args, seats)?;
-        let level = match args.level {
-            None => crate::droid::DEFAULT_LEVEL,
-            Some(level) if crate::droid::LEVELS.contains(&level) => level,
-            Some(level) => return Err(Refusal(format!("level must be from 1 to 5, not {level}."))),
-        };
+        let level = droid_level(args.level)?;
         let seed = new_seed();
         let order = seat_order(&seed, actor, opponent.as_deref(), args.first.as_deref())?;
         let start = game.start(order.len().max(info.min_seats))?.position();
@@ -85,15 +81,22 @@ impl App {
                 deadline: Some(self.now() + self.settings.challenge_secs),
             },
         )?;
+        self.announce(actor, row, opponent.as_deref())
+    }
+
+    /// The first message of a new table: an open table, a challenge, or the game itself
+    /// when the droid is the opponent.
+    fn announce(&self, actor: &Actor, row: TableRow, opponent: Option<&str>) -> Outcome {
+        let info = self.entry(&row)?.info;
         let wager = terms_line(&row);
-        match opponent.as_deref() {
+        match opponent {
             None => {
                 let text = format!(
                     "{} opens a {} table{wager} (table #{}): anyone may join ({}).",
                     actor.name,
                     info.name,
                     row.id,
-                    seats_line(info.min_seats, seats)
+                    seats_line(info.min_seats, terms::terms(&row).seats)
                 );
                 Ok(vec![self.open_reply(&row, text)])
             }
@@ -445,6 +448,15 @@ fn seat_count(entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
         )));
     }
     Ok(seats)
+}
+
+/// The droid's strength asked for, 3 unless given.
+fn droid_level(level: Option<u8>) -> Result<u8, Refusal> {
+    match level {
+        None => Ok(crate::droid::DEFAULT_LEVEL),
+        Some(level) if crate::droid::LEVELS.contains(&level) => Ok(level),
+        Some(level) => Err(Refusal(format!("level must be from 1 to 5, not {level}."))),
+    }
 }
 
 /// "2 players", "2 to 4 players".

@@ -74,9 +74,11 @@ pub(super) struct Outgoing {
 }
 
 impl Outgoing {
-    pub(super) fn of(reply: &Reply) -> Outgoing {
+    /// The reply in Discord's terms; its images move into the attachments (a board is
+    /// ~80 KB, and a burst of answers holds one copy each, not two).
+    pub(super) fn of(mut reply: Reply) -> Outgoing {
         let content = if reply.text.chars().count() <= CONTENT_LIMIT {
-            reply.text.clone()
+            std::mem::take(&mut reply.text)
         } else {
             reply
                 .text
@@ -88,11 +90,11 @@ impl Outgoing {
         Outgoing {
             content,
             ephemeral: reply.ephemeral,
-            components: components(reply),
+            components: components(&reply),
             files: reply
                 .images
-                .iter()
-                .map(|i| serenity::CreateAttachment::bytes(i.bytes.clone(), i.name.clone()))
+                .into_iter()
+                .map(|i| serenity::CreateAttachment::bytes(i.bytes, i.name))
                 .collect(),
         }
     }
@@ -219,7 +221,7 @@ pub(super) async fn send_replies(
     replies: Vec<Reply>,
     deferred: bool,
 ) -> Result<(), Error> {
-    for (i, reply) in replies.iter().enumerate() {
+    for (i, reply) in replies.into_iter().enumerate() {
         let reply = Outgoing::of(reply);
         match (i, deferred) {
             (0, false) => asked.respond(http, reply).await?,

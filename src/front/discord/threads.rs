@@ -65,7 +65,7 @@ pub(super) async fn play_in_thread(
         .to_string();
     let announcement = Reply::public(format!("{headline}\nThe table is in <#{}>.", thread.id));
     send_replies(http, Asked::Command(asked), vec![announcement], false).await?;
-    for reply in &replies {
+    for reply in replies {
         thread
             .id
             .send_message(http, Outgoing::of(reply).message())
