@@ -350,10 +350,76 @@ async fn a_wagered_game_through_the_real_client() {
     assert!(validate_bodies(&dir, &fake.requests()) >= 8);
 }
 
+/// Two known, harmless differences (../shared/discord/README.md): serenity sends
+/// `default_member_permissions` as a string of digits, and attachment placeholder ids as
+/// integers.
+fn normalise(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            let mut out: serde_json::Map<String, Value> =
+                map.iter().map(|(k, v)| (k.clone(), normalise(v))).collect();
+            if let Some(Value::Array(attachments)) = out.get_mut("attachments") {
+                for attachment in attachments {
+                    if let Some(id) = attachment.get("id").and_then(Value::as_u64) {
+                        attachment["id"] = Value::String(id.to_string());
+                    }
+                }
+            }
+            if let Some(Value::String(p)) = out.get("default_member_permissions") {
+                if let Ok(n) = p.parse::<u64>() {
+                    out.insert("default_member_permissions".into(), Value::from(n));
+                }
+            }
+            Value::Object(out)
+        }
+        Value::Array(items) => Value::Array(items.iter().map(normalise).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Validates `{"pointer": …, "body": …}` items against the schemas of Discord's OpenAPI
+/// description (JSON Schema 2020-12); returns the problems found.
+fn openapi_problems(bodies: &[Value]) -> Vec<String> {
+    let spec = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/discord/openapi.json"
+    );
+    let text = std::fs::read_to_string(spec).unwrap_or_else(|e| {
+        panic!("Discord's OpenAPI description is expected beside the project, at {spec}: {e}")
+    });
+    let spec: Value = serde_json::from_str(&text).expect("openapi.json is JSON");
+    const ROOT: &str = "urn:discord:openapi";
+    let registry = jsonschema::Registry::new()
+        .add(ROOT, spec)
+        .expect("the description is a resource")
+        .prepare()
+        .expect("the description's references resolve");
+    let mut problems = Vec::new();
+    for item in bodies {
+        let pointer = item["pointer"].as_str().unwrap();
+        // A JSON pointer in a URI fragment: `{` and `}` are percent-encoded there.
+        let fragment = pointer.replace('{', "%7B").replace('}', "%7D");
+        let validator = jsonschema::options()
+            .with_draft(jsonschema::Draft::Draft202012)
+            .with_registry(&registry)
+            .build(&json!({"$ref": format!("{ROOT}#{fragment}")}))
+            .unwrap_or_else(|e| panic!("{pointer}: {e}"));
+        let body = &item["body"];
+        if validator.is_valid(body) || validator.is_valid(&normalise(body)) {
+            continue;
+        }
+        for error in validator.iter_errors(&normalise(body)).take(5) {
+            let message: String = error.to_string().chars().take(300).collect();
+            problems.push(format!("{pointer}: {}: {message}", error.instance_path()));
+        }
+    }
+    problems
+}
+
 /// Checks every body the bot sent that Discord's OpenAPI description has a schema for
-/// (registration, interaction callbacks, followups and edits, messages, threads) with Python
-/// jsonschema; returns how many were checked.
-fn validate_bodies(dir: &std::path::Path, requests: &[Request]) -> usize {
+/// (registration, interaction callbacks, followups and edits, messages, threads); returns
+/// how many were checked.
+fn validate_bodies(_dir: &std::path::Path, requests: &[Request]) -> usize {
     const SCHEMA: &str = "/requestBody/content/application~1json/schema";
     let mut bodies = Vec::new();
     for r in requests {
@@ -386,31 +452,8 @@ fn validate_bodies(dir: &std::path::Path, requests: &[Request]) -> usize {
         }
         bodies.push(json!({"pointer": format!("/paths/{path}{SCHEMA}"), "body": r.json}));
     }
-    let file = dir.join("bodies.json");
-    std::fs::write(&file, serde_json::to_vec(&bodies).unwrap()).unwrap();
-    let spec = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/discord/openapi.json"
-    );
-    assert!(
-        std::path::Path::new(spec).exists(),
-        "Discord's OpenAPI description is expected beside the project, at {spec}"
-    );
-    let out = Command::new("python3")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/openapi_validate.py"
-        ))
-        .arg(spec)
-        .arg(&file)
-        .output()
-        .expect("python3 runs (.ci/run installs jsonschema)");
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let problems = openapi_problems(&bodies);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
     bodies.len()
 }
 
@@ -771,4 +814,45 @@ async fn sigterm_stops_the_bot_cleanly() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn the_openapi_check_refuses_bodies_discord_would_refuse() {
+    let callback = "/paths/~1interactions~1{interaction_id}~1{interaction_token}~1callback/post/requestBody/content/application~1json/schema";
+    let good = json!({"type": 4, "data": {"content": "alice plays o5-i5."}});
+    let wrong_type = json!({"type": "message", "data": {"content": "x"}});
+    let too_long = json!({"type": 4, "data": {"content": "x".repeat(2001)}});
+    let bodies: Vec<Value> = [good, wrong_type, too_long]
+        .into_iter()
+        .map(|body| json!({"pointer": callback, "body": body}))
+        .collect();
+    assert!(openapi_problems(&bodies[..1]).is_empty());
+    for bad in &bodies[1..] {
+        let problems = openapi_problems(std::slice::from_ref(bad));
+        assert!(!problems.is_empty(), "{bad} passed");
+    }
+}
+
+#[test]
+fn the_invite_asks_for_exactly_what_the_bot_uses() {
+    use poise::serenity_prelude::Permissions;
+    let wanted = [
+        (Permissions::VIEW_CHANNEL, 10),
+        (Permissions::SEND_MESSAGES, 11),
+        (Permissions::EMBED_LINKS, 14),
+        (Permissions::ATTACH_FILES, 15),
+        (Permissions::READ_MESSAGE_HISTORY, 16),
+        (Permissions::CREATE_PUBLIC_THREADS, 35),
+        (Permissions::SEND_MESSAGES_IN_THREADS, 38),
+    ];
+    let bits: u64 = wanted.iter().map(|(_, bit)| 1u64 << bit).sum();
+    for (permission, bit) in wanted {
+        assert_eq!(permission.bits(), 1 << bit, "{permission:?}");
+    }
+    assert_eq!(holotable::front::discord::permissions().bits(), bits);
+    let url = holotable::front::discord::invite_url("<APPLICATION_ID>");
+    assert!(url.ends_with(&format!("&permissions={bits}")), "{url}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains(&url), "the README's invite link is {url}");
 }

@@ -142,6 +142,27 @@ async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>) {
     }
 }
 
+/// What the bot does in a channel, and so exactly what its invite asks for: see the channel,
+/// post answers with board images (attachments, embeds) in channels and in table threads,
+/// read the history its buttons live in, and open a public thread per table.
+pub fn permissions() -> serenity::Permissions {
+    serenity::Permissions::VIEW_CHANNEL
+        | serenity::Permissions::SEND_MESSAGES
+        | serenity::Permissions::SEND_MESSAGES_IN_THREADS
+        | serenity::Permissions::EMBED_LINKS
+        | serenity::Permissions::ATTACH_FILES
+        | serenity::Permissions::READ_MESSAGE_HISTORY
+        | serenity::Permissions::CREATE_PUBLIC_THREADS
+}
+
+/// The link that adds the bot to a server with [`permissions`] and its slash commands.
+pub fn invite_url(application_id: &str) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot%20applications.commands&permissions={}",
+        permissions().bits()
+    )
+}
+
 /// The runtime the bot runs on. The application layer's work (one SQLite connection, boards
 /// drawn on the CPU) runs on the blocking pool; threads beyond a few per core only wait for
 /// the connection while each keeps its own drawing buffers and allocator arena, so under a
@@ -221,6 +242,8 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
                     }
                 }
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
+                let application = ready.application.id.get().to_string();
+                tracing::info!("invite link: {}", invite_url(&application));
                 tokio::spawn(clock_loop(Arc::clone(&ctx.http), Arc::clone(&setup_app)));
                 Ok(Data {
                     app: setup_app,
