@@ -20,7 +20,7 @@ fn bench_durability(c: &mut Criterion, name: &str, durability: Durability) {
     group.bench_function(format!("give_{name}"), |b| {
         b.iter(|| {
             let n = counter.fetch_add(1, Ordering::Relaxed);
-            let (from, to) = if n % 2 == 0 {
+            let (from, to) = if n.is_multiple_of(2) {
                 ("alice", "bob")
             } else {
                 ("bob", "alice")

@@ -5,7 +5,7 @@ use super::board::Side;
 /// Who moves first in game number `index` of a series (0-based): White in the first game,
 /// then alternating game by game (DJ-2).
 pub fn first_player(index: usize) -> Side {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         Side::White
     } else {
         Side::Black
