@@ -104,7 +104,15 @@ fn a_wagered_game_from_challenge_to_win() {
     );
     assert!(text(&r[0]).contains("challenges bob"), "{}", r[0]);
     assert_eq!(r[0]["buttons"], serde_json::json!(["Accept", "Decline"]));
+    // The challenge pings the challenged player; the board pings whoever is to move.
+    assert_eq!(r[0]["mentions"], serde_json::json!(["bob"]));
     assert!(text(&r[1]).contains("SHA-256"));
+    assert_eq!(r[1]["mentions"], serde_json::json!(["alice"]));
+    assert_eq!(
+        r[2]["mentions"],
+        serde_json::json!([]),
+        "a refusal pings nobody"
+    );
     let board = r[1]["images"][0].as_str().unwrap();
     assert!(std::fs::read(board).unwrap().starts_with(b"\x89PNG"));
     // The second Accept is refused privately and stakes nothing more.
@@ -113,6 +121,7 @@ fn a_wagered_game_from_challenge_to_win() {
     assert_eq!(balance(&r[3]), (900, 0));
     assert_eq!(balance(&r[4]), (900, 0));
     assert!(text(&r[5]).contains("alice wins"), "{}", r[5]);
+    assert_eq!(r[5]["mentions"], serde_json::json!([]), "nobody is to act");
     assert!(text(&r[5]).contains("slot token"));
     assert!(r[5]["buttons"]
         .as_array()

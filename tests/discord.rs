@@ -190,6 +190,14 @@ async fn a_wagered_game_through_the_real_client() {
         challenge.json
     );
     check_message_limits(&challenge);
+    // The challenge pings bob, and only bob.
+    assert!(content(&challenge).starts_with(&format!("<@{}>", BOB.0)));
+    assert_eq!(
+        challenge.json["data"]["allowed_mentions"],
+        json!({"parse": [], "users": [BOB.0], "roles": []}),
+        "{:?}",
+        challenge.json
+    );
     let accept = custom_ids(&challenge)
         .into_iter()
         .find(|(l, _)| l == "Accept")
@@ -208,6 +216,12 @@ async fn a_wagered_game_through_the_real_client() {
         "{:?}",
         board.json
     );
+    // The board pings the player now to act.
+    assert_eq!(
+        board.json["data"]["allowed_mentions"]["users"],
+        json!([ALICE.0])
+    );
+    assert!(content(&board).starts_with(&format!("<@{}>", ALICE.0)));
     let (_, _, png) = board.files.first().expect("the board is attached").clone();
     assert!(png.starts_with(b"\x89PNG"));
     check_message_limits(&board);

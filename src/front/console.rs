@@ -281,7 +281,7 @@ impl Console {
         if self.options.json {
             Ok(
                 json!({"channel": self.channel, "user": null, "ephemeral": true, "text": message,
-                      "images": [], "buttons": [], "choices": []})
+                      "images": [], "buttons": [], "choices": [], "mentions": []})
                 .to_string(),
             )
         } else {
@@ -326,6 +326,7 @@ impl Console {
             Some(select) => select.choices.clone(),
             None => suggestions.to_vec(),
         };
+        let mentions: Vec<String> = reply.mentions.iter().map(|u| self.app.name(u)).collect();
         if self.options.json {
             return Ok(json!({
                 "channel": channel,
@@ -335,6 +336,7 @@ impl Console {
                 "images": paths,
                 "buttons": labels,
                 "choices": choices,
+                "mentions": mentions,
             })
             .to_string());
         }
@@ -344,6 +346,9 @@ impl Console {
         };
         for path in paths {
             text.push_str(&format!("\n  image: {path}"));
+        }
+        if !mentions.is_empty() {
+            text.push_str(&format!("\n  pings: {}", mentions.join(", ")));
         }
         if !labels.is_empty() {
             text.push_str(&format!(

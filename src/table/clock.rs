@@ -79,7 +79,8 @@ impl App {
             return vec![Reply::public(format!(
                 "{who}, a quarter of your time is left at table #{} ({hours:.1} h).",
                 row.id
-            ))];
+            ))
+            .with_mention(&row.seats[seat])];
         }
         Vec::new()
     }

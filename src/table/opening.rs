@@ -108,6 +108,7 @@ impl App {
                     actor.name, info.name, row.id
                 );
                 Ok(vec![Reply::public(text)
+                    .with_mention(opponent)
                     .with_button("Accept", custom_id(row.id, 0, ACCEPT), Style::Success)
                     .with_button(
                         "Decline",

@@ -45,6 +45,9 @@ pub struct Reply {
     pub images: Vec<Image>,
     pub buttons: Vec<Button>,
     pub select: Option<Select>,
+    /// The users this reply pings (user ids): a challenged player, whoever is now to act.
+    /// Front ends ping exactly these and nobody else.
+    pub mentions: Vec<String>,
 }
 
 impl Reply {
@@ -55,6 +58,7 @@ impl Reply {
             images: Vec::new(),
             buttons: Vec::new(),
             select: None,
+            mentions: Vec::new(),
         }
     }
 
@@ -67,6 +71,14 @@ impl Reply {
 
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
+        self
+    }
+
+    /// Pings `user` (the droid is never pinged).
+    pub fn with_mention(mut self, user: &str) -> Reply {
+        if user != crate::ledger::DROID && !self.mentions.iter().any(|u| u == user) {
+            self.mentions.push(user.to_string());
+        }
         self
     }
 

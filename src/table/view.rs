@@ -99,6 +99,7 @@ impl App {
         if let Status::ToMove(seat) = progress.play.status() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 self.offer_actions(row, progress, &mut reply);
+                reply = reply.with_mention(&row.seats[seat]);
             }
         }
         Ok(reply)

@@ -71,12 +71,25 @@ pub(super) struct Outgoing {
     ephemeral: bool,
     components: Vec<serenity::CreateActionRow>,
     files: Vec<serenity::CreateAttachment>,
+    /// Exactly who may be pinged (Discord's `allowed_mentions`): nobody else, never
+    /// `@everyone` or a role, whatever the text says.
+    pings: Vec<serenity::UserId>,
 }
 
 impl Outgoing {
     /// The reply in Discord's terms; its images move into the attachments (a board is
     /// ~80 KB, and a burst of answers holds one copy each, not two).
     pub(super) fn of(mut reply: Reply) -> Outgoing {
+        let pings: Vec<serenity::UserId> = reply
+            .mentions
+            .iter()
+            .filter_map(|u| u.parse::<u64>().ok().filter(|&id| id != 0))
+            .map(serenity::UserId::new)
+            .collect();
+        if !pings.is_empty() && !reply.ephemeral {
+            let tags: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
+            reply.text = format!("{} {}", tags.join(" "), reply.text);
+        }
         let content = if reply.text.chars().count() <= CONTENT_LIMIT {
             std::mem::take(&mut reply.text)
         } else {
@@ -96,11 +109,17 @@ impl Outgoing {
                 .into_iter()
                 .map(|i| serenity::CreateAttachment::bytes(i.bytes, i.name))
                 .collect(),
+            pings,
         }
+    }
+
+    fn allowed(&self) -> serenity::CreateAllowedMentions {
+        serenity::CreateAllowedMentions::new().users(self.pings.clone())
     }
 
     fn response(self) -> serenity::CreateInteractionResponse {
         let message = serenity::CreateInteractionResponseMessage::new()
+            .allowed_mentions(self.allowed())
             .content(self.content)
             .ephemeral(self.ephemeral)
             .components(self.components)
@@ -110,6 +129,7 @@ impl Outgoing {
 
     fn followup(self) -> serenity::CreateInteractionResponseFollowup {
         serenity::CreateInteractionResponseFollowup::new()
+            .allowed_mentions(self.allowed())
             .content(self.content)
             .ephemeral(self.ephemeral)
             .components(self.components)
@@ -117,8 +137,10 @@ impl Outgoing {
     }
 
     fn edit(self) -> serenity::EditInteractionResponse {
+        let allowed = self.allowed();
         self.files.into_iter().fold(
             serenity::EditInteractionResponse::new()
+                .allowed_mentions(allowed)
                 .content(self.content)
                 .components(self.components),
             |edit, file| edit.new_attachment(file),
@@ -127,6 +149,7 @@ impl Outgoing {
 
     pub(super) fn message(self) -> serenity::CreateMessage {
         serenity::CreateMessage::new()
+            .allowed_mentions(self.allowed())
             .content(self.content)
             .components(self.components)
             .files(self.files)
