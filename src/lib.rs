@@ -12,3 +12,4 @@ pub mod games;
 pub mod ledger;
 pub mod render;
 pub mod table;
+pub mod words;

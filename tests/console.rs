@@ -260,7 +260,7 @@ fn the_droid_plays_and_verify_recomputes_its_moves() {
     assert!(text(&r[1]).contains("Droid plays"), "{}", r[1]);
     assert!(text(&r[2]).contains("still playing"));
     assert!(text(&r[3]).contains("Droid wins"));
-    assert!(text(&r[4]).contains("1 droid moves recomputed"), "{}", r[4]);
+    assert!(text(&r[4]).contains("1 droid move recomputed"), "{}", r[4]);
     assert_eq!(balance(&r[5]), (900, 0));
     audit_ok(&dir);
 }

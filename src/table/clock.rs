@@ -5,6 +5,7 @@
 use super::{App, Reply};
 use crate::games::Status;
 use crate::ledger::tables::TableRow;
+use crate::t;
 
 impl App {
     /// Runs the clocks; returns (guild, channel, reply) for each event.
@@ -40,10 +41,7 @@ impl App {
                 .cancel_table(&row.guild, row.id, "expired")
                 .is_ok()
         {
-            return vec![Reply::public(format!(
-                "The challenge of table #{} expired.",
-                row.id
-            ))];
+            return vec![Reply::public(t!("clock-expired", table = row.id))];
         }
         Vec::new()
     }
@@ -62,7 +60,7 @@ impl App {
             .unwrap_or(86_400);
         let who = self.name(&row.seats[seat]);
         if now >= deadline {
-            let text = format!("{who} ran out of time.");
+            let text = t!("clock-timeout", who = &who);
             let guild = row.guild.clone();
             return self
                 .concede(&guild, row, progress, seat, "timeout", text)
@@ -76,9 +74,11 @@ impl App {
                 .insert((row.id, row.turn));
         if warn {
             let hours = (deadline - now) as f64 / 3600.0;
-            return vec![Reply::public(format!(
-                "{who}, a quarter of your time is left at table #{} ({hours:.1} h).",
-                row.id
+            return vec![Reply::public(t!(
+                "clock-warning",
+                who = &who,
+                table = row.id,
+                hours = format!("{hours:.1}")
             ))
             .with_mention(&row.seats[seat])];
         }

@@ -7,20 +7,21 @@ use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::parse_custom_id;
 use super::view::{ACT, MOVE};
 use super::{Actor, App, Outcome, Refusal};
+use crate::t;
 
 impl App {
     /// A button press.
     pub(crate) fn press(&self, actor: &Actor, id: &str) -> Outcome {
         let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal("That button is not Holotable's.".into()));
+            return Err(Refusal(t!("button-foreign")));
         };
         let row = self.ledger.table(table)?;
         if row.guild != actor.guild {
-            return Err(Refusal("That button belongs to another server.".into()));
+            return Err(Refusal(t!("button-other-server")));
         }
         if let Some(action) = verb.strip_prefix(ACT) {
             if self.active(actor)?.id != table {
-                return Err(Refusal("That button is out of date.".into()));
+                return Err(Refusal(t!("button-stale")));
             }
             return self.play_action(actor, action, Some(turn));
         }
@@ -32,24 +33,24 @@ impl App {
             START => self.start(actor, row),
             DRAW => {
                 if self.active(actor)?.id != table {
-                    return Err(Refusal("That draw offer is out of date.".into()));
+                    return Err(Refusal(t!("draw-stale")));
                 }
                 self.draw(actor, Some(turn))
             }
             REMATCH => self.rematch(actor, row),
-            MOVE => Err(Refusal("Choose a move from the menu.".into())),
-            other => Err(Refusal(format!("Unknown button '{other}'."))),
+            MOVE => Err(Refusal(t!("menu-use"))),
+            other => Err(Refusal(t!("button-unknown", verb = other))),
         }
     }
 
     /// A choice from a select menu.
     pub(crate) fn pick(&self, actor: &Actor, id: &str, value: &str) -> Outcome {
         let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal("That menu is not Holotable's.".into()));
+            return Err(Refusal(t!("menu-foreign")));
         };
         let row = self.active(actor)?;
         if row.id != table || verb != MOVE {
-            return Err(Refusal("That menu is out of date.".into()));
+            return Err(Refusal(t!("menu-stale")));
         }
         self.play_action(actor, value, Some(turn))
     }

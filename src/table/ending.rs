@@ -9,6 +9,7 @@ use super::{Actor, App, Outcome, Refusal, Reply, Style};
 use crate::games::{score_line, Status};
 use crate::ledger::tables::TableRow;
 use crate::ledger::DROID;
+use crate::t;
 
 /// The verbs of the components the end of a table shows.
 pub(crate) const DRAW: &str = "draw";
@@ -29,7 +30,7 @@ impl App {
         mut text: String,
     ) -> Outcome {
         let Status::Over(outcome) = progress.play.status() else {
-            return Err(Refusal("the game is not over".into()));
+            return Err(Refusal(t!("error-not-over")));
         };
         if !is_series(&row) {
             return self.settle(guild, row, progress, last, text, outcome.points.clone());
@@ -45,11 +46,19 @@ impl App {
             text.push('\n');
         }
         text.push_str(&match outcome.winner() {
-            Some(seat) => format!(
-                "Game {game_no}: {} wins — {} ({score}).",
-                names[seat], outcome.reason
+            Some(seat) => t!(
+                "series-game-won",
+                game = game_no,
+                who = &names[seat],
+                reason = &outcome.reason,
+                score = &score
             ),
-            None => format!("Game {game_no}: draw — {} ({score}).", outcome.reason),
+            None => t!(
+                "series-game-drawn",
+                game = game_no,
+                reason = &outcome.reason,
+                score = &score
+            ),
         });
         let mut exhausted = false;
         if let (true, Some(winner)) = (row.per_point > 0, outcome.winner()) {
@@ -59,14 +68,17 @@ impl App {
         let best = totals.iter().copied().max().unwrap_or(0);
         let leaders = totals.iter().filter(|&&t| t == best).count();
         let decided = row.target > 0 && best as i64 >= row.target && leaders == 1;
-        text.push_str(&format!(" Series: {}.", score_line(&totals)));
+        text.push(' ');
+        text.push_str(&t!("series-score", score = score_line(&totals)));
         if decided || exhausted || row.target == 0 {
             return self.settle(guild, row, progress, last, text, totals);
         }
         let marker = log::next_game(&outcome.points);
         self.record(guild, &mut row, &mut progress, None, &marker)?;
         let advanced = self.advance(guild, &mut row, &mut progress)?;
-        text.push_str(&format!("\nGame {}: ", progress.game_no));
+        text.push('\n');
+        text.push_str(&t!("series-next", game = progress.game_no));
+        text.push(' ');
         for line in advanced.said {
             text.push_str(&line);
             text.push(' ');
@@ -101,15 +113,16 @@ impl App {
             &row.seats[winner],
             points,
         )?;
-        text.push_str(&format!(
-            " {} pays {} {} credits.",
-            names[loser], names[winner], paid.value.paid
+        text.push(' ');
+        text.push_str(&t!(
+            "per-point-paid",
+            loser = &names[loser],
+            winner = &names[winner],
+            amount = paid.value.paid
         ));
         if paid.value.exhausted {
-            text.push_str(&format!(
-                " {} cannot pay any more: the series ends.",
-                names[loser]
-            ));
+            text.push(' ');
+            text.push_str(&t!("per-point-exhausted", loser = &names[loser]));
         }
         Ok(paid.value.exhausted)
     }
@@ -148,29 +161,35 @@ impl App {
         }
         let series = is_series(&row);
         text.push_str(&match settled.value.winners.as_slice() {
-            [seat] if series => format!("**{} wins the series** ({score}).", names[*seat]),
-            [seat] => format!("**{} wins** — {reason} ({score}).", names[*seat]),
-            _ if series => format!("**The series is drawn** ({score})."),
-            _ => format!("**Draw** — {reason} ({score})."),
+            [seat] if series => t!("settle-series-won", who = &names[*seat], score = &score),
+            [seat] => t!(
+                "settle-won",
+                who = &names[*seat],
+                reason = &reason,
+                score = &score
+            ),
+            _ if series => t!("settle-series-drawn", score = &score),
+            _ => t!("settle-drawn", reason = &reason, score = &score),
         });
         let s = &settled.value;
         for (seat, paid) in s.payouts.iter().enumerate() {
             if *paid > 0 && row.seats[seat] != DROID {
-                text.push_str(&format!(" {} receives {paid} credits.", names[seat]));
+                text.push(' ');
+                text.push_str(&t!("settle-paid", who = &names[seat], amount = *paid));
             }
         }
         if let Some(seat) = s.token_to {
-            text.push_str(&format!(" {} wins a slot token.", names[seat]));
+            text.push(' ');
+            text.push_str(&t!("settle-token", who = &names[seat]));
         }
         if let Some(seed) = &row.seed {
-            text.push_str(&format!(
-                "\nSeed revealed: `{seed}` — check every roll with /verify."
-            ));
+            text.push('\n');
+            text.push_str(&t!("settle-seed", seed = seed));
         }
         Ok(vec![self
             .board_reply(&row, &progress, last, text)?
             .with_button(
-                "Rematch",
+                &t!("button-rematch"),
                 custom_id(row.id, row.turn, REMATCH),
                 Style::Primary,
             )])
@@ -194,10 +213,8 @@ impl App {
             if let Status::Over(_) = progress.play.status() {
                 return self.game_over(guild, row, progress, None, text);
             }
-            text.push_str(&format!(
-                " {} left; the game goes on.",
-                self.name(&row.seats[seat])
-            ));
+            text.push(' ');
+            text.push_str(&t!("leave-goes-on", who = self.name(&row.seats[seat])));
             let advanced = self.advance(guild, &mut row, &mut progress)?;
             for line in advanced.said {
                 text.push(' ');
@@ -216,9 +233,8 @@ impl App {
             .find(|&s| s != seat)
             .unwrap_or(seat);
         if row.per_point > 0 && winner != seat {
-            text.push_str(&format!(
-                " The game in progress counts as lost at its full value ({full_value} points)."
-            ));
+            text.push(' ');
+            text.push_str(&t!("per-point-full-value", points = full_value));
             self.pay_per_point(guild, &row, progress.game_no, winner, full_value, &mut text)?;
         }
         let mut totals = progress.totals.clone();
@@ -231,26 +247,25 @@ impl App {
     pub(crate) fn resign(&self, actor: &Actor) -> Outcome {
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
-            return Err(Refusal("You are not playing at this table.".into()));
+            return Err(Refusal(t!("turn-not-playing")));
         };
         if row.status == "open" {
             if super::terms::terms(&row).creator != actor.user {
-                return Err(Refusal(
-                    "The table has not started: its creator may withdraw it with /resign.".into(),
-                ));
+                return Err(Refusal(t!("resign-not-creator")));
             }
             self.ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
-            return Ok(vec![Reply::public(format!(
-                "{} withdraws the challenge (table #{}).",
-                actor.name, row.id
+            return Ok(vec![Reply::public(t!(
+                "resign-withdraws",
+                who = &actor.name,
+                table = row.id
             ))]);
         }
         let progress = self.progress(&row)?;
         if progress.gone.contains(&seat) {
-            return Err(Refusal("You have already left this game.".into()));
+            return Err(Refusal(t!("resign-already-left")));
         }
-        let text = format!("{} resigns.", actor.name);
+        let text = t!("resign-resigns", who = &actor.name);
         self.concede(&actor.guild, row, progress, seat, "resign", text)
     }
 
@@ -260,13 +275,13 @@ impl App {
     pub(crate) fn draw(&self, actor: &Actor, turn: Option<i64>) -> Outcome {
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
-            return Err(Refusal("You are not playing at this table.".into()));
+            return Err(Refusal(t!("turn-not-playing")));
         };
         if row.status != "playing" {
-            return Err(Refusal("The table has not started.".into()));
+            return Err(Refusal(t!("draw-not-started")));
         }
         if turn.is_some_and(|t| t != row.turn) {
-            return Err(Refusal("That draw offer is out of date.".into()));
+            return Err(Refusal(t!("draw-stale")));
         }
         let info = self.entry(&row)?.info;
         if !info.draws {
@@ -278,16 +293,14 @@ impl App {
         let progress = self.progress(&row)?;
         let remaining = progress.remaining();
         if remaining.iter().any(|&s| row.seats[s] == DROID) {
-            return Err(Refusal("The droid plays every game to its end.".into()));
+            return Err(Refusal(t!("draw-droid")));
         }
         let before = self.ledger.consents(row.id, row.turn, DRAW_OFFER)?;
         if turn.is_some() && before.is_empty() {
-            return Err(Refusal("That draw offer is no longer open.".into()));
+            return Err(Refusal(t!("draw-closed")));
         }
         if before.contains(&seat) {
-            return Err(Refusal(
-                "You already agreed to a draw; the other players must accept it.".into(),
-            ));
+            return Err(Refusal(t!("draw-already")));
         }
         let agreed = self.ledger.consent(row.id, row.turn, DRAW_OFFER, seat)?;
         let waiting: Vec<String> = remaining
@@ -298,18 +311,18 @@ impl App {
         if waiting.is_empty() {
             return self.agree(actor, row, progress);
         }
-        let verb = if agreed.len() > 1 {
-            "agrees to"
+        let id = if agreed.len() > 1 {
+            "draw-agrees"
         } else {
-            "offers"
+            "draw-offers"
         };
-        Ok(vec![Reply::public(format!(
-            "{} {verb} a draw; waiting for {}.",
-            actor.name,
-            waiting.join(", ")
+        Ok(vec![Reply::public(t!(
+            id,
+            who = &actor.name,
+            waiting = waiting.join(", ")
         ))
         .with_button(
-            "Accept draw",
+            &t!("button-accept-draw"),
             custom_id(row.id, row.turn, DRAW),
             Style::Secondary,
         )])
@@ -318,17 +331,17 @@ impl App {
     fn agree(&self, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {
         progress.play.agree_end()?;
         let text = if progress.remaining().len() > 2 {
-            "Every player agrees to end the game."
+            t!("draw-agreed-all")
         } else {
-            "The players agree to a draw."
+            t!("draw-agreed")
         };
-        self.game_over(&actor.guild, row, progress, None, text.into())
+        self.game_over(&actor.guild, row, progress, None, text)
     }
 
     /// `/admin end`: ends a stuck table with a refund.
     pub(crate) fn admin_end(&self, actor: &Actor, table: Option<i64>) -> Outcome {
         if !actor.admin {
-            return Err(Refusal("/admin needs the Manage Server permission.".into()));
+            return Err(Refusal(t!("admin-needed")));
         }
         let row = match table {
             Some(id) => self.ledger.table(id)?,
@@ -337,9 +350,6 @@ impl App {
         self.ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
         self.forget(row.id);
-        Ok(vec![Reply::public(format!(
-            "Table #{} was ended by an admin; every stake was refunded.",
-            row.id
-        ))])
+        Ok(vec![Reply::public(t!("admin-ended", table = row.id))])
     }
 }

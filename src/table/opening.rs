@@ -16,6 +16,7 @@ use crate::catalogue::Entry;
 use crate::games::{GameOptions, Status};
 use crate::ledger::tables::{NewTable, TableRow};
 use crate::ledger::DROID;
+use crate::{t, words};
 
 /// The verbs of the components an opening table shows.
 pub(crate) const ACCEPT: &str = "accept";
@@ -34,24 +35,21 @@ impl App {
     /// `/play`: opens a table in this channel.
     pub(crate) fn play(&self, actor: &Actor, args: PlayArgs) -> Outcome {
         let Some(entry) = self.catalogue.find(&args.game) else {
-            return Err(Refusal(format!(
-                "Unknown game '{}'. Games: {}.",
-                args.game,
-                self.catalogue.ids().join(", ")
+            return Err(Refusal(t!(
+                "play-unknown-game",
+                game = &args.game,
+                games = self.catalogue.ids().join(", ")
             )));
         };
         if let Some(table) = self.ledger.active_table(&actor.guild, &actor.channel)? {
-            return Err(Refusal(format!(
-                "Table #{} is already active in this channel; finish it (or /resign) first.",
-                table.id
-            )));
+            return Err(Refusal(t!("play-channel-busy", table = table.id)));
         }
         let (options, target) = table_options(entry, &args)?;
         let game = entry.rules(&options)?;
         let info = entry.info;
         let opponent = args.opponent.clone();
         if opponent.as_deref() == Some(actor.user.as_str()) {
-            return Err(Refusal("You cannot challenge yourself.".into()));
+            return Err(Refusal(t!("play-self")));
         }
         let seats = seat_count(entry, &args)?;
         let stakes = self.stakes(actor, &args, seats)?;
@@ -88,30 +86,42 @@ impl App {
     /// when the droid is the opponent.
     fn announce(&self, actor: &Actor, row: TableRow, opponent: Option<&str>) -> Outcome {
         let info = self.entry(&row)?.info;
-        let wager = terms_line(&row);
+        let wager = match terms_line(&row) {
+            line if line.is_empty() => line,
+            line => format!(" {line}"),
+        };
         match opponent {
             None => {
-                let text = format!(
-                    "{} opens a {} table{wager} (table #{}): anyone may join ({}).",
-                    actor.name,
-                    info.name,
-                    row.id,
-                    seats_line(info.min_seats, terms::terms(&row).seats)
+                let text = t!(
+                    "play-open",
+                    who = &actor.name,
+                    game = words::game_name(&info),
+                    terms = wager,
+                    table = row.id,
+                    seats = seats_line(info.min_seats, terms::terms(&row).seats)
                 );
                 Ok(vec![self.open_reply(&row, text)])
             }
             Some(DROID) => self.begin(&actor.guild, row),
             Some(opponent) => {
                 let name = self.name(opponent);
-                let text = format!(
-                    "{} challenges {name} to {}{wager} (table #{}). {name}, do you accept?",
-                    actor.name, info.name, row.id
+                let text = t!(
+                    "play-challenge",
+                    who = &actor.name,
+                    opponent = &name,
+                    game = words::game_name(&info),
+                    terms = wager,
+                    table = row.id
                 );
                 Ok(vec![Reply::public(text)
                     .with_mention(opponent)
-                    .with_button("Accept", custom_id(row.id, 0, ACCEPT), Style::Success)
                     .with_button(
-                        "Decline",
+                        &t!("button-accept"),
+                        custom_id(row.id, 0, ACCEPT),
+                        Style::Success,
+                    )
+                    .with_button(
+                        &t!("button-decline"),
                         custom_id(row.id, 0, DECLINE),
                         Style::Danger,
                     )])
@@ -123,33 +133,27 @@ impl App {
     fn stakes(&self, actor: &Actor, args: &PlayArgs, seats: usize) -> Result<Stakes, Refusal> {
         let per_point = args.per_point.unwrap_or(0);
         if args.per_point.is_some() && !(1..=crate::ledger::MAX_AMOUNT).contains(&per_point) {
-            return Err(Refusal(
-                "per_point must be a positive number of credits.".into(),
-            ));
+            return Err(Refusal(t!("play-per-point-positive")));
         }
         if per_point > 0 && args.wager.is_some() {
-            return Err(Refusal(
-                "Choose a wager or per_point stakes, not both.".into(),
-            ));
+            return Err(Refusal(t!("play-wager-or-per-point")));
         }
         if per_point > 0 && seats > 2 {
-            return Err(Refusal(
-                "per_point stakes are for two players: open the table with seats:2.".into(),
-            ));
+            return Err(Refusal(t!("play-per-point-two")));
         }
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
         if stake != 0 {
             let min = self.ledger.economy(&actor.guild)?.min_wager;
             if stake < min {
-                return Err(Refusal(format!(
-                    "The wager must be at least {min} credits."
-                )));
+                return Err(Refusal(t!("play-wager-minimum", min = min)));
             }
             let balance = self.ledger.balance(&actor.guild, &actor.user)?.credits;
             if balance < stake {
-                return Err(Refusal(format!(
-                    "You have {balance} credits; the wager is {stake}."
+                return Err(Refusal(t!(
+                    "play-wager-funds",
+                    balance = balance,
+                    stake = stake
                 )));
             }
         }
@@ -160,14 +164,22 @@ impl App {
     fn open_reply(&self, row: &TableRow, text: String) -> Reply {
         let info = self.entry(row).map(|e| e.info);
         let mut reply = Reply::public(text)
-            .with_button("Join", custom_id(row.id, 0, JOIN), Style::Success)
             .with_button(
-                "Seat the droid",
+                &t!("button-join"),
+                custom_id(row.id, 0, JOIN),
+                Style::Success,
+            )
+            .with_button(
+                &t!("button-seat-droid"),
                 custom_id(row.id, 0, SEAT_DROID),
                 Style::Secondary,
             );
         if info.is_ok_and(|i| row.seats.len() >= i.min_seats) {
-            reply = reply.with_button("Start", custom_id(row.id, 0, START), Style::Primary);
+            reply = reply.with_button(
+                &t!("button-start"),
+                custom_id(row.id, 0, START),
+                Style::Primary,
+            );
         }
         reply
     }
@@ -190,7 +202,7 @@ impl App {
             .ledger
             .start_table_at(guild, row.id, Some(deadline), Some(&start))?;
         if started.replayed {
-            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+            return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let mut row = self.ledger.table(row.id)?;
         let mut progress = Progress::begin(&row, entry)?;
@@ -217,37 +229,32 @@ impl App {
     /// The first lines of a started table: the players, the stakes, the fairness commitment.
     fn headline(&self, row: &TableRow, entry: &Entry) -> String {
         let names = self.seat_names(row);
-        let mut text = format!(
-            "Table #{}: {} — {}.",
-            row.id,
-            entry.info.name,
-            names.join(" vs ")
+        let mut text = t!(
+            "begin-players",
+            table = row.id,
+            game = words::game_name(&entry.info),
+            players = names.join(" vs ")
         );
         if row.stake > 0 {
-            let (seats, pot) = (row.seats.len(), row.stake * row.seats.len() as i64);
-            let each = if seats == 2 {
-                "each"
-            } else {
-                "from every seat"
-            };
-            text.push_str(&format!(
-                " {} credits {each} in escrow; the winner takes {pot} and a slot token.",
-                row.stake
+            let pot = row.stake * row.seats.len() as i64;
+            text.push(' ');
+            text.push_str(&t!(
+                "begin-escrow",
+                stake = row.stake,
+                seats = row.seats.len(),
+                pot = pot
             ));
         }
         if row.target > 0 {
-            text.push_str(&format!(" A series to {} points.", row.target));
+            text.push(' ');
+            text.push_str(&t!("begin-series", target = row.target));
         }
         if row.per_point > 0 {
-            text.push_str(&format!(
-                " After each game the loser pays {} credits a point.",
-                row.per_point
-            ));
+            text.push(' ');
+            text.push_str(&t!("begin-per-point", amount = row.per_point));
         }
-        text.push_str(&format!(
-            "\nFairness: SHA-256 of this table's seed is `{}` (revealed at the end; check with /verify).",
-            row.seed_commitment
-        ));
+        text.push('\n');
+        text.push_str(&t!("begin-fairness", commitment = &row.seed_commitment));
         text
     }
 
@@ -261,22 +268,23 @@ impl App {
                 .filter(|u| **u != creator)
                 .map(|u| self.name(u))
                 .collect();
-            return Err(Refusal(format!(
-                "Only {} can answer this challenge.",
-                invited.join(" or ")
+            return Err(Refusal(t!(
+                "answer-not-yours",
+                invited = invited.join(" / ")
             )));
         }
         if row.status != "open" {
-            return Err(Refusal(format!(
-                "This challenge was already answered (table #{} is {}).",
-                row.id, row.status
+            return Err(Refusal(t!(
+                "answer-already",
+                table = row.id,
+                status = t!(&format!("status-{}", row.status))
             )));
         }
         if !accept {
             self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
-            return Ok(vec![Reply::public(format!(
-                "{} declines the challenge.",
-                actor.name
+            return Ok(vec![Reply::public(t!(
+                "answer-declined",
+                who = &actor.name
             ))]);
         }
         self.begin(&actor.guild, row)
@@ -285,29 +293,28 @@ impl App {
     /// Join or Seat the droid: a seat taken at an open table, which starts once full.
     pub(crate) fn take_seat(&self, actor: &Actor, row: TableRow, droid: bool) -> Outcome {
         if row.status != "open" {
-            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+            return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let t = terms::terms(&row);
         let seated = row.seats.contains(&actor.user);
         if droid && !seated {
-            return Err(Refusal(
-                "Only a player at this table can seat the droid.".into(),
-            ));
+            return Err(Refusal(t!("seat-droid-not-seated")));
         }
         if !droid && seated {
-            return Err(Refusal("You already have a seat at this table.".into()));
+            return Err(Refusal(t!("seat-already")));
         }
         if row.seats.len() >= t.seats {
-            return Err(Refusal("This table is full.".into()));
+            return Err(Refusal(t!("seat-full")));
         }
         let user = if droid { DROID } else { actor.user.as_str() };
         if row.stake > 0 && !droid {
             self.ledger.open_account(&actor.guild, user)?;
             let credits = self.ledger.balance(&actor.guild, user)?.credits;
             if credits < row.stake {
-                return Err(Refusal(format!(
-                    "You have {credits} credits; the wager is {}.",
-                    row.stake
+                return Err(Refusal(t!(
+                    "play-wager-funds",
+                    balance = credits,
+                    stake = row.stake
                 )));
             }
         }
@@ -316,14 +323,17 @@ impl App {
             return self.begin(&actor.guild, row);
         }
         let min = self.entry(&row)?.info.min_seats;
-        let text = format!(
-            "{} {} table #{} ({}/{} seats: {}).",
-            self.name(user),
-            if droid { "takes a seat at" } else { "joins" },
-            row.id,
-            row.seats.len(),
-            t.seats,
-            seats_line(min, t.seats)
+        let text = t!(
+            if droid {
+                "seat-droid-taken"
+            } else {
+                "seat-joined"
+            },
+            who = self.name(user),
+            table = row.id,
+            taken = row.seats.len(),
+            seats = t.seats,
+            players = seats_line(min, t.seats)
         );
         Ok(vec![self.open_reply(&row, text)])
     }
@@ -332,19 +342,20 @@ impl App {
     pub(crate) fn start(&self, actor: &Actor, row: TableRow) -> Outcome {
         let t = terms::terms(&row);
         if t.creator != actor.user {
-            return Err(Refusal("Only the table's creator can start it.".into()));
+            return Err(Refusal(t!("start-not-creator")));
         }
         if row.status != "open" {
-            return Err(Refusal(format!("Table #{} has already started.", row.id)));
+            return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let info = self.entry(&row)?.info;
         if row.seats.len() >= t.seats {
-            return Err(Refusal("This challenge waits for an answer.".into()));
+            return Err(Refusal(t!("start-challenge")));
         }
         if row.seats.len() < info.min_seats {
-            return Err(Refusal(format!(
-                "{} needs at least {} players.",
-                info.name, info.min_seats
+            return Err(Refusal(t!(
+                "start-too-few",
+                game = words::game_name(&info),
+                min = info.min_seats
             )));
         }
         self.begin(&actor.guild, row)
@@ -355,7 +366,7 @@ impl App {
     /// make an open table of as many seats.
     pub(crate) fn rematch(&self, actor: &Actor, row: TableRow) -> Outcome {
         if !row.seats.contains(&actor.user) {
-            return Err(Refusal("Only the players can ask for a rematch.".into()));
+            return Err(Refusal(t!("rematch-not-player")));
         }
         let entry = self.entry(&row)?;
         let t = terms::terms(&row);
@@ -394,14 +405,12 @@ fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), R
         given.extend(commands::table_options(&text).map_err(Refusal)?);
     }
     if let Some(key) = given.keys().find(|k| !info.options.contains(&k.as_str())) {
-        let accepted = if info.options.is_empty() {
-            "it has none".to_string()
-        } else {
-            format!("options: {}", info.options.join(", "))
-        };
-        return Err(Refusal(format!(
-            "{} has no option '{key}' ({accepted}).",
-            info.name
+        return Err(Refusal(t!(
+            "play-unknown-option",
+            game = words::game_name(&info),
+            option = key.as_str(),
+            count = info.options.len(),
+            options = info.options.join(", ")
         )));
     }
     let mut options: GameOptions = given
@@ -413,9 +422,7 @@ fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), R
             options.insert(option.into(), Value::String(to.to_string()));
             0
         }
-        (None, Some(to)) if !(1..=99).contains(&to) => {
-            return Err(Refusal("to must be from 1 to 99 points.".into()))
-        }
+        (None, Some(to)) if !(1..=99).contains(&to) => return Err(Refusal(t!("play-to-range"))),
         (None, Some(to)) => to as i64,
         (_, None) => 0,
     };
@@ -428,24 +435,23 @@ fn seat_count(entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
     let info = entry.info;
     if args.opponent.is_some() {
         if info.min_seats > 2 {
-            return Err(Refusal(format!(
-                "{} needs more players: open a table without an opponent.",
-                info.name
+            return Err(Refusal(t!(
+                "play-needs-more",
+                game = words::game_name(&info)
             )));
         }
         return match args.seats {
             None | Some(2) => Ok(2),
-            Some(_) => Err(Refusal(
-                "A challenge is for two players: open a table without an opponent for more.".into(),
-            )),
+            Some(_) => Err(Refusal(t!("play-challenge-two"))),
         };
     }
     let seats = args.seats.unwrap_or(info.max_seats);
     if !(info.min_seats..=info.max_seats).contains(&seats) {
-        return Err(Refusal(format!(
-            "{} is played by {}, not {seats}.",
-            info.name,
-            seats_line(info.min_seats, info.max_seats)
+        return Err(Refusal(t!(
+            "play-seats-range",
+            game = words::game_name(&info),
+            players = seats_line(info.min_seats, info.max_seats),
+            seats = seats
         )));
     }
     Ok(seats)
@@ -456,30 +462,33 @@ fn droid_level(level: Option<u8>) -> Result<u8, Refusal> {
     match level {
         None => Ok(crate::droid::DEFAULT_LEVEL),
         Some(level) if crate::droid::LEVELS.contains(&level) => Ok(level),
-        Some(level) => Err(Refusal(format!("level must be from 1 to 5, not {level}."))),
+        Some(level) => Err(Refusal(t!("play-level-range", level = level))),
     }
 }
 
 /// "2 players", "2 to 4 players".
 fn seats_line(min: usize, max: usize) -> String {
     if min == max {
-        format!("{min} players")
+        t!("players-exactly", count = min)
     } else {
-        format!("{min} to {max} players")
+        t!("players-range", min = min, max = max)
     }
 }
 
 /// The stakes and series of a table, for the line that opens it.
 fn terms_line(row: &TableRow) -> String {
     let mut line = if row.stake > 0 {
-        format!(" for {} credits each", row.stake)
+        t!("terms-wager", amount = row.stake)
     } else if row.per_point > 0 {
-        format!(" for {} credits a point", row.per_point)
+        t!("terms-per-point", amount = row.per_point)
     } else {
         String::new()
     };
     if row.target > 0 {
-        line.push_str(&format!(", first to {} points", row.target));
+        if !line.is_empty() {
+            line.push_str(", ");
+        }
+        line.push_str(&t!("terms-target", target = row.target));
     }
     line
 }
@@ -503,16 +512,8 @@ fn seat_order(
                 seats.swap(0, 1)
             }
         }
-        Some("them") | Some("random") => {
-            return Err(Refusal(
-                "first:them and first:random need an opponent.".into(),
-            ))
-        }
-        Some(other) => {
-            return Err(Refusal(format!(
-                "first must be me, them or random, not '{other}'"
-            )))
-        }
+        Some("them") | Some("random") => return Err(Refusal(t!("play-first-needs-opponent"))),
+        Some(other) => return Err(Refusal(t!("play-first-bad", value = other))),
     }
     Ok(seats)
 }

@@ -9,6 +9,7 @@ use super::{Actor, App, Outcome, Refusal};
 use crate::games::Status;
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
+use crate::t;
 
 /// What [`App::advance`] played.
 pub(crate) struct Advanced {
@@ -74,7 +75,7 @@ impl App {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
                 let action = play
                     .sample_chance(&mut rng)
-                    .ok_or_else(|| Refusal("a chance node without outcomes".into()))?;
+                    .ok_or_else(|| Refusal(t!("error-chance-empty")))?;
                 Ok(Some(Automatic::Chance(action)))
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
@@ -121,7 +122,7 @@ impl App {
             let after = progress.play.position();
             match next {
                 // Chance (dice): said, but the board keeps highlighting the last move.
-                Automatic::Chance(_) => advanced.said.push(format!("🎲 {canonical}.")),
+                Automatic::Chance(_) => advanced.said.push(t!("turn-chance", outcome = &canonical)),
                 Automatic::Droid(s, _) | Automatic::Forced(s, _) => {
                     advanced.said.push(self.narrate(row, s, &canonical, true));
                     advanced.last = Some((before.clone(), canonical));
@@ -141,9 +142,9 @@ impl App {
             .entry(row)
             .is_ok_and(|e| e.info.forced.contains(&action));
         match (forced && only, action) {
-            (true, "pass") => format!("{who} cannot move and passes."),
-            (true, _) => format!("{who} plays {action}, the only legal action."),
-            (false, _) => format!("{who} plays {action}."),
+            (true, "pass") => t!("turn-forced-pass", who = &who),
+            (true, _) => t!("turn-forced", who = &who, action = action),
+            (false, _) => t!("turn-plays", who = &who, action = action),
         }
     }
 
@@ -155,15 +156,15 @@ impl App {
         progress: &Progress,
     ) -> Result<usize, Refusal> {
         if !row.seats.contains(&actor.user) {
-            return Err(Refusal("You are not playing at this table.".into()));
+            return Err(Refusal(t!("turn-not-playing")));
         }
         let Status::ToMove(seat) = progress.play.status() else {
-            return Err(Refusal("The game is not waiting for a move.".into()));
+            return Err(Refusal(t!("turn-not-waiting")));
         };
         if row.seats[seat] != actor.user {
-            return Err(Refusal(format!(
-                "It is {}'s turn, not yours.",
-                self.name(&row.seats[seat])
+            return Err(Refusal(t!(
+                "turn-not-yours",
+                who = self.name(&row.seats[seat])
             )));
         }
         Ok(seat)
@@ -174,12 +175,10 @@ impl App {
     pub(crate) fn play_action(&self, actor: &Actor, text: &str, turn: Option<i64>) -> Outcome {
         let mut row = self.active(actor)?;
         if row.status != "playing" {
-            return Err(Refusal(format!("Table #{} has not started yet.", row.id)));
+            return Err(Refusal(t!("turn-not-started", table = row.id)));
         }
         if turn.is_some_and(|turn| turn != row.turn) {
-            return Err(Refusal(
-                "That menu is out of date: the board has changed.".into(),
-            ));
+            return Err(Refusal(t!("turn-stale-menu")));
         }
         let mut progress = self.progress(&row)?;
         let seat = self.seat_to_move(actor, &row, &progress)?;
@@ -228,7 +227,11 @@ impl App {
         let info = self.entry(&row)?.info;
         match info.decision_of_command(command) {
             Some(decision) => self.play_action(actor, decision.action, None),
-            None => Err(Refusal(format!("{} has no /{command}.", info.name))),
+            None => Err(Refusal(t!(
+                "command-not-in-game",
+                game = crate::words::game_name(&info),
+                command = command
+            ))),
         }
     }
 
@@ -236,22 +239,21 @@ impl App {
     pub(crate) fn board(&self, actor: &Actor) -> Outcome {
         let row = self.active(actor)?;
         if row.status != "playing" {
-            return Err(Refusal(format!(
-                "Table #{} has not started yet: it waits for its players.",
-                row.id
-            )));
+            return Err(Refusal(t!("board-not-started", table = row.id)));
         }
         let progress = self.progress(&row)?;
-        let text = format!("Table #{}. {}", row.id, self.turn_line(&row, &progress));
+        let text = t!(
+            "board-again",
+            table = row.id,
+            turn = self.turn_line(&row, &progress)
+        );
         Ok(vec![self.board_reply(&row, &progress, None, text)?])
     }
 
     pub(crate) fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
         self.ledger
             .active_table(&actor.guild, &actor.channel)?
-            .ok_or_else(|| {
-                Refusal("There is no table in this channel. Start one with /play.".into())
-            })
+            .ok_or_else(|| Refusal(t!("table-none")))
     }
 
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.

@@ -9,6 +9,7 @@ use crate::games::GameOptions;
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
 use crate::render::Scene;
+use crate::t;
 
 impl App {
     fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
@@ -17,10 +18,10 @@ impl App {
             None => self
                 .ledger
                 .last_table(&actor.guild, &actor.channel)?
-                .ok_or_else(|| Refusal("No table has been played in this channel.".into()))?,
+                .ok_or_else(|| Refusal(t!("verify-no-table")))?,
         };
         if row.guild != actor.guild {
-            return Err(Refusal(format!("no table {}", row.id)));
+            return Err(Refusal(t!("verify-unknown-table", table = row.id)));
         }
         Ok(row)
     }
@@ -52,9 +53,10 @@ impl App {
     pub(crate) fn verify(&self, actor: &Actor, table: Option<i64>) -> Outcome {
         let row = self.table_for(actor, table)?;
         let Some(seed) = row.seed.clone() else {
-            return Err(Refusal(format!(
-                "Table #{} is still playing: its seed is revealed when it ends. Commitment: `{}`.",
-                row.id, row.seed_commitment
+            return Err(Refusal(t!(
+                "verify-playing",
+                table = row.id,
+                commitment = &row.seed_commitment
             )));
         };
         let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
@@ -81,21 +83,20 @@ impl App {
             }
         }
         let text = if commitment_ok && problems.is_empty() {
-            format!(
-                "Table #{} verified: SHA-256(`{seed}`) = `{}`, the commitment shown at the start; \
-                 {chance} chance events and {droid} droid moves recomputed from the seed, all as played.",
-                row.id, row.seed_commitment
+            t!(
+                "verify-ok",
+                table = row.id,
+                seed = &seed,
+                commitment = &row.seed_commitment,
+                chance = chance,
+                droid = droid
             )
         } else {
-            format!(
-                "Table #{} FAILED verification: commitment {}; {}",
-                row.id,
-                if commitment_ok {
-                    "matches"
-                } else {
-                    "does NOT match"
-                },
-                problems.join("; ")
+            t!(
+                "verify-failed",
+                table = row.id,
+                matches = if commitment_ok { "yes" } else { "no" },
+                problems = problems.join("; ")
             )
         };
         Ok(vec![Reply::public(text)])
@@ -112,10 +113,10 @@ impl App {
             &progress.actions,
             &self.seat_names(&row),
         )?;
-        Ok(vec![Reply::public(format!(
-            "Replay of table #{} ({} moves).",
-            row.id,
-            progress.actions.len()
+        Ok(vec![Reply::public(t!(
+            "replay-of",
+            table = row.id,
+            moves = progress.actions.len()
         ))
         .with_image(format!("table-{}-replay.gif", row.id), gif)])
     }
@@ -123,15 +124,16 @@ impl App {
     /// `/rules`: a summary with a picture of the game.
     pub(crate) fn rules(&self, game: &str) -> Outcome {
         let Some(entry) = self.catalogue.find(game) else {
-            return Err(Refusal(format!(
-                "Unknown game '{game}'. Games: {}.",
-                self.catalogue.ids().join(", ")
+            return Err(Refusal(t!(
+                "play-unknown-game",
+                game = game,
+                games = self.catalogue.ids().join(", ")
             )));
         };
         let options = GameOptions::new();
         let position = entry.rules(&options)?.showcase()?;
         let png = entry.board.png(&options, &position, &Scene::default())?;
-        Ok(vec![Reply::public(entry.info.summary)
+        Ok(vec![Reply::public(crate::words::game_summary(&entry.info))
             .with_image(format!("{}-rules.png", entry.info.id), png)])
     }
 }

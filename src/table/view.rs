@@ -8,6 +8,7 @@ use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
 use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
+use crate::t;
 
 /// The verb of a table's move menu.
 pub(crate) const MOVE: &str = "move";
@@ -92,7 +93,8 @@ impl App {
             Err(e) => {
                 tracing::error!(table = row.id, turn = row.turn, error = %e, "board not drawn");
                 Reply::public(format!(
-                    "{text}\n(The board image could not be drawn: {e}.)"
+                    "{text}\n{}",
+                    t!("board-not-drawn", error = e.to_string())
                 ))
             }
         };
@@ -129,11 +131,7 @@ impl App {
         if moves.is_empty() {
             return;
         }
-        let placeholder = if moves.len() > 25 {
-            format!("Choose a move ({} more with /move)", moves.len() - 25)
-        } else {
-            "Choose a move".into()
-        };
+        let placeholder = t!("menu-choose", more = moves.len().saturating_sub(25));
         reply.select = Some(Select {
             custom_id: custom_id(row.id, row.turn, MOVE),
             placeholder,
@@ -159,8 +157,8 @@ impl App {
 
     pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
         match progress.play.status() {
-            Status::ToMove(seat) => format!("{} to move.", self.name(&row.seats[seat])),
-            Status::Chance => "Rolling…".to_string(),
+            Status::ToMove(seat) => t!("turn-to-move", who = self.name(&row.seats[seat])),
+            Status::Chance => t!("turn-rolling"),
             Status::Over(_) => String::new(),
         }
     }

@@ -1,0 +1,180 @@
+## Opening a table: /play, seats, challenges.
+
+list-and = { $first } and { $last }
+play-unknown-game = Unknown game '{ $game }'. Games: { $games }.
+play-channel-busy = Table #{ $table } is already active in this channel; finish it (or /resign) first.
+play-self = You cannot challenge yourself.
+play-open = { $who } opens a { $game } table{ $terms } (table #{ $table }): anyone may join ({ $seats }).
+play-challenge = { $who } challenges { $opponent } to { $game }{ $terms } (table #{ $table }). { $opponent }, do you accept?
+play-per-point-positive = per_point must be a positive number of credits.
+play-wager-or-per-point = Choose a wager or per_point stakes, not both.
+play-per-point-two = per_point stakes are for two players: open the table with seats:2.
+play-wager-minimum = The wager must be at least { $min } credits.
+play-wager-funds = You have { $balance ->
+        [one] { $balance } credit
+       *[other] { $balance } credits
+    }; the wager is { $stake }.
+play-unknown-option = { $game } has no option '{ $option }' ({ $count ->
+        [0] it has none
+       *[other] options: { $options }
+    }).
+play-to-range = to must be from 1 to 99 points.
+play-needs-more = { $game } needs more players: open a table without an opponent.
+play-challenge-two = A challenge is for two players: open a table without an opponent for more.
+play-seats-range = { $game } is played by { $players }, not { $seats }.
+play-level-range = level must be from 1 to 5, not { $level }.
+play-first-needs-opponent = first:them and first:random need an opponent.
+play-first-bad = first must be me, them or random, not '{ $value }'
+players-exactly = { $count ->
+        [one] 1 player
+       *[other] { $count } players
+    }
+players-range = { $min } to { $max } players
+terms-wager = for { $amount ->
+        [one] 1 credit
+       *[other] { $amount } credits
+    } each
+terms-per-point = for { $amount ->
+        [one] 1 credit
+       *[other] { $amount } credits
+    } a point
+terms-target = first to { $target } points
+button-accept = Accept
+button-decline = Decline
+button-join = Join
+button-seat-droid = Seat the droid
+button-start = Start
+table-already-started = Table #{ $table } has already started.
+begin-players = Table #{ $table }: { $game } — { $players }.
+begin-escrow = { $stake ->
+        [one] 1 credit
+       *[other] { $stake } credits
+    } { $seats ->
+        [2] each
+       *[other] from every seat
+    } in escrow; the winner takes { $pot } and a slot token.
+begin-series = A series to { $target } points.
+begin-per-point = After each game the loser pays { $amount ->
+        [one] 1 credit
+       *[other] { $amount } credits
+    } a point.
+begin-fairness = Fairness: SHA-256 of this table's seed is `{ $commitment }` (revealed at the end; check with /verify).
+answer-not-yours = Only { $invited } can answer this challenge.
+answer-already = This challenge was already answered (table #{ $table } is { $status }).
+status-open = open
+status-playing = playing
+status-finished = finished
+status-cancelled = cancelled
+answer-declined = { $who } declines the challenge.
+seat-droid-not-seated = Only a player at this table can seat the droid.
+seat-already = You already have a seat at this table.
+seat-full = This table is full.
+seat-joined = { $who } joins table #{ $table } ({ $taken }/{ $seats } seats: { $players }).
+seat-droid-taken = { $who } takes a seat at table #{ $table } ({ $taken }/{ $seats } seats: { $players }).
+start-not-creator = Only the table's creator can start it.
+start-challenge = This challenge waits for an answer.
+start-too-few = { $game } needs at least { $min } players.
+rematch-not-player = Only the players can ask for a rematch.
+
+## Turns and boards.
+
+error-chance-empty = A chance event has no outcome.
+turn-chance = 🎲 { $outcome }.
+turn-forced-pass = { $who } cannot move and passes.
+turn-forced = { $who } plays { $action }, the only legal action.
+turn-plays = { $who } plays { $action }.
+turn-not-playing = You are not playing at this table.
+turn-not-waiting = The game is not waiting for a move.
+turn-not-yours = It is { $who }'s turn, not yours.
+turn-not-started = Table #{ $table } has not started yet.
+turn-stale-menu = That menu is out of date: the board has changed.
+turn-to-move = { $who } to move.
+turn-rolling = Rolling…
+board-not-started = Table #{ $table } has not started yet: it waits for its players.
+board-again = Table #{ $table }. { $turn }
+board-not-drawn = (The board image could not be drawn: { $error }.)
+table-none = There is no table in this channel. Start one with /play.
+command-not-in-game = { $game } has no /{ $command }.
+menu-choose = { $more ->
+        [0] Choose a move
+       *[other] Choose a move ({ $more } more with /move)
+    }
+menu-use = Choose a move from the menu.
+menu-foreign = That menu is not Holotable's.
+menu-stale = That menu is out of date.
+button-foreign = That button is not Holotable's.
+button-other-server = That button belongs to another server.
+button-stale = That button is out of date.
+button-unknown = Unknown button '{ $verb }'.
+draw-stale = That draw offer is out of date.
+
+## Clocks.
+
+clock-expired = The challenge of table #{ $table } expired.
+clock-timeout = { $who } ran out of time.
+clock-warning = { $who }, a quarter of your time is left at table #{ $table } ({ $hours } h).
+
+## The end of a game and of a table.
+
+error-not-over = The game is not over.
+series-game-won = Game { $game }: { $who } wins — { $reason } ({ $score }).
+series-game-drawn = Game { $game }: draw — { $reason } ({ $score }).
+series-score = Series: { $score }.
+series-next = Game { $game }:
+per-point-paid = { $loser } pays { $winner } { $amount ->
+        [one] 1 credit
+       *[other] { $amount } credits
+    }.
+per-point-exhausted = { $loser } cannot pay any more: the series ends.
+per-point-full-value = The game in progress counts as lost at its full value ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }).
+settle-series-won = **{ $who } wins the series** ({ $score }).
+settle-won = **{ $who } wins** — { $reason } ({ $score }).
+settle-series-drawn = **The series is drawn** ({ $score }).
+settle-drawn = **Draw** — { $reason } ({ $score }).
+settle-paid = { $who } receives { $amount ->
+        [one] 1 credit
+       *[other] { $amount } credits
+    }.
+settle-token = { $who } wins a slot token.
+settle-seed = Seed revealed: `{ $seed }` — check every roll with /verify.
+button-rematch = Rematch
+leave-goes-on = { $who } left; the game goes on.
+resign-not-creator = The table has not started: its creator may withdraw it with /resign.
+resign-withdraws = { $who } withdraws the challenge (table #{ $table }).
+resign-already-left = You have already left this game.
+resign-resigns = { $who } resigns.
+draw-not-started = The table has not started.
+draw-droid = The droid plays every game to its end.
+draw-closed = That draw offer is no longer open.
+draw-already = You already agreed to a draw; the other players must accept it.
+draw-offers = { $who } offers a draw; waiting for { $waiting }.
+draw-agrees = { $who } agrees to a draw; waiting for { $waiting }.
+button-accept-draw = Accept draw
+draw-agreed-all = Every player agrees to end the game.
+draw-agreed = The players agree to a draw.
+admin-needed = /admin needs the Manage Server permission.
+admin-ended = Table #{ $table } was ended by an admin; every stake was refunded.
+
+## Looking back.
+
+verify-no-table = No table has been played in this channel.
+verify-unknown-table = There is no table { $table } here.
+verify-playing = Table #{ $table } is still playing: its seed is revealed when it ends. Commitment: `{ $commitment }`.
+verify-ok = Table #{ $table } verified: SHA-256(`{ $seed }`) = `{ $commitment }`, the commitment shown at the start; { $chance ->
+        [one] 1 chance event
+       *[other] { $chance } chance events
+    } and { $droid ->
+        [one] 1 droid move
+       *[other] { $droid } droid moves
+    } recomputed from the seed, all as played.
+verify-failed = Table #{ $table } FAILED verification: commitment { $matches ->
+        [yes] matches
+       *[no] does NOT match
+    }; { $problems }
+replay-of = Replay of table #{ $table } ({ $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }).

@@ -1,0 +1,180 @@
+## Ouvrir une table : /play, les places, les défis.
+
+list-and = { $first } et { $last }
+play-unknown-game = Jeu inconnu « { $game } ». Jeux : { $games }.
+play-channel-busy = La table n° { $table } est déjà ouverte dans ce salon ; terminez-la (ou /resign) d'abord.
+play-self = Vous ne pouvez pas vous défier vous-même.
+play-open = { $who } ouvre une table de { $game }{ $terms } (table n° { $table }) : tout le monde peut s'asseoir ({ $seats }).
+play-challenge = { $who } défie { $opponent } au { $game }{ $terms } (table n° { $table }). { $opponent }, acceptez-vous ?
+play-per-point-positive = per_point doit être un nombre positif de crédits.
+play-wager-or-per-point = Choisissez une mise ou un enjeu par point (per_point), pas les deux.
+play-per-point-two = L'enjeu par point se joue à deux : ouvrez la table avec seats:2.
+play-wager-minimum = La mise minimale est de { $min } crédits.
+play-wager-funds = Vous avez { $balance ->
+        [one] { $balance } crédit
+       *[other] { $balance } crédits
+    } ; la mise est de { $stake }.
+play-unknown-option = { $game } n'a pas d'option « { $option } » ({ $count ->
+        [0] il n'en a aucune
+       *[other] options : { $options }
+    }).
+play-to-range = to va de 1 à 99 points.
+play-needs-more = { $game } demande plus de joueurs : ouvrez une table sans adversaire.
+play-challenge-two = Un défi se joue à deux : ouvrez une table sans adversaire pour jouer à plus.
+play-seats-range = { $game } se joue à { $players }, pas à { $seats }.
+play-level-range = level va de 1 à 5, pas { $level }.
+play-first-needs-opponent = first:them et first:random demandent un adversaire.
+play-first-bad = first vaut me, them ou random, pas « { $value } »
+players-exactly = { $count ->
+        [one] 1 joueur
+       *[other] { $count } joueurs
+    }
+players-range = { $min } à { $max } joueurs
+terms-wager = pour { $amount ->
+        [one] 1 crédit
+       *[other] { $amount } crédits
+    } chacun
+terms-per-point = à { $amount ->
+        [one] 1 crédit
+       *[other] { $amount } crédits
+    } le point
+terms-target = le premier à { $target } points
+button-accept = Accepter
+button-decline = Refuser
+button-join = S'asseoir
+button-seat-droid = Asseoir le droïde
+button-start = Commencer
+table-already-started = La table n° { $table } a déjà commencé.
+begin-players = Table n° { $table } : { $game } — { $players }.
+begin-escrow = { $stake ->
+        [one] 1 crédit
+       *[other] { $stake } crédits
+    } { $seats ->
+        [2] chacun
+       *[other] par place
+    } en dépôt ; le gagnant remporte { $pot } et un jeton de machine à sous.
+begin-series = Une série en { $target } points.
+begin-per-point = Après chaque partie, le perdant paie { $amount ->
+        [one] 1 crédit
+       *[other] { $amount } crédits
+    } par point.
+begin-fairness = Équité : le SHA-256 de la graine de cette table est `{ $commitment }` (révélée à la fin ; vérifiez avec /verify).
+answer-not-yours = Seul { $invited } peut répondre à ce défi.
+answer-already = Ce défi a déjà reçu une réponse (la table n° { $table } est { $status }).
+status-open = ouverte
+status-playing = en cours
+status-finished = terminée
+status-cancelled = annulée
+answer-declined = { $who } refuse le défi.
+seat-droid-not-seated = Seul un joueur de cette table peut y asseoir le droïde.
+seat-already = Vous avez déjà une place à cette table.
+seat-full = Cette table est complète.
+seat-joined = { $who } s'assoit à la table n° { $table } ({ $taken }/{ $seats } places : { $players }).
+seat-droid-taken = { $who } prend place à la table n° { $table } ({ $taken }/{ $seats } places : { $players }).
+start-not-creator = Seul le créateur de la table peut la commencer.
+start-challenge = Ce défi attend une réponse.
+start-too-few = { $game } demande au moins { $min } joueurs.
+rematch-not-player = Seuls les joueurs peuvent demander une revanche.
+
+## Les tours et les plateaux.
+
+error-chance-empty = Un tirage n'a aucun résultat possible.
+turn-chance = 🎲 { $outcome }.
+turn-forced-pass = { $who } ne peut pas jouer et passe.
+turn-forced = { $who } joue { $action }, le seul coup possible.
+turn-plays = { $who } joue { $action }.
+turn-not-playing = Vous ne jouez pas à cette table.
+turn-not-waiting = La partie n'attend pas de coup.
+turn-not-yours = C'est à { $who } de jouer, pas à vous.
+turn-not-started = La table n° { $table } n'a pas encore commencé.
+turn-stale-menu = Ce menu est périmé : le plateau a changé.
+turn-to-move = À { $who } de jouer.
+turn-rolling = Lancer des dés…
+board-not-started = La table n° { $table } n'a pas encore commencé : elle attend ses joueurs.
+board-again = Table n° { $table }. { $turn }
+board-not-drawn = (Le plateau n'a pas pu être dessiné : { $error }.)
+table-none = Il n'y a pas de table dans ce salon. Ouvrez-en une avec /play.
+command-not-in-game = { $game } n'a pas de /{ $command }.
+menu-choose = { $more ->
+        [0] Choisissez un coup
+       *[other] Choisissez un coup ({ $more } de plus avec /move)
+    }
+menu-use = Choisissez un coup dans le menu.
+menu-foreign = Ce menu n'est pas celui de Holotable.
+menu-stale = Ce menu est périmé.
+button-foreign = Ce bouton n'est pas celui de Holotable.
+button-other-server = Ce bouton appartient à un autre serveur.
+button-stale = Ce bouton est périmé.
+button-unknown = Bouton inconnu « { $verb } ».
+draw-stale = Cette proposition de nulle est périmée.
+
+## Les pendules.
+
+clock-expired = Le défi de la table n° { $table } a expiré.
+clock-timeout = { $who } a dépassé son temps.
+clock-warning = { $who }, il vous reste un quart de votre temps à la table n° { $table } ({ $hours } h).
+
+## La fin d'une partie et d'une table.
+
+error-not-over = La partie n'est pas terminée.
+series-game-won = Partie { $game } : { $who } gagne — { $reason } ({ $score }).
+series-game-drawn = Partie { $game } : nulle — { $reason } ({ $score }).
+series-score = Série : { $score }.
+series-next = Partie { $game } :
+per-point-paid = { $loser } paie { $amount ->
+        [one] 1 crédit
+       *[other] { $amount } crédits
+    } à { $winner }.
+per-point-exhausted = { $loser } ne peut plus payer : la série s'arrête.
+per-point-full-value = La partie en cours compte comme perdue à sa pleine valeur ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }).
+settle-series-won = **{ $who } remporte la série** ({ $score }).
+settle-won = **{ $who } gagne** — { $reason } ({ $score }).
+settle-series-drawn = **La série est nulle** ({ $score }).
+settle-drawn = **Nulle** — { $reason } ({ $score }).
+settle-paid = { $who } reçoit { $amount ->
+        [one] 1 crédit
+       *[other] { $amount } crédits
+    }.
+settle-token = { $who } gagne un jeton de machine à sous.
+settle-seed = Graine révélée : `{ $seed }` — vérifiez chaque lancer avec /verify.
+button-rematch = Revanche
+leave-goes-on = { $who } quitte la table ; la partie continue.
+resign-not-creator = La table n'a pas commencé : son créateur peut la retirer avec /resign.
+resign-withdraws = { $who } retire son défi (table n° { $table }).
+resign-already-left = Vous avez déjà quitté cette partie.
+resign-resigns = { $who } abandonne.
+draw-not-started = La table n'a pas commencé.
+draw-droid = Le droïde joue chaque partie jusqu'au bout.
+draw-closed = Cette proposition de nulle n'est plus ouverte.
+draw-already = Vous avez déjà accepté la nulle ; les autres joueurs doivent l'accepter.
+draw-offers = { $who } propose la nulle ; on attend { $waiting }.
+draw-agrees = { $who } accepte la nulle ; on attend { $waiting }.
+button-accept-draw = Accepter la nulle
+draw-agreed-all = Tous les joueurs s'accordent pour finir la partie.
+draw-agreed = Les joueurs s'accordent sur la nulle.
+admin-needed = /admin demande la permission Gérer le serveur.
+admin-ended = La table n° { $table } a été close par un administrateur ; toutes les mises ont été remboursées.
+
+## Revenir sur une table.
+
+verify-no-table = Aucune table n'a été jouée dans ce salon.
+verify-unknown-table = Il n'y a pas de table { $table } ici.
+verify-playing = La table n° { $table } est en cours : sa graine sera révélée à la fin. Engagement : `{ $commitment }`.
+verify-ok = Table n° { $table } vérifiée : SHA-256(`{ $seed }`) = `{ $commitment }`, l'engagement montré au début ; { $chance ->
+        [one] 1 tirage
+       *[other] { $chance } tirages
+    } et { $droid ->
+        [one] 1 coup du droïde
+       *[other] { $droid } coups du droïde
+    } recalculés depuis la graine, tous conformes.
+verify-failed = La table n° { $table } a ÉCHOUÉ à la vérification : l'engagement { $matches ->
+        [yes] correspond
+       *[no] NE correspond PAS
+    } ; { $problems }
+replay-of = Rediffusion de la table n° { $table } ({ $moves ->
+        [one] 1 coup
+       *[other] { $moves } coups
+    }).

@@ -1,0 +1,193 @@
+//! Every message a player reads, in English and French (PRODUCT.md P-3 "Languages"), from the
+//! Project Fluent files in `locales/` (compiled into the binary). Plurals and grammar live
+//! in those files, not in code.
+//!
+//! The language of a reply is the acting member's (their Discord client's `locale`, the
+//! console's `--locale` or `user@fr:`). The application layer answers one command at a time
+//! on one thread, so [`speaking`] sets the language for the whole command and every
+//! message built inside it uses it; messages built outside any command (clock events) are
+//! in English.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en-US",
+        // Names stay as they are, without Unicode isolation marks around them.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// The language for a Discord locale (`fr`, `en-US`, `pt-BR` …): French for French,
+    /// English for any other.
+    pub fn of(locale: &str) -> Lang {
+        let locale = locale.trim().to_ascii_lowercase();
+        if locale == "fr" || locale.starts_with("fr-") || locale.starts_with("fr_") {
+            Lang::Fr
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The language's code as Discord names it (`en-US`, `fr`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::Fr => "fr",
+        }
+    }
+
+    fn id(self) -> LanguageIdentifier {
+        self.code().parse().expect("a valid language identifier")
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// Runs `f` with `lang` as the language of every message it builds on this thread.
+pub fn speaking<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    struct Restore(Lang);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CURRENT.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(CURRENT.with(|c| c.replace(lang)));
+    f()
+}
+
+/// The language messages are built in right now.
+pub fn current() -> Lang {
+    CURRENT.with(Cell::get)
+}
+
+/// An argument of a message: text or a number (numbers choose plural forms).
+pub enum Arg<'a> {
+    Text(Cow<'a, str>),
+    Number(f64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(Cow::Borrowed(s))
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(Cow::Borrowed(s.as_str()))
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(s: String) -> Self {
+        Arg::Text(Cow::Owned(s))
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_arg!(i64, u64, i32, u32, usize, u8, f64);
+
+/// Message `id` in `lang` with its arguments. A message missing from the files is a bug
+/// the parity test catches; it shows as its id rather than failing the reply.
+pub fn say_in(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    let args: HashMap<Cow<'static, str>, FluentValue> = args
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Arg::Text(s) => FluentValue::from(s.as_ref()),
+                Arg::Number(n) => FluentValue::from(*n),
+            };
+            (Cow::Owned(k.to_string()), value)
+        })
+        .collect();
+    LOCALES
+        .try_lookup_with_args(&lang.id(), id, &args)
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// Message `id` in the current language.
+pub fn say(id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    say_in(current(), id, args)
+}
+
+/// Message `id` in the current language: `t!("table-joins", who = name, seats = 3)`.
+#[macro_export]
+macro_rules! t {
+    ($id:expr $(, $key:ident = $value:expr)* $(,)?) => {
+        $crate::words::say($id, &[$((stringify!($key), $crate::words::Arg::from($value))),*])
+    };
+}
+
+/// Message `id` in `lang`.
+#[macro_export]
+macro_rules! t_in {
+    ($lang:expr, $id:expr $(, $key:ident = $value:expr)* $(,)?) => {
+        $crate::words::say_in($lang, $id, &[$((stringify!($key), $crate::words::Arg::from($value))),*])
+    };
+}
+
+/// Whether message `id` exists in `lang` (for texts that are optional, such as a command's
+/// longer help).
+pub fn has(lang: Lang, id: &str) -> bool {
+    LOCALES.try_lookup(&lang.id(), id).is_some()
+}
+
+/// A game's name in the current language (`game-<id>`), or the name it declares.
+pub fn game_name(info: &crate::games::GameInfo) -> String {
+    let id = format!("game-{}", info.id);
+    LOCALES
+        .try_lookup(&current().id(), &id)
+        .unwrap_or_else(|| info.name.to_string())
+}
+
+/// A game's rules summary in the current language (`rules-<id>`), or the one it declares.
+pub fn game_summary(info: &crate::games::GameInfo) -> String {
+    let id = format!("rules-{}", info.id);
+    LOCALES
+        .try_lookup(&current().id(), &id)
+        .unwrap_or_else(|| info.summary.to_string())
+}
+
+/// A list for people: `a, b and c` (`a, b et c`).
+pub fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => say(
+            "list-and",
+            &[
+                ("first", Arg::from(rest.join(", "))),
+                ("last", Arg::from(last)),
+            ],
+        ),
+    }
+}
