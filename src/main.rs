@@ -1,6 +1,6 @@
 //! The `holotable` command line (PRODUCT.md P-7).
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -25,8 +25,9 @@ struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     config: Option<PathBuf>,
 
+    /// Without a command: `serve` when a Discord token is configured, else `console`.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -47,6 +48,13 @@ enum Command {
         /// Users who may use /admin (comma-separated).
         #[arg(long, value_delimiter = ',', default_value = "admin")]
         admins: Vec<String>,
+        /// The language of the users' clients: en or fr (a line `alice@fr: …` sets one
+        /// user's).
+        #[arg(long, default_value = "en")]
+        locale: String,
+        /// Who types a line without `name:` (you, at the terminal).
+        #[arg(long, default_value = "player")]
+        user: String,
     },
     /// The rules core as a JSON-lines protocol on stdin/stdout.
     Engine,
@@ -121,75 +129,46 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match cli.command {
-        Command::Engine => {
-            let stdin = io::stdin().lock();
-            let stdout = io::stdout().lock();
-            match holotable::engine::serve(stdin, stdout) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("holotable engine: {e}");
-                    ExitCode::FAILURE
-                }
+    let command = cli.command.unwrap_or_else(|| {
+        if config
+            .discord
+            .token
+            .as_deref()
+            .unwrap_or("")
+            .trim()
+            .is_empty()
+        {
+            Command::Console {
+                json: false,
+                out: PathBuf::from("boards"),
+                db: None,
+                admins: vec!["admin".into()],
+                locale: "en".into(),
+                user: "player".into(),
             }
+        } else {
+            Command::Serve
         }
-        Command::Serve => {
-            if config.discord.token.as_deref().unwrap_or("").is_empty() {
-                eprintln!(
-                    "holotable serve: no Discord token. Set HOLOTABLE_DISCORD_TOKEN or \
-                     [discord] token in the config file."
-                );
-                return ExitCode::from(2);
-            }
-            let path = config.database.path.clone();
-            let app = match open_app(&config, &path, Arc::new(holotable::ledger::now)) {
-                Ok(app) => Arc::new(app),
-                Err(e) => {
-                    eprintln!("holotable serve: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            let runtime = match holotable::front::discord::runtime() {
-                Ok(runtime) => runtime,
-                Err(e) => {
-                    eprintln!("holotable serve: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            match runtime.block_on(holotable::front::discord::serve(&config, app)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("holotable serve: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+    });
+    match command {
+        Command::Engine => engine(),
+        Command::Serve => serve(&config),
         Command::Console {
             json,
             out,
             db,
             admins,
+            locale,
+            user,
         } => {
-            let path = db.unwrap_or_else(|| config.database.path.clone());
-            let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
-            let app = match open_app(&config, &path, console::clock(offset.clone())) {
-                Ok(app) => app,
-                Err(e) => {
-                    eprintln!("holotable console: {e}");
-                    return ExitCode::FAILURE;
-                }
+            let options = console::ConsoleOptions {
+                json,
+                out,
+                admins,
+                lang: holotable::words::Lang::of(&locale),
+                local_user: user,
             };
-            let mut console =
-                console::Console::new(app, console::ConsoleOptions { json, out, admins }, offset);
-            match console.run(io::stdin().lock(), io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("holotable console: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            run_console(&config, db, options)
         }
         Command::Render {
             game,
@@ -201,67 +180,160 @@ fn main() -> ExitCode {
             options,
             replay,
         } => {
-            let options = match options.as_deref().map(serde_json::from_str) {
-                None => serde_json::Map::new(),
-                Some(Ok(serde_json::Value::Object(map))) => map,
-                Some(_) => {
-                    eprintln!("holotable render: --options must be a JSON object");
-                    return ExitCode::from(2);
-                }
-            };
             let scene = Scene {
                 names,
                 last_move: last_move.map(|action| LastMove { action, before }),
                 ..Scene::default()
             };
-            let image = match &replay {
-                Some(actions) => {
-                    holotable::catalogue::replay_gif(&game, &options, &state, actions, &scene.names)
-                }
-                None => holotable::catalogue::board_png(&game, &options, &state, &scene),
-            };
-            match image {
-                Ok(bytes) => match std::fs::write(&out, &bytes) {
-                    Ok(()) => {
-                        println!("{} ({} bytes)", out.display(), bytes.len());
-                        ExitCode::SUCCESS
-                    }
-                    Err(e) => {
-                        eprintln!("holotable render: cannot write {}: {e}", out.display());
-                        ExitCode::FAILURE
-                    }
-                },
-                Err(e) => {
-                    eprintln!("holotable render: {e}");
-                    ExitCode::from(2)
-                }
+            render(
+                &game,
+                &state,
+                &out,
+                options.as_deref(),
+                replay.as_deref(),
+                &scene,
+            )
+        }
+        Command::Audit { db } => audit(&config, db),
+    }
+}
+
+fn engine() -> ExitCode {
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    match holotable::engine::serve(stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("holotable engine: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(config: &Config) -> ExitCode {
+    if config.discord.token.as_deref().unwrap_or("").is_empty() {
+        eprintln!(
+            "holotable serve: no Discord token. Set HOLOTABLE_DISCORD_TOKEN or \
+             [discord] token in the config file."
+        );
+        return ExitCode::from(2);
+    }
+    let path = config.database.path.clone();
+    let app = match open_app(config, &path, Arc::new(holotable::ledger::now)) {
+        Ok(app) => Arc::new(app),
+        Err(e) => {
+            eprintln!("holotable serve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match holotable::front::discord::runtime() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("holotable serve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(holotable::front::discord::serve(config, app)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("holotable serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The console: interactive at a terminal (a welcome and a prompt), line by line otherwise.
+fn run_console(config: &Config, db: Option<PathBuf>, options: console::ConsoleOptions) -> ExitCode {
+    let path = db.unwrap_or_else(|| config.database.path.clone());
+    let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
+    let app = match open_app(config, &path, console::clock(offset.clone())) {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("holotable console: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut console = console::Console::new(app, options, offset);
+    let interactive = io::stdin().is_terminal();
+    let result = if interactive {
+        console.run_interactive(io::stdin().lock(), io::stdout().lock())
+    } else {
+        console.run(io::stdin().lock(), io::stdout().lock())
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("holotable console: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn render(
+    game: &str,
+    state: &str,
+    out: &std::path::Path,
+    options: Option<&str>,
+    replay: Option<&[String]>,
+    scene: &Scene,
+) -> ExitCode {
+    let options = match options.map(serde_json::from_str) {
+        None => serde_json::Map::new(),
+        Some(Ok(serde_json::Value::Object(map))) => map,
+        Some(_) => {
+            eprintln!("holotable render: --options must be a JSON object");
+            return ExitCode::from(2);
+        }
+    };
+    let image = match replay {
+        Some(actions) => {
+            holotable::catalogue::replay_gif(game, &options, state, actions, &scene.names)
+        }
+        None => holotable::catalogue::board_png(game, &options, state, scene),
+    };
+    match image {
+        Ok(bytes) => match std::fs::write(out, &bytes) {
+            Ok(()) => {
+                println!("{} ({} bytes)", out.display(), bytes.len());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("holotable render: cannot write {}: {e}", out.display());
+                ExitCode::FAILURE
+            }
+        },
+        Err(e) => {
+            eprintln!("holotable render: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn audit(config: &Config, db: Option<PathBuf>) -> ExitCode {
+    let path = db.unwrap_or_else(|| config.database.path.clone());
+    if !path.exists() {
+        eprintln!("holotable audit: no database at {}", path.display());
+        return ExitCode::from(2);
+    }
+    let audit = holotable::ledger::Ledger::open(&path, config.database.durability())
+        .and_then(|ledger| ledger.audit());
+    match audit {
+        Ok(audit) => {
+            println!(
+                "{}",
+                serde_json::to_string(&audit).expect("the audit serialises")
+            );
+            if audit.ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             }
         }
-        Command::Audit { db } => {
-            let path = db.unwrap_or_else(|| config.database.path.clone());
-            if !path.exists() {
-                eprintln!("holotable audit: no database at {}", path.display());
-                return ExitCode::from(2);
-            }
-            let audit = holotable::ledger::Ledger::open(&path, config.database.durability())
-                .and_then(|ledger| ledger.audit());
-            match audit {
-                Ok(audit) => {
-                    println!(
-                        "{}",
-                        serde_json::to_string(&audit).expect("the audit serialises")
-                    );
-                    if audit.ok {
-                        ExitCode::SUCCESS
-                    } else {
-                        ExitCode::FAILURE
-                    }
-                }
-                Err(e) => {
-                    eprintln!("holotable audit: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+        Err(e) => {
+            eprintln!("holotable audit: {e}");
+            ExitCode::FAILURE
         }
     }
 }

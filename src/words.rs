@@ -139,7 +139,7 @@ pub fn say(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     say_in(current(), id, args)
 }
 
-/// Message `id` in the current language: `t!("table-joins", who = name, seats = 3)`.
+/// Message `id` in the current language: `t!("turn-to-move", who = name)`.
 #[macro_export]
 macro_rules! t {
     ($id:expr $(, $key:ident = $value:expr)* $(,)?) => {
@@ -169,12 +169,12 @@ pub fn game_name(info: &crate::games::GameInfo) -> String {
         .unwrap_or_else(|| info.name.to_string())
 }
 
-/// A game's rules summary in the current language (`rules-<id>`), or the one it declares.
+/// A game's rules summary in the current language (`rules-<id>`), or its name.
 pub fn game_summary(info: &crate::games::GameInfo) -> String {
     let id = format!("rules-{}", info.id);
     LOCALES
         .try_lookup(&current().id(), &id)
-        .unwrap_or_else(|| info.summary.to_string())
+        .unwrap_or_else(|| format!("**{}**", info.name))
 }
 
 /// A list for people: `a, b and c` (`a, b et c`).

@@ -27,6 +27,7 @@ fn console(name: &str) -> (Console, std::path::PathBuf) {
         json: true,
         out: dir.join("boards"),
         admins: vec![],
+        ..ConsoleOptions::default()
     };
     (Console::new(app, options, offset), dir)
 }

@@ -171,6 +171,26 @@ async fn a_wagered_game_through_the_real_client() {
     assert_eq!(perms.as_deref(), Some("32"), "Manage Server");
     let mv = commands.iter().find(|c| c["name"] == "move").unwrap();
     assert_eq!(mv["options"][0]["autocomplete"], true);
+    // Every command and option is described in English and in French (Discord's locale).
+    for command in &commands {
+        let fr = command["description_localizations"]["fr"].as_str();
+        assert!(
+            fr.is_some_and(|d| !d.is_empty() && d.chars().count() <= 100),
+            "{command}"
+        );
+        for option in command["options"].as_array().into_iter().flatten() {
+            let fr = option["description_localizations"]["fr"].as_str();
+            assert!(
+                fr.is_some_and(|d| !d.is_empty() && d.chars().count() <= 100),
+                "{option}"
+            );
+        }
+    }
+    let play = commands.iter().find(|c| c["name"] == "play").unwrap();
+    assert_eq!(
+        play["options"][0]["choices"][0]["name_localizations"]["fr"],
+        "Dejarik"
+    );
 
     // A wagered challenge, accepted by bob.
     let n = fake.requests().len();
@@ -209,13 +229,16 @@ async fn a_wagered_game_through_the_real_client() {
     let refused = fake.wait_for(n, WAIT, is_callback(2002)).await;
     assert!(ephemeral(&refused), "{:?}", refused.json);
 
+    // bob's client speaks French: what he does is answered in French.
+    fake.set_locale(BOB.0, "fr");
     fake.component(2003, BOB, &accept, &[]);
     let board = fake.wait_for(n, WAIT, is_callback(2003)).await;
     assert!(
-        content(&board).contains("alice to move"),
+        content(&board).contains("À alice de jouer"),
         "{:?}",
         board.json
     );
+    fake.set_locale(BOB.0, "en-US");
     // The board pings the player now to act.
     assert_eq!(
         board.json["data"]["allowed_mentions"]["users"],

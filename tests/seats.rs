@@ -103,6 +103,7 @@ fn actor(user: &str) -> holotable::table::Actor {
         name: user.into(),
         interaction: format!("ac-{user}"),
         admin: false,
+        lang: Default::default(),
     }
 }
 

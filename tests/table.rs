@@ -23,6 +23,7 @@ fn actor(user: &str, n: u32) -> Actor {
         name: user.into(),
         interaction: format!("i{user}{n}"),
         admin: false,
+        lang: Default::default(),
     }
 }
 

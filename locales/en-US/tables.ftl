@@ -178,3 +178,8 @@ replay-of = Replay of table #{ $table } ({ $moves ->
         [one] 1 move
        *[other] { $moves } moves
     }).
+
+## The console.
+
+console-welcome = Holotable console — you are { $user }. Type a command as on Discord, e.g. `/play game:dejarik opponent:droid`, then `/move action:o5-i5` or `[Button]`; `/help` lists every command, `#channel` changes channel, `bob: /balance` acts as bob. Ctrl-D quits.
+draw-none = { $game } has no draws: play on, or concede with /resign.

@@ -178,3 +178,8 @@ replay-of = Rediffusion de la table n° { $table } ({ $moves ->
         [one] 1 coup
        *[other] { $moves } coups
     }).
+
+## La console.
+
+console-welcome = Console Holotable — vous êtes { $user }. Tapez une commande comme sur Discord, par exemple `/play game:dejarik opponent:droid`, puis `/move action:o5-i5` ou `[Bouton]` ; `/help` liste toutes les commandes, `#salon` change de salon, `bob: /balance` agit en tant que bob. Ctrl-D pour quitter.
+draw-none = { $game } n'a pas de nulle : jouez, ou abandonnez avec /resign.

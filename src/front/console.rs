@@ -7,7 +7,7 @@
 //! and scripted tests: `!wait 2h` moves the clock forward, lines starting with `//` are
 //! comments.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -16,6 +16,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 use crate::table::{commands, Actor, App, Command, Reply};
+use crate::words::{self, Lang};
 
 /// The console's single server.
 pub const GUILD: &str = "console";
@@ -25,6 +26,22 @@ pub struct ConsoleOptions {
     pub out: PathBuf,
     /// Users allowed to use /admin.
     pub admins: Vec<String>,
+    /// The language of every user's client, unless a line says `user@fr:`.
+    pub lang: Lang,
+    /// Who types a line without `name:` (the person at the terminal).
+    pub local_user: String,
+}
+
+impl Default for ConsoleOptions {
+    fn default() -> Self {
+        ConsoleOptions {
+            json: false,
+            out: PathBuf::from("boards"),
+            admins: vec!["admin".into()],
+            lang: Lang::En,
+            local_user: "player".into(),
+        }
+    }
 }
 
 /// A message shown in a channel, kept for its buttons and menus.
@@ -42,6 +59,8 @@ pub struct Console {
     session: String,
     counter: u64,
     offset: Arc<AtomicI64>,
+    /// Users whose client a line made French or English (`alice@fr:`).
+    langs: HashMap<String, Lang>,
 }
 
 /// The console's clock: the system clock plus what `!wait` added.
@@ -132,6 +151,7 @@ impl Console {
             session,
             counter: 0,
             offset,
+            langs: HashMap::new(),
         }
     }
 
@@ -144,7 +164,43 @@ impl Console {
             name: user.into(),
             interaction: format!("console-{}-{}", self.session, self.counter),
             admin: self.options.admins.iter().any(|a| a == user),
+            lang: self.lang_of(user),
         }
+    }
+
+    fn lang_of(&self, user: &str) -> Lang {
+        self.langs.get(user).copied().unwrap_or(self.options.lang)
+    }
+
+    /// Runs lines typed at a terminal: a welcome, a hint of what to type, and a prompt with
+    /// the channel and who is typing before each line.
+    pub fn run_interactive<R: BufRead, W: Write>(
+        &mut self,
+        input: R,
+        mut output: W,
+    ) -> io::Result<()> {
+        let user = self.options.local_user.clone();
+        writeln!(
+            output,
+            "{}",
+            words::say_in(
+                self.lang_of(&user),
+                "console-welcome",
+                &[("user", words::Arg::from(user.as_str()))]
+            )
+        )?;
+        write!(output, "{user} #{}> ", self.channel)?;
+        output.flush()?;
+        for line in input.lines() {
+            let line = line?;
+            for text in self.line(&line)? {
+                writeln!(output, "{text}")?;
+            }
+            write!(output, "{user} #{}> ", self.channel)?;
+            output.flush()?;
+        }
+        writeln!(output)?;
+        Ok(())
     }
 
     /// Runs every line of `input`, writing the replies to `output`.
@@ -189,14 +245,26 @@ impl Console {
             }
             return Ok(out);
         }
-        let Some((user, rest)) = line.split_once(':') else {
-            out.push(self.error(
-                "expected `user: /command …`, `user: [Button]`, `user: {choice}` or `#channel`",
-            )?);
-            return Ok(out);
+        let (user, rest) = if line.starts_with(['/', '[', '{', '?']) {
+            // A line without `name:` is the local player's.
+            (self.options.local_user.clone(), line)
+        } else {
+            let Some((user, rest)) = line.split_once(':') else {
+                out.push(self.error(
+                    "expected `/command …`, `user: /command …`, `user: [Button]`, `user: {choice}` or `#channel`",
+                )?);
+                return Ok(out);
+            };
+            (user.trim().to_string(), rest.trim())
         };
-        let user = user.trim().to_string();
-        let rest = rest.trim();
+        let user = match user.split_once('@') {
+            Some((name, locale)) => {
+                let name = name.trim().to_string();
+                self.langs.insert(name.clone(), Lang::of(locale));
+                name
+            }
+            None => user,
+        };
         if user.is_empty() || user.contains(char::is_whitespace) {
             out.push(self.error("a user name is one word")?);
             return Ok(out);

@@ -50,9 +50,9 @@ pub struct GameInfo {
     /// them as buttons, in this tone, whenever they are legal.
     pub decisions: &'static [Decision],
     /// Actions the table plays by itself when one is the only legal action (`pass`).
+    /// The game's name and rules summary in every language are in `locales/*/games.ftl`
+    /// (`game-<id>`, `rules-<id>`).
     pub forced: &'static [&'static str],
-    /// The rules in a few sentences, for `/rules`.
-    pub summary: &'static str,
 }
 
 impl GameInfo {

@@ -60,6 +60,10 @@ pub enum Command {
     Stats {
         user: Option<String>,
     },
+    /// `/help`, for every command or one.
+    Help {
+        command: Option<String>,
+    },
     AdminGrant {
         user: String,
         amount: i64,
@@ -99,6 +103,7 @@ pub const NAMES: &[&str] = &[
     "slots",
     "leaderboard",
     "stats",
+    "help",
     "admin",
 ];
 
@@ -216,6 +221,9 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         },
         "stats" => Command::Stats {
             user: take(&mut o, "user"),
+        },
+        "help" => Command::Help {
+            command: take(&mut o, "command"),
         },
         "admin" => match need(&mut o, "action", "admin")?.as_str() {
             "grant" => Command::AdminGrant {

@@ -285,9 +285,9 @@ impl App {
         }
         let info = self.entry(&row)?.info;
         if !info.draws {
-            return Err(Refusal(format!(
-                "{} has no draws: play on, or concede with /resign.",
-                info.name
+            return Err(Refusal(t!(
+                "draw-none",
+                game = crate::words::game_name(&info)
             )));
         }
         let progress = self.progress(&row)?;

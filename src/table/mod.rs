@@ -9,6 +9,7 @@ pub mod commands;
 mod components;
 mod ending;
 pub mod fairness;
+mod help;
 mod log;
 mod money;
 mod opening;
@@ -23,7 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::catalogue::{Catalogue, Entry};
 use crate::ledger::tables::TableRow;
-use crate::ledger::{Ledger, LedgerError};
+use crate::ledger::{self, Ledger, LedgerError};
 
 use self::log::Progress;
 
@@ -43,6 +44,8 @@ pub struct Actor {
     pub interaction: String,
     /// Whether the user may use `/admin` here (the front end checks the permission).
     pub admin: bool,
+    /// The language the user reads (their Discord client's; English by default).
+    pub lang: crate::words::Lang,
 }
 
 /// Settings of the application layer.
@@ -65,8 +68,32 @@ impl Default for Settings {
 pub struct Refusal(pub String);
 
 impl From<LedgerError> for Refusal {
+    /// The ledger's refusals in the member's words; faults of the store itself keep the
+    /// store's own message (they are for the operator's logs as much as for the member).
     fn from(e: LedgerError) -> Self {
-        Refusal(e.to_string())
+        use crate::t;
+        Refusal(match &e {
+            LedgerError::InvalidAmount(n) => {
+                t!("ledger-amount", max = ledger::MAX_AMOUNT, amount = *n)
+            }
+            LedgerError::InsufficientFunds {
+                user,
+                balance,
+                needed,
+            } => t!(
+                "ledger-funds",
+                who = user.as_str(),
+                balance = *balance,
+                needed = *needed
+            ),
+            LedgerError::SelfTransfer => t!("ledger-self"),
+            LedgerError::UnknownMember(user) => t!("ledger-unknown-member", who = user.as_str()),
+            LedgerError::UnknownTable(table) => t!("verify-unknown-table", table = *table),
+            LedgerError::BelowMinimum { min } => t!("play-wager-minimum", min = *min),
+            LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
+            LedgerError::ChannelBusy => t!("ledger-channel-busy"),
+            _ => e.to_string(),
+        })
     }
 }
 
@@ -184,6 +211,10 @@ impl App {
 
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
+        crate::words::speaking(actor.lang, || self.handle_in_words(actor, command))
+    }
+
+    fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         self.learn_name(&actor.user, &actor.name);
         let result = match command {
             Command::Play(args) => self.play(actor, args),
@@ -201,6 +232,7 @@ impl App {
             Command::Slots { bet } => self.slots(actor, bet),
             Command::Leaderboard { board } => self.leaderboard(actor, &board),
             Command::Stats { user } => self.stats(actor, user),
+            Command::Help { command } => self.help(command.as_deref()),
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
             Command::AdminEnd { table } => self.admin_end(actor, table),

@@ -3,6 +3,7 @@
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::ledger::economy::Setting;
 use crate::ledger::ratings::Board;
+use crate::t;
 
 /// Today's date in UTC, `YYYY-MM-DD`, from seconds since the epoch.
 pub(crate) fn utc_date(secs: i64) -> String {
@@ -29,13 +30,12 @@ impl App {
         self.ensure_member(actor)?;
         let user = user.unwrap_or_else(|| actor.user.clone());
         let b = self.ledger.balance(&actor.guild, &user)?;
-        Ok(vec![Reply::public(format!(
-            "{}: {} credits, {} slot token{}. Next spin's seed commitment: `{}`.",
-            self.name(&user),
-            b.credits,
-            b.tokens,
-            if b.tokens == 1 { "" } else { "s" },
-            b.slot_commitment
+        Ok(vec![Reply::public(t!(
+            "balance",
+            who = self.name(&user),
+            credits = b.credits,
+            tokens = b.tokens,
+            commitment = &b.slot_commitment
         ))])
     }
 
@@ -47,22 +47,24 @@ impl App {
             .daily(&actor.guild, &actor.user, &utc_date(now))?;
         if claim.replayed {
             let next = 86_400 - now.rem_euclid(86_400);
-            return Err(Refusal(format!(
-                "You already claimed today's credits; the next claim opens in {}h {:02}m (00:00 UTC).",
-                next / 3600,
-                next % 3600 / 60
+            return Err(Refusal(t!(
+                "daily-already",
+                hours = next / 3600,
+                minutes = format!("{:02}", next % 3600 / 60)
             )));
         }
-        Ok(vec![Reply::public(format!(
-            "{} claims {} credits (balance {}).",
-            actor.name, claim.value.amount, claim.value.balance
+        Ok(vec![Reply::public(t!(
+            "daily-claimed",
+            who = &actor.name,
+            amount = claim.value.amount,
+            balance = claim.value.balance
         ))])
     }
 
     pub(crate) fn give(&self, actor: &Actor, to: &str, amount: i64) -> Outcome {
         self.ensure_member(actor)?;
         if to == crate::ledger::DROID {
-            return Err(Refusal("The droid does not need credits.".into()));
+            return Err(Refusal(t!("give-droid")));
         }
         // The front end names a real member of the server: a member new to the cantina
         // gets an account (with the starting balance) to receive the gift.
@@ -72,13 +74,12 @@ impl App {
         let gift = self
             .ledger
             .give(&actor.guild, &actor.interaction, &actor.user, to, amount)?;
-        Ok(vec![Reply::public(format!(
-            "{} gives {} credits to {} ({} now has {}).",
-            actor.name,
-            gift.value.amount,
-            self.name(to),
-            actor.name,
-            gift.value.from_balance
+        Ok(vec![Reply::public(t!(
+            "give-given",
+            who = &actor.name,
+            amount = gift.value.amount,
+            to = self.name(to),
+            balance = gift.value.from_balance
         ))])
     }
 
@@ -88,44 +89,61 @@ impl App {
             .ledger
             .spin(&actor.guild, &actor.interaction, &actor.user, bet)?
             .value;
-        let reels = spin.reels.map(|s| s.name()).join(" | ");
+        let reels = spin
+            .reels
+            .map(|s| t!(&format!("slot-{}", s.name().to_ascii_lowercase())))
+            .join(" | ");
         let how = if spin.used_token {
-            format!("a slot token (worth a {}-credit bet)", spin.bet)
+            t!("slots-with-token", bet = spin.bet)
         } else {
-            format!("{} credits", spin.bet)
+            t!("slots-with-credits", bet = spin.bet)
         };
-        let result = if spin.payout > 0 {
-            format!("wins {} credits (×{})", spin.payout, spin.multiplier)
-        } else {
-            "wins nothing".to_string()
-        };
+        let result = t!(
+            "slots-result",
+            payout = spin.payout,
+            multiplier = spin.multiplier
+        );
         let image = crate::render::slots::png(
             spin.reels,
-            &format!("{} {result}", actor.name),
+            &t!("slots-image", who = &actor.name, result = &result),
             spin.payout > 0,
         )?;
-        Ok(vec![Reply::public(format!(
-            "{} spins with {how}: [ {reels} ] — {result}. Balance {}, tokens {}.\nSeed `{}` (stops {:?}); next commitment `{}`.",
-            actor.name, spin.balance, spin.tokens, spin.seed, spin.stops, spin.next_commitment
-        ))
-        .with_image(format!("slots-{}.png", actor.interaction), image)])
+        let text = t!(
+            "slots-spin",
+            who = &actor.name,
+            how = how,
+            reels = reels,
+            result = &result,
+            balance = spin.balance,
+            tokens = spin.tokens
+        );
+        let fairness = t!(
+            "slots-fairness",
+            seed = &spin.seed,
+            stops = format!("{:?}", spin.stops),
+            commitment = &spin.next_commitment
+        );
+        Ok(vec![Reply::public(format!("{text}\n{fairness}"))
+            .with_image(
+                format!("slots-{}.png", actor.interaction),
+                image,
+            )])
     }
 
     pub(crate) fn leaderboard(&self, actor: &Actor, board: &str) -> Outcome {
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
-            "credits" => (Board::Credits, "credits".to_string()),
-            "wins" => (Board::Wins, "wins".to_string()),
-            other => match self.catalogue.find(other).map(|e| e.info.id) {
-                Some(game) => (Board::Rating(game.to_string()), format!("{game} rating")),
-                None => {
-                    return Err(Refusal(format!(
-                        "Unknown board '{board}': credits, wins, or a game id."
-                    )))
-                }
+            "credits" => (Board::Credits, t!("board-credits")),
+            "wins" => (Board::Wins, t!("board-wins")),
+            other => match self.catalogue.find(other) {
+                Some(entry) => (
+                    Board::Rating(entry.info.id.to_string()),
+                    t!("board-rating", game = crate::words::game_name(&entry.info)),
+                ),
+                None => return Err(Refusal(t!("board-unknown", board = board))),
             },
         };
         let top = self.ledger.leaderboard(&actor.guild, &kind, &actor.user)?;
-        let mut lines = vec![format!("**Leaderboard — {title}**")];
+        let mut lines = vec![t!("board-title", title = title)];
         for r in &top.top {
             lines.push(format!(
                 "{}. {} — {}",
@@ -135,10 +153,10 @@ impl App {
             ));
         }
         if top.top.is_empty() {
-            lines.push("Nobody yet.".into());
+            lines.push(t!("board-nobody"));
         }
         if let Some(me) = top.caller {
-            lines.push(format!("You: #{} — {}", me.rank, me.value.round()));
+            lines.push(t!("board-you", rank = me.rank, value = me.value.round()));
         }
         Ok(vec![Reply::public(lines.join("\n"))])
     }
@@ -147,26 +165,31 @@ impl App {
         self.ensure_member(actor)?;
         let user = user.unwrap_or_else(|| actor.user.clone());
         let s = self.ledger.stats(&actor.guild, &user)?;
-        let mut lines = vec![format!(
-            "**{}**: {} games, {} wins, {} points, net {:+} credits.",
-            self.name(&user),
-            s.games,
-            s.wins,
-            s.points,
-            s.net
+        let mut lines = vec![t!(
+            "stats-total",
+            who = self.name(&user),
+            games = s.games,
+            wins = s.wins,
+            points = s.points,
+            net = format!("{:+}", s.net)
         )];
         for g in s.per_game {
-            lines.push(format!(
-                "{}: {} games, {} wins, {} draws, {} points{}",
-                g.game,
-                g.games,
-                g.wins,
-                g.draws,
-                g.points,
-                g.rating
-                    .map(|r| format!(", rating {}", r.round()))
-                    .unwrap_or_default()
-            ));
+            let name = self
+                .catalogue
+                .find(&g.game)
+                .map_or_else(|| g.game.clone(), |e| crate::words::game_name(&e.info));
+            let mut line = t!(
+                "stats-game",
+                game = name,
+                games = g.games,
+                wins = g.wins,
+                draws = g.draws,
+                points = g.points
+            );
+            if let Some(r) = g.rating {
+                line.push_str(&t!("stats-rating", rating = r.round()));
+            }
+            lines.push(line);
         }
         Ok(vec![Reply::public(lines.join("\n"))])
     }
@@ -175,7 +198,7 @@ impl App {
         if actor.admin {
             Ok(())
         } else {
-            Err(Refusal("/admin needs the Manage Server permission.".into()))
+            Err(Refusal(t!("admin-needed")))
         }
     }
 
@@ -185,11 +208,11 @@ impl App {
         let grant = self
             .ledger
             .grant(&actor.guild, &actor.interaction, user, amount)?;
-        Ok(vec![Reply::public(format!(
-            "{} credits granted to {} (balance {}).",
-            grant.value.amount,
-            self.name(user),
-            grant.value.balance
+        Ok(vec![Reply::public(t!(
+            "admin-granted",
+            amount = grant.value.amount,
+            who = self.name(user),
+            balance = grant.value.balance
         ))])
     }
 
@@ -197,9 +220,13 @@ impl App {
         Self::require_admin(actor)?;
         let setting = Setting::parse(setting)?;
         let e = self.ledger.set_economy(&actor.guild, setting, value)?;
-        Ok(vec![Reply::private(format!(
-            "Economy: starting balance {}, daily {}, minimum wager {}, token bet {}, move clock {} s.",
-            e.starting_balance, e.daily_amount, e.min_wager, e.token_bet, e.move_clock_secs
+        Ok(vec![Reply::private(t!(
+            "admin-economy",
+            start = e.starting_balance,
+            daily = e.daily_amount,
+            min = e.min_wager,
+            token = e.token_bet,
+            clock = e.move_clock_secs
         ))])
     }
 }

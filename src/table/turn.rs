@@ -258,6 +258,10 @@ impl App {
 
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
     pub fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        crate::words::speaking(actor.lang, || self.suggest(actor, typed))
+    }
+
+    fn suggest(&self, actor: &Actor, typed: &str) -> Vec<String> {
         let Ok(Some(row)) = self.ledger.active_table(&actor.guild, &actor.channel) else {
             return Vec::new();
         };

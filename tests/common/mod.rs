@@ -57,6 +57,7 @@ impl Table {
             name: user.into(),
             interaction: format!("i-{user}-{n}-{}", self.shown.len()),
             admin: false,
+            lang: Default::default(),
         }
     }
 

@@ -52,7 +52,6 @@ impl Game for Takeaway {
         options: &["pile"],
         decisions: &[],
         forced: &["pass"],
-        summary: "**Takeaway** — take 1 or 2; whoever takes the last counter wins.",
     };
 
     type State = Pile;

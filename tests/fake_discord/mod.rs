@@ -43,6 +43,8 @@ struct Shared {
     seq: u64,
     port: u16,
     ready: bool,
+    /// The Discord client language of each user (en-US unless set).
+    locales: std::collections::HashMap<String, String>,
 }
 
 #[derive(Clone)]
@@ -343,6 +345,24 @@ impl FakeDiscord {
                "joined_at": "2026-01-01T00:00:00+00:00", "permissions": permissions})
     }
 
+    /// Makes `user`'s Discord client speak `locale` (`fr`, `en-US` …) from now on.
+    pub fn set_locale(&self, user: &str, locale: &str) {
+        self.shared
+            .lock()
+            .unwrap()
+            .locales
+            .insert(user.to_string(), locale.to_string());
+    }
+
+    fn locale(&self, user: &str) -> String {
+        let shared = self.shared.lock().unwrap();
+        shared
+            .locales
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into())
+    }
+
     /// A slash command from `user`; `options` as Discord sends them; `resolved` users by id.
     pub fn slash(&self, id: u64, user: (&str, &str), name: &str, options: Value, resolved: Value) {
         self.slash_in(CHANNEL_ID, id, user, name, options, resolved)
@@ -365,7 +385,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
             "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
-            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
         }));
     }
@@ -375,7 +395,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
             "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
-            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "data": {"id": "6000", "name": name, "type": 1,
                      "options": [{"name": option, "type": 3, "value": typed, "focused": true}]}
@@ -404,7 +424,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
             "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
-            "member": Self::member(user.0, user.1, "0"), "locale": "en-US", "entitlements": [],
+            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "message": message_object("board"), "data": data
         }));

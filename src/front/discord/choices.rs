@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use crate::catalogue::{Entry, GAMES};
+use crate::words::{self, Lang};
 
 /// A game of `/play` and `/rules`.
 #[derive(Debug, Clone, Copy)]
@@ -21,8 +22,17 @@ impl poise::ChoiceParameter for GameChoice {
             GAMES
                 .iter()
                 .map(|entry| poise::CommandParameterChoice {
-                    name: Cow::Borrowed(entry.info.name),
-                    localizations: Cow::Borrowed(&[]),
+                    name: Cow::Owned(words::speaking(Lang::En, || words::game_name(&entry.info))),
+                    localizations: Cow::Owned(
+                        Lang::ALL
+                            .iter()
+                            .filter(|&&l| l != Lang::En)
+                            .map(|&l| {
+                                let name = words::speaking(l, || words::game_name(&entry.info));
+                                (Cow::Borrowed(l.code()), Cow::Owned(name))
+                            })
+                            .collect(),
+                    ),
                     __non_exhaustive: (),
                 })
                 .collect(),

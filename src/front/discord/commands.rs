@@ -11,6 +11,7 @@ use super::choices::{FirstChoice, GameChoice};
 use super::threads::play_in_thread;
 use super::{actor_of, dispatch, display_name, in_thread, user_id, Context, Data, Error};
 use crate::table::{commands, Command};
+use crate::words::{self, Lang};
 
 /// Open a game table in this channel.
 // Each parameter is one option of the slash command.
@@ -261,9 +262,60 @@ async fn end(
     dispatch(ctx, Command::AdminEnd { table }).await
 }
 
+/// What the bot does and every command.
+#[poise::command(slash_command)]
+async fn help(
+    ctx: Context<'_>,
+    #[description = "One command to explain"] command: Option<String>,
+) -> Result<(), Error> {
+    dispatch(ctx, Command::Help { command }).await
+}
+
+/// Discord's localisations of one text: (locale, text) pairs.
+type Localised = Vec<(
+    std::borrow::Cow<'static, str>,
+    std::borrow::Cow<'static, str>,
+)>;
+
+/// The descriptions of a command and its options, in English and French, from the message
+/// files (`cmd-<command>`, `cmd-<command>-<option>`; a subcommand is `cmd-<parent>-<name>`).
+fn localise(command: &mut poise::Command<Data, Error>, id: String) {
+    use std::borrow::Cow;
+    let describe = |id: &str| -> Option<(String, Localised)> {
+        if !words::has(Lang::En, id) {
+            return None;
+        }
+        let localised = Lang::ALL
+            .iter()
+            .filter(|&&l| l != Lang::En)
+            .map(|&l| {
+                (
+                    Cow::Borrowed(l.code()),
+                    Cow::Owned(words::say_in(l, id, &[])),
+                )
+            })
+            .collect();
+        Some((words::say_in(Lang::En, id, &[]), localised))
+    };
+    if let Some((english, others)) = describe(&id) {
+        command.description = Some(Cow::Owned(english));
+        command.description_localizations = Cow::Owned(others);
+    }
+    for parameter in &mut command.parameters {
+        if let Some((english, others)) = describe(&format!("{id}-{}", parameter.name)) {
+            parameter.description = Some(Cow::Owned(english));
+            parameter.description_localizations = Cow::Owned(others);
+        }
+    }
+    for sub in &mut command.subcommands {
+        let sub_id = format!("{id}-{}", sub.name);
+        localise(sub, sub_id);
+    }
+}
+
 /// Every slash command of PRODUCT.md P-3.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let all = vec![
+    let mut all = vec![
         play(),
         move_(),
         board(),
@@ -279,8 +331,13 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         slots(),
         leaderboard(),
         stats(),
+        help(),
         admin(),
     ];
     debug_assert_eq!(all.len(), commands::NAMES.len());
+    for command in &mut all {
+        let id = format!("cmd-{}", command.name);
+        localise(command, id);
+    }
     all
 }

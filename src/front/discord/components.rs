@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use super::send::{answer, Asked};
 use super::{display_name, has_manage_guild, Data, Error};
 use crate::table::{Actor, Command};
+use crate::words::Lang;
 
 /// A button press or menu choice, answered like a command.
 pub(super) async fn component(
@@ -31,6 +32,7 @@ pub(super) async fn component(
         name: display_name(&interaction.user),
         interaction: interaction.id.get().to_string(),
         admin: has_manage_guild(interaction.member.as_ref()),
+        lang: Lang::of(&interaction.locale),
     };
     let _busy = data.inflight.enter();
     answer(

@@ -76,12 +76,13 @@ fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
 }
 
 fn actor_of(ctx: &Context<'_>) -> Actor {
-    let (interaction_id, admin) = match ctx {
+    let (interaction_id, admin, locale) = match ctx {
         poise::Context::Application(a) => (
             a.interaction.id.get().to_string(),
             has_manage_guild(a.interaction.member.as_deref()),
+            a.interaction.locale.as_str(),
         ),
-        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false),
+        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, ""),
     };
     Actor {
         guild: ctx
@@ -93,6 +94,7 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
         name: display_name(ctx.author()),
         interaction: interaction_id,
         admin,
+        lang: crate::words::Lang::of(locale),
     }
 }
 

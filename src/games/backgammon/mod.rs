@@ -211,20 +211,6 @@ fn bad_state(text: &str, why: impl std::fmt::Display) -> RulesError {
     RulesError::BadPosition(format!("'{}': {why}", text.trim()))
 }
 
-/// Rules summary for `/rules`.
-const SUMMARY: &str = "**Backgammon** (alias jacquet) — exactly as GNU Backgammon \
-plays it. Each player has 15 checkers and moves them from its 24-point towards its home board \
-(points 1–6), then bears them off; the first to bear off all 15 wins. Each die moves one \
-checker; doubles are played four times; use both dice if you can, else the higher one. A \
-single enemy checker (a blot) you land on goes to the bar and must re-enter first; two or \
-more enemy checkers block a point. A win is 1 point, a gammon 2 (the loser bore off nothing), \
-a backgammon 3 (and still has a checker on the bar or in the winner's home), times the cube. \
-Matches: `/play game:backgammon to:5`. Before rolling you may **Double**; your opponent \
-**Takes** (the cube doubles and is theirs) or **Drops** (loses the cube's value). No doubling \
-in the Crawford game (right after someone reaches match point minus one). Plays are written \
-as gnubg writes them: `24/18 13/9`, `bar/22* 13/11`, `8/5(2) 6/3(2)`, `6/off`; type part of \
-one in /move to find it. Points are numbered from the side of the player to move.";
-
 impl Game for Backgammon {
     type State = State;
     type Action = Action;
@@ -252,7 +238,6 @@ impl Game for Backgammon {
             Decision::button("reject", Tone::Quiet),
         ],
         forced: &["pass"],
-        summary: SUMMARY,
     };
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {

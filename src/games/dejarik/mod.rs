@@ -204,16 +204,6 @@ impl Dejarik {
     }
 }
 
-/// Rules summary for `/rules`.
-const SUMMARY: &str = "**Dejarik** — a circular board: the centre C, an inner ring i1–i12 \
-(the combat zone) and an outer ring o1–o12 (home). Each player has four pieces; White starts on \
-o5–o8, Black on o11, o12, o1, o2. A turn is one move: from the outer ring to C (Dejarik), from C \
-to any outer cell, straight out (o5-i5), diagonally out one or two spokes, or back home \
-(i5-o5). No diagonal on a player's first move. A diagonal exit that lands beside an enemy kills \
-it; landing in front of a friendly piece makes it jump two more cells (augmentation). Win with \
-four in a row on the inner ring (3 points), two kills (2 points), or three in a row after losing \
-a piece (1 point). Moves are written from-to: `o5-i5`, `o5-C`, `o5-i10`.";
-
 impl Game for Dejarik {
     const INFO: GameInfo = GameInfo {
         id: "dejarik",
@@ -226,7 +216,6 @@ impl Game for Dejarik {
         options: &["setup", "cap"],
         decisions: &[],
         forced: &[],
-        summary: SUMMARY,
     };
 
     type State = Position;

@@ -1,0 +1,89 @@
+## L'économie : soldes, crédits du jour, dons, machine à sous, classements.
+
+credits = { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    }
+balance = { $who } : { $credits ->
+        [one] { $credits } crédit
+       *[other] { $credits } crédits
+    }, { $tokens ->
+        [one] { $tokens } jeton de machine à sous
+       *[other] { $tokens } jetons de machine à sous
+    }. Engagement de la graine du prochain tirage : `{ $commitment }`.
+daily-already = Vous avez déjà reçu les crédits du jour ; la prochaine réclamation ouvre dans { $hours } h { $minutes } (00:00 UTC).
+daily-claimed = { $who } reçoit { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } (solde { $balance }).
+give-droid = Le droïde n'a pas besoin de crédits.
+give-given = { $who } donne { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } à { $to } ({ $who } a maintenant { $balance }).
+slot-credit = Crédit
+slot-droid = Droïde
+slot-blaster = Blaster
+slot-holocron = Holocron
+slot-kyber = Kyber
+slots-with-token = un jeton (une mise de { $bet } crédits)
+slots-with-credits = { $bet ->
+        [one] { $bet } crédit
+       *[other] { $bet } crédits
+    }
+slots-result = { $payout ->
+        [0] ne gagne rien
+        [one] gagne { $payout } crédit (×{ $multiplier })
+       *[other] gagne { $payout } crédits (×{ $multiplier })
+    }
+slots-image = { $who } { $result }
+slots-spin = { $who } joue avec { $how } : [ { $reels } ] — { $result }. Solde { $balance }, { $tokens ->
+        [one] { $tokens } jeton
+       *[other] { $tokens } jetons
+    }.
+slots-fairness = Graine `{ $seed }` (arrêts { $stops }) ; prochain engagement `{ $commitment }`.
+board-credits = crédits
+board-wins = victoires
+board-rating = classement { $game }
+board-unknown = Classement inconnu « { $board } » : credits, wins, ou l'identifiant d'un jeu.
+board-title = **Classement — { $title }**
+board-nobody = Personne pour l'instant.
+board-you = Vous : n° { $rank } — { $value }
+stats-total = **{ $who }** : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }, bilan { $net } crédits.
+stats-game = { $game } : { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $draws ->
+        [one] { $draws } nulle
+       *[other] { $draws } nulles
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+stats-rating = , classement { $rating }
+admin-granted = { $amount ->
+        [one] { $amount } crédit accordé
+       *[other] { $amount } crédits accordés
+    } à { $who } (solde { $balance }).
+admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s.
+ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
+ledger-funds = { $who } a { $balance ->
+        [one] { $balance } crédit
+       *[other] { $balance } crédits
+    }, il en faut { $needed }.
+ledger-self = Vous ne pouvez pas vous donner des crédits à vous-même.
+ledger-unknown-member = { $who } n'a pas encore de compte ici.
+ledger-no-token = { $who } n'a pas de jeton de machine à sous.
+ledger-channel-busy = Une autre table est déjà ouverte dans ce salon.

@@ -1,0 +1,54 @@
+//! `/help` (PRODUCT.md P-3): what the bot does, every command in one line, how to start a
+//! first game; `/help command:X` for one command. The lines are the commands' descriptions
+//! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
+
+use super::commands::NAMES;
+use super::{App, Outcome, Refusal, Reply};
+use crate::t;
+use crate::words;
+
+impl App {
+    pub(crate) fn help(&self, command: Option<&str>) -> Outcome {
+        let games: Vec<String> = self
+            .catalogue
+            .entries()
+            .iter()
+            .map(|e| words::game_name(&e.info))
+            .collect();
+        let Some(command) = command else {
+            let mut lines = vec![t!("help-intro", games = words::list(&games))];
+            for name in NAMES {
+                lines.push(t!(
+                    "help-line",
+                    usage = t!(&format!("usage-{name}")),
+                    what = t!(&format!("cmd-{name}"))
+                ));
+            }
+            lines.push(t!("help-first-game"));
+            return Ok(vec![Reply::private(lines.join("\n"))]);
+        };
+        let name = command.trim().trim_start_matches('/').to_ascii_lowercase();
+        if !NAMES.contains(&name.as_str()) {
+            return Err(Refusal(t!(
+                "help-unknown",
+                command = command,
+                commands = NAMES
+                    .iter()
+                    .map(|n| format!("/{n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        }
+        let mut text = t!(
+            "help-line",
+            usage = t!(&format!("usage-{name}")),
+            what = t!(&format!("cmd-{name}"))
+        );
+        let more = format!("more-{name}");
+        if words::has(words::current(), &more) {
+            text.push('\n');
+            text.push_str(&t!(&more, games = self.catalogue.ids().join(", ")));
+        }
+        Ok(vec![Reply::private(text)])
+    }
+}

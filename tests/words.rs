@@ -1,0 +1,133 @@
+//! Every message exists in English and in French (PRODUCT.md P-3 "Languages"), every
+//! message the code names exists, and the French words reach a French player.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use holotable::catalogue::Catalogue;
+use holotable::table::commands::NAMES;
+use holotable::words::{self, Lang};
+
+const LOCALES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/locales");
+
+/// The message ids of every `.ftl` file of one language, by file name.
+fn ids(lang: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(LOCALES).join(lang))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ftl"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let ids = text
+                .lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()))
+                .filter_map(|l| l.split_once(" =").map(|(id, _)| id.trim().to_string()))
+                .collect();
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                ids,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_message_exists_in_english_and_in_french() {
+    let english = ids("en-US");
+    let french = ids("fr");
+    let names =
+        |v: &[(String, BTreeSet<String>)]| v.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        names(&english),
+        names(&french),
+        "the same files in both languages"
+    );
+    let mut total = 0;
+    for ((file, en), (_, fr)) in english.iter().zip(&french) {
+        let only_en: Vec<_> = en.difference(fr).collect();
+        let only_fr: Vec<_> = fr.difference(en).collect();
+        assert!(only_en.is_empty(), "{file}: only in English: {only_en:?}");
+        assert!(only_fr.is_empty(), "{file}: only in French: {only_fr:?}");
+        total += en.len();
+    }
+    assert!(total > 150, "{total} messages");
+}
+
+/// Every message id the code writes literally (`t!("…"`, `say_in(…, "…"`) is in the files.
+#[test]
+fn every_message_the_code_names_exists() {
+    let known: BTreeSet<String> = ids("en-US").into_iter().flat_map(|(_, ids)| ids).collect();
+    let mut missing = Vec::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            // `t!(` itself, not the end of `format!(`.
+            for (i, _) in text.match_indices("t!(") {
+                let before = text[..i].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let rest = text[i + 3..].trim_start();
+                if let Some(rest) = rest.strip_prefix('"') {
+                    let id = &rest[..rest.find('"').unwrap()];
+                    if !known.contains(id) {
+                        missing.push(format!("{}: {id}", path.display()));
+                    }
+                }
+            }
+        }
+    }
+    // Ids the code builds from names: commands, games, table states, slot symbols.
+    let mut built: Vec<String> = NAMES
+        .iter()
+        .flat_map(|n| [format!("cmd-{n}"), format!("usage-{n}")])
+        .collect();
+    for entry in Catalogue::default().entries() {
+        built.push(format!("game-{}", entry.info.id));
+        built.push(format!("rules-{}", entry.info.id));
+    }
+    for status in ["open", "playing", "finished", "cancelled"] {
+        built.push(format!("status-{status}"));
+    }
+    for symbol in ["credit", "droid", "blaster", "holocron", "kyber"] {
+        built.push(format!("slot-{symbol}"));
+    }
+    missing.extend(built.into_iter().filter(|id| !known.contains(id)));
+    assert!(missing.is_empty(), "missing messages: {missing:?}");
+}
+
+#[test]
+fn plurals_come_from_the_message_files() {
+    let credits = |lang, n: i64| holotable::t_in!(lang, "credits", amount = n);
+    assert_eq!(credits(Lang::En, 1), "1 credit");
+    assert_eq!(credits(Lang::En, 2), "2 credits");
+    assert_eq!(credits(Lang::En, 0), "0 credits");
+    assert_eq!(credits(Lang::Fr, 1), "1 crédit");
+    assert_eq!(credits(Lang::Fr, 0), "0 crédit", "French singular for 0");
+    assert_eq!(credits(Lang::Fr, 2), "2 crédits");
+    // Names come out as they are, without Unicode isolation marks.
+    let line = holotable::t_in!(Lang::En, "turn-to-move", who = "alice");
+    assert_eq!(line, "alice to move.");
+    assert_eq!(Lang::of("fr"), Lang::Fr);
+    assert_eq!(Lang::of("fr-CA"), Lang::Fr);
+    assert_eq!(Lang::of("en-GB"), Lang::En);
+    assert_eq!(
+        Lang::of("pt-BR"),
+        Lang::En,
+        "English for any other language"
+    );
+    assert_eq!(
+        words::list(&["a".into(), "b".into(), "c".into()]),
+        "a, b and c"
+    );
+}
