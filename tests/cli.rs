@@ -104,3 +104,31 @@ fn serve_stops_on_sigterm() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+#[test]
+fn without_a_command_and_without_a_token_the_console_runs() {
+    let dir = std::env::temp_dir().join(format!("holotable-cli-default-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .env_remove("HOLOTABLE_DISCORD_TOKEN")
+        .env("HOLOTABLE_DATABASE__PATH", dir.join("h.db"))
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"/balance\n/play game:dejarik opponent:droid\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("player: 1000 credits"), "{stdout}");
+    assert!(stdout.contains("player vs Droid"), "{stdout}");
+    assert!(dir.join("h.db").exists(), "the embedded SQLite default");
+}

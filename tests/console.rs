@@ -15,8 +15,15 @@ fn workdir(name: &str) -> PathBuf {
 
 /// Runs one console process on `dir`'s database with `script`; returns the JSON replies.
 fn session(dir: &Path, script: &str) -> Vec<Value> {
+    session_with(dir, script, &[])
+}
+
+/// [`session`] with more arguments for `holotable console`.
+fn session_with(dir: &Path, script: &str, args: &[&str]) -> Vec<Value> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(["console", "--json", "--db"])
+        .args(["console", "--json"])
+        .args(args)
+        .arg("--db")
         .arg(dir.join("h.db"))
         .arg("--out")
         .arg(dir.join("boards"))
@@ -422,4 +429,100 @@ fn the_operator_sets_the_starting_economy() {
     assert_eq!(balance(&r[1]), (330, 0));
     assert!(text(&r[2]).contains("daily 5"), "{}", r[2]);
     assert!(text(&r[3]).contains("Manage Server"), "{}", r[3]);
+}
+
+#[test]
+fn a_french_client_reads_french_and_an_english_one_english() {
+    let dir = workdir("french");
+    let r = session(
+        &dir,
+        "alice@fr: /play game:dejarik opponent:bob wager:100\n\
+         bob: [Accepter]\n\
+         alice: /move action:o5-i5\n\
+         alice: /move action:o6-i6\n\
+         bob: /balance\n\
+         alice: /balance\n\
+         alice: /give user:bob amount:1\n\
+         alice: /help\n",
+    );
+    assert!(
+        text(&r[0]).contains("alice défie bob au Dejarik pour 100 crédits chacun"),
+        "{}",
+        r[0]
+    );
+    assert_eq!(r[0]["buttons"], serde_json::json!(["Accepter", "Refuser"]));
+    // The challenge (public) is in alice's words; bob's client is English: his press on
+    // its button is answered in English, and alice stays French.
+    assert!(text(&r[1]).contains("alice to move"), "{}", r[1]);
+    assert!(
+        text(&r[2]).contains("alice joue o5-i5. À bob de jouer."),
+        "{}",
+        r[2]
+    );
+    assert!(
+        text(&r[3]).contains("C'est à bob de jouer, pas à vous."),
+        "{}",
+        r[3]
+    );
+    assert_eq!(r[3]["ephemeral"], true);
+    assert!(
+        text(&r[4]).contains("bob: 900 credits, 0 slot tokens"),
+        "{}",
+        r[4]
+    );
+    assert!(
+        text(&r[5]).contains("alice : 900 crédits, 0 jeton"),
+        "{}",
+        r[5]
+    );
+    assert!(
+        text(&r[6]).contains("alice donne 1 crédit à bob"),
+        "{}",
+        r[6]
+    );
+    assert!(text(&r[7]).contains("`/play game"), "{}", r[7]);
+    assert!(
+        text(&r[7]).contains("Ouvrir une table dans ce salon"),
+        "{}",
+        r[7]
+    );
+    audit_ok(&dir);
+}
+
+#[test]
+fn the_locale_option_and_the_local_player() {
+    let dir = workdir("local");
+    let r = session_with(
+        &dir,
+        "/balance\n/play game:dejarik opponent:droid\n{o5-i5}\nbob@en: /balance\n",
+        &["--locale", "fr", "--user", "zoe"],
+    );
+    // A line without `name:` is the local player's; --locale fr makes every client French.
+    assert!(text(&r[0]).starts_with("zoe : 1000 crédits"), "{}", r[0]);
+    assert!(text(&r[1]).contains("zoe vs Droid"), "{}", r[1]);
+    assert!(text(&r[2]).contains("zoe joue o5-i5"), "{}", r[2]);
+    assert!(text(&r[2]).contains("Droid joue"), "{}", r[2]);
+    assert!(text(&r[3]).starts_with("bob: 1000 credits"), "{}", r[3]);
+    audit_ok(&dir);
+}
+
+#[test]
+fn help_lists_every_command_and_explains_one() {
+    let dir = workdir("help");
+    let r = session(
+        &dir,
+        "alice: /help\nalice: /help command:play\nalice: /help command:fly\n",
+    );
+    for name in holotable::table::commands::NAMES {
+        assert!(
+            text(&r[0]).contains(&format!("`/{name}")),
+            "/{name} missing from {}",
+            r[0]
+        );
+    }
+    assert!(text(&r[0]).contains("A first game"), "{}", r[0]);
+    assert!(text(&r[0]).chars().count() <= 2000);
+    assert!(text(&r[1]).contains("per_point"), "{}", r[1]);
+    assert_eq!(r[2]["ephemeral"], true);
+    assert!(text(&r[2]).contains("There is no /fly"), "{}", r[2]);
 }
