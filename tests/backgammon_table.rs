@@ -63,7 +63,11 @@ fn a_wagered_match_to_three_with_the_cube() {
         "{out:?}"
     );
     let mut last = say(&mut c, "bob: [Accept]").pop().unwrap();
-    assert!(text(&last).contains("🎲 roll"), "the opening roll: {last}");
+    assert!(
+        text(&last).contains("Opening roll: "),
+        "the opening roll: {last}"
+    );
+    assert!(!text(&last).contains("roll "), "no engine notation: {last}");
     let refused = say(&mut c, "alice: /draw");
     assert!(refused[0]["ephemeral"].as_bool().unwrap());
     assert!(text(&refused[0]).contains("no draws"), "{refused:?}");
@@ -138,6 +142,27 @@ fn a_wagered_match_to_three_with_the_cube() {
         transcript.iter().any(|t| t.contains("(double dropped)")),
         "a dropped redouble ends a game: {notes:#?}"
     );
+    // Decisions and dice are told in words, never in engine notation.
+    let all = transcript.join("\n");
+    for words in [
+        "doubles to 2",
+        "doubles to 4",
+        " takes.",
+        " drops.",
+        " rolls ",
+    ] {
+        assert!(all.contains(words), "{words:?} never said");
+    }
+    for notation in [
+        "plays roll",
+        "plays double",
+        "plays take",
+        "plays drop",
+        "plays pass",
+        "🎲 roll",
+    ] {
+        assert!(!all.contains(notation), "{notation:?} said");
+    }
     assert!(crawford_seen, "someone reached match point minus one");
 
     // The winner took the pot and a token; the loser lost the stake; the ledger balances.

@@ -71,6 +71,15 @@ fn every_message_the_code_names_exists() {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
+            // A game's phrases.
+            for (i, _) in text.match_indices("Phrase::new(\"") {
+                let rest = &text[i + 13..];
+                let id = &rest[..rest.find('"').unwrap()];
+                // The empty id is the silent phrase.
+                if !id.is_empty() && !known.contains(id) {
+                    missing.push(format!("{}: {id}", path.display()));
+                }
+            }
             // `t!(` itself, not the end of `format!(`.
             for (i, _) in text.match_indices("t!(") {
                 let before = text[..i].chars().next_back();

@@ -4,3 +4,17 @@ game-dejarik = Dejarik
 game-backgammon = Backgammon
 rules-dejarik = **Dejarik** — a circular board: the centre C, an inner ring i1–i12 (the combat zone) and an outer ring o1–o12 (home). Each player has four pieces; White starts on o5–o8, Black on o11, o12, o1, o2. A turn is one move: from the outer ring to C (Dejarik), from C to any outer cell, straight out (o5-i5), diagonally out one or two spokes, or back home (i5-o5). No diagonal on a player's first move. A diagonal exit that lands beside an enemy kills it; landing in front of a friendly piece makes it jump two more cells (augmentation). Win with four in a row on the inner ring (3 points), two kills (2 points), or three in a row after losing a piece (1 point). Moves are written from-to: `o5-i5`, `o5-C`, `o5-i10`.
 rules-backgammon = **Backgammon** (alias jacquet) — exactly as GNU Backgammon plays it. Each player has 15 checkers and moves them from its 24-point towards its home board (points 1–6), then bears them off; the first to bear off all 15 wins. Each die moves one checker; doubles are played four times; use both dice if you can, else the higher one. A single enemy checker (a blot) you land on goes to the bar and must re-enter first; two or more enemy checkers block a point. A win is 1 point, a gammon 2 (the loser bore off nothing), a backgammon 3 (and still has a checker on the bar or in the winner's home), times the cube. Matches: `/play game:backgammon to:5`. Before rolling you may **Double**; your opponent **Takes** (the cube doubles and is theirs) or **Drops** (loses the cube's value). No doubling in the Crawford game (right after someone reaches match point minus one). Plays are written as gnubg writes them: `24/18 13/9`, `bar/22* 13/11`, `8/5(2) 6/3(2)`, `6/off`; type part of one in /move to find it. Points are numbered from the side of the player to move.
+
+## Backgammon's actions in words (BG-5).
+
+bg-rolls = { $who } rolls { $high }-{ $low }.
+bg-doubles = { $who } doubles to { $cube }.
+bg-takes = { $who } takes.
+bg-drops = { $who } drops.
+bg-resigns = { $who } offers to resign { $kind ->
+        [single] a single game
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    }.
+bg-accepts = { $who } accepts the resignation.
+bg-rejects = { $who } rejects the resignation.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
-use super::{Game, GameInfo, Outcome, Playthrough, RulesError, Seat, Status};
+use super::{Game, GameInfo, Outcome, Phrase, Playthrough, RulesError, Seat, Status};
 
 /// A legal action in canonical notation, the position it leads to, and for a chance outcome
 /// its probability.
@@ -49,6 +49,8 @@ pub trait DynPlay: Send + Sync {
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
     fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError>;
     fn agree_end(&mut self) -> Result<(), RulesError>;
+    /// [`Game::describe`] of an action (in any accepted notation) at the current position.
+    fn describe(&self, action: &str) -> Option<Phrase>;
     /// [`Game::full_value`] of the current position.
     fn full_value(&self) -> u32;
     fn clone_box(&self) -> Box<dyn DynPlay>;
@@ -203,6 +205,11 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn full_value(&self) -> u32 {
         self.game().full_value(self.state())
+    }
+
+    fn describe(&self, action: &str) -> Option<Phrase> {
+        let action = self.game().parse_action(self.state(), action).ok()?;
+        self.game().describe(self.state(), &action)
     }
 
     fn clone_box(&self) -> Box<dyn DynPlay> {

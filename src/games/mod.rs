@@ -138,6 +138,44 @@ pub fn score_line(points: &[u32]) -> String {
         .join("–")
 }
 
+/// An action told in words: a message of the Fluent files (`locales/*/games.ftl`) and its
+/// arguments. Seats are given as seats, for the table to put names on them. The rules core
+/// knows what happened (who rolled what, what the cube is now); the files say it in each
+/// language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phrase {
+    /// The message id; empty when the action needs no words of its own (what follows says
+    /// it, as the dice after a roll).
+    pub id: &'static str,
+    pub seats: Vec<(&'static str, Seat)>,
+    pub values: Vec<(&'static str, String)>,
+}
+
+impl Phrase {
+    pub fn new(id: &'static str) -> Phrase {
+        Phrase {
+            id,
+            seats: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+
+    /// An action that needs no words of its own.
+    pub fn silent() -> Phrase {
+        Phrase::new("")
+    }
+
+    pub fn seat(mut self, key: &'static str, seat: Seat) -> Phrase {
+        self.seats.push((key, seat));
+        self
+    }
+
+    pub fn value(mut self, key: &'static str, value: impl ToString) -> Phrase {
+        self.values.push((key, value.to_string()));
+        self
+    }
+}
+
 /// Who acts in a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
@@ -257,6 +295,13 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// itself (a backgammon game ending inside a match), with `@0`, `@1`, … standing for
     /// the seats' names.
     fn note(&self, _before: &Self::State, _after: &Self::State) -> Option<String> {
+        None
+    }
+
+    /// `action` (a player's or chance's, legal at `before`) told in words, when plain
+    /// notation would not read well ("alice plays roll"); `None` for moves, which the table
+    /// tells as "alice plays o5-i5".
+    fn describe(&self, _before: &Self::State, _action: &Self::Action) -> Option<Phrase> {
         None
     }
 

@@ -6,10 +6,10 @@ use super::log::{self, Progress};
 use super::terms::terms;
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
-use crate::games::Status;
+use crate::games::{Phrase, Status};
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
-use crate::t;
+use crate::{t, words};
 
 /// What [`App::advance`] played.
 pub(crate) struct Advanced {
@@ -118,15 +118,15 @@ impl App {
                 Automatic::Chance(a) => (None, a),
                 Automatic::Droid(s, a) | Automatic::Forced(s, a) => (Some(*s), a),
             };
+            let phrase = progress.play.describe(action);
             let canonical = self.record(guild, row, progress, seat, action)?;
             let after = progress.play.position();
-            match next {
-                // Chance (dice): said, but the board keeps highlighting the last move.
-                Automatic::Chance(_) => advanced.said.push(t!("turn-chance", outcome = &canonical)),
-                Automatic::Droid(s, _) | Automatic::Forced(s, _) => {
-                    advanced.said.push(self.narrate(row, s, &canonical, true));
-                    advanced.last = Some((before.clone(), canonical));
-                }
+            advanced
+                .said
+                .extend(self.narrate(row, seat, &canonical, phrase, true));
+            // Chance (dice) is said, but the board keeps highlighting the last move.
+            if seat.is_some() {
+                advanced.last = Some((before.clone(), canonical));
             }
             advanced
                 .said
@@ -135,17 +135,54 @@ impl App {
         Ok(advanced)
     }
 
-    /// A seat's action told in words. `only` says the table played it as the one choice.
-    pub(crate) fn narrate(&self, row: &TableRow, seat: usize, action: &str, only: bool) -> String {
+    /// An action told in words: in the game's own words when it has them (`phrase`, from
+    /// [`crate::games::Game::describe`]), else as a seat's move or chance's outcome. `only`
+    /// says the table played it as the one choice. `None`: nothing to say.
+    pub(crate) fn narrate(
+        &self,
+        row: &TableRow,
+        seat: Option<usize>,
+        action: &str,
+        phrase: Option<Phrase>,
+        only: bool,
+    ) -> Option<String> {
+        if let Some(phrase) = phrase {
+            return (!phrase.id.is_empty()).then(|| self.phrase(row, &phrase));
+        }
+        let Some(seat) = seat else {
+            return Some(t!("turn-chance", outcome = action));
+        };
         let who = self.name(&row.seats[seat]);
         let forced = self
             .entry(row)
             .is_ok_and(|e| e.info.forced.contains(&action));
-        match (forced && only, action) {
+        Some(match (forced && only, action) {
             (true, "pass") => t!("turn-forced-pass", who = &who),
             (true, _) => t!("turn-forced", who = &who, action = action),
             (false, _) => t!("turn-plays", who = &who, action = action),
-        }
+        })
+    }
+
+    /// A game's phrase in the current language, with the seats' names.
+    fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
+        let names: Vec<(&str, String)> = phrase
+            .seats
+            .iter()
+            .map(|(key, seat)| {
+                (
+                    *key,
+                    row.seats
+                        .get(*seat)
+                        .map_or_else(String::new, |u| self.name(u)),
+                )
+            })
+            .collect();
+        let args: Vec<(&str, words::Arg)> = names
+            .iter()
+            .map(|(k, v)| (*k, words::Arg::from(v)))
+            .chain(phrase.values.iter().map(|(k, v)| (*k, words::Arg::from(v))))
+            .collect();
+        words::say(phrase.id, &args)
     }
 
     /// The seat of `actor` that is to move at this table, or why none is.
@@ -185,6 +222,7 @@ impl App {
         // Read as the game reads it; only a game action is stored for a player.
         let canonical = progress.play.normalize(text)?;
         let before = progress.play.position();
+        let phrase = progress.play.describe(&canonical);
         let canonical = self.record(
             &actor.guild,
             &mut row,
@@ -193,13 +231,14 @@ impl App {
             &canonical,
         )?;
         let note = self.note(&row, &progress, &before, &progress.play.position());
-        let mut text = self.narrate(&row, seat, &canonical, false);
-        text.extend(note.map(|n| format!(" {n}")));
+        let mut said: Vec<String> = self
+            .narrate(&row, Some(seat), &canonical, phrase, false)
+            .into_iter()
+            .chain(note)
+            .collect();
         let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
-        for line in advanced.said {
-            text.push(' ');
-            text.push_str(&line);
-        }
+        said.extend(advanced.said);
+        let text = said.join(" ");
         let last = advanced.last.or(Some((before, canonical)));
         self.after_turn(&actor.guild, row, progress, last, text)
     }

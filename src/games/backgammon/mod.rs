@@ -12,7 +12,7 @@ use serde_json::Value;
 use self::board::{Board, Play, Side};
 use self::ids::{CubeOwner, GameState, MatchInfo};
 use super::{
-    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status, Tone,
+    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status, Tone,
 };
 
 /// Longest match a table may play (BG-5.1).
@@ -613,6 +613,33 @@ impl Game for Backgammon {
             points,
             reason: "resigned the match".into(),
         }))
+    }
+
+    /// The cube, the dice and resignations in words (BG-5); plays are told as written.
+    fn describe(&self, before: &State, action: &Action) -> Option<Phrase> {
+        // The player on roll rolls; whoever is to act decides (the doubler, or the one
+        // answering a double or a resignation).
+        let rolls = before.info.on_roll as usize;
+        let acts = before.info.turn as usize;
+        Some(match action {
+            Action::Play(_) | Action::Pass => return None,
+            // The opening's note says both dice; a roll's words come with its dice.
+            Action::Opening(..) | Action::Roll => Phrase::silent(),
+            Action::Dice(a, b) => Phrase::new("bg-rolls")
+                .seat("who", rolls)
+                .value("high", a.max(b))
+                .value("low", a.min(b)),
+            Action::Double => Phrase::new("bg-doubles")
+                .seat("who", acts)
+                .value("cube", 2 * before.cube_value()),
+            Action::Take => Phrase::new("bg-takes").seat("who", acts),
+            Action::Drop => Phrase::new("bg-drops").seat("who", acts),
+            Action::Resign(n) => Phrase::new("bg-resigns")
+                .seat("who", acts)
+                .value("kind", RESIGN_WORDS[(*n as usize).clamp(1, 3) - 1]),
+            Action::Accept => Phrase::new("bg-accepts").seat("who", acts),
+            Action::Reject => Phrase::new("bg-rejects").seat("who", acts),
+        })
     }
 
     /// Every game of a match ends with a play, a drop or an accepted resignation that moves
