@@ -18,3 +18,18 @@ bg-resigns = { $who } offers to resign { $kind ->
     }.
 bg-accepts = { $who } accepts the resignation.
 bg-rejects = { $who } rejects the resignation.
+
+## Why a game ended.
+
+game-agreed = ended by agreement
+game-ended = ended
+dj-aligns-four = { $who } aligns four pieces
+dj-lost-two = { $who } has lost two pieces
+dj-aligns-three = { $who } aligns three pieces
+dj-blocked = all pieces are blocked: null game
+dj-repetition = draw by threefold repetition
+dj-cap = move cap of { $cap } moves reached: null game
+dj-forfeits = { $who } forfeits
+bg-money-over = money game over
+bg-match-over = match to { $length } over
+bg-resigned-match = { $who } resigned the match

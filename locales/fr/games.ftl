@@ -18,3 +18,18 @@ bg-resigns = { $who } propose d'abandonner { $kind ->
     }.
 bg-accepts = { $who } accepte l'abandon.
 bg-rejects = { $who } refuse l'abandon.
+
+## Pourquoi une partie s'est terminée.
+
+game-agreed = terminée d'un commun accord
+game-ended = terminée
+dj-aligns-four = { $who } aligne quatre pièces
+dj-lost-two = { $who } a perdu deux pièces
+dj-aligns-three = { $who } aligne trois pièces
+dj-blocked = toutes les pièces sont bloquées : partie nulle
+dj-repetition = nulle par triple répétition
+dj-cap = limite de { $cap } coups atteinte : partie nulle
+dj-forfeits = { $who } déclare forfait
+bg-money-over = partie d'argent terminée
+bg-match-over = match en { $length } terminé
+bg-resigned-match = { $who } a abandonné le match

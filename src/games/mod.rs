@@ -101,11 +101,13 @@ pub enum Tone {
     Danger,
 }
 
-/// How a game ended: every seat's points in seat order, and why, for people.
+/// How a game ended: every seat's points in seat order, and why: in English for tools
+/// (`reason`), and in the players' words when the game has them (`phrase`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     pub points: Vec<u32>,
     pub reason: String,
+    pub phrase: Option<Phrase>,
 }
 
 impl Outcome {
@@ -113,7 +115,14 @@ impl Outcome {
         Outcome {
             points,
             reason: reason.into(),
+            phrase: None,
         }
+    }
+
+    /// The same outcome told by `phrase` to people.
+    pub fn told(mut self, phrase: Phrase) -> Self {
+        self.phrase = Some(phrase);
+        self
     }
 
     /// The one seat with the most points, or `None` for a draw (several share the top).

@@ -50,13 +50,13 @@ impl App {
                 "series-game-won",
                 game = game_no,
                 who = &names[seat],
-                reason = &outcome.reason,
+                reason = self.reason(&row, &outcome),
                 score = &score
             ),
             None => t!(
                 "series-game-drawn",
                 game = game_no,
-                reason = &outcome.reason,
+                reason = self.reason(&row, &outcome),
                 score = &score
             ),
         });
@@ -141,9 +141,9 @@ impl App {
         for &seat in &progress.gone {
             points[seat] = 0;
         }
-        let reason = match progress.play.status() {
-            Status::Over(outcome) => outcome.reason,
-            _ => "ended".to_string(),
+        let (reason, told) = match progress.play.status() {
+            Status::Over(outcome) => (outcome.reason.clone(), self.reason(&row, &outcome)),
+            _ => ("ended".to_string(), t!("game-ended")),
         };
         let settled = self.ledger.finish_table(
             guild,
@@ -165,11 +165,11 @@ impl App {
             [seat] => t!(
                 "settle-won",
                 who = &names[*seat],
-                reason = &reason,
+                reason = &told,
                 score = &score
             ),
             _ if series => t!("settle-series-drawn", score = &score),
-            _ => t!("settle-drawn", reason = &reason, score = &score),
+            _ => t!("settle-drawn", reason = &told, score = &score),
         });
         let s = &settled.value;
         for (seat, paid) in s.payouts.iter().enumerate() {

@@ -163,6 +163,14 @@ impl App {
         })
     }
 
+    /// Why a game ended, in the current language when the game tells it.
+    pub(crate) fn reason(&self, row: &TableRow, outcome: &crate::games::Outcome) -> String {
+        match &outcome.phrase {
+            Some(phrase) => self.phrase(row, phrase),
+            None => outcome.reason.clone(),
+        }
+    }
+
     /// A game's phrase in the current language, with the seats' names.
     fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
         let names: Vec<(&str, String)> = phrase

@@ -56,7 +56,7 @@ impl App {
                     .ok()
                     .and_then(|g| g.resume(&[&progress.play.position()]).ok())
                     .is_some_and(|p| matches!(p.status(), Status::Over(_)));
-                (!position_says).then(|| outcome.reason.clone())
+                (!position_says).then(|| self.reason(row, &outcome))
             }
             _ => None,
         };

@@ -264,13 +264,12 @@ impl Game for Backgammon {
     fn status(&self, state: &State) -> Status {
         let m = &state.info;
         if state.match_over() {
-            return Status::Over(Outcome {
-                points: m.score.iter().map(|&s| s as u32).collect(),
-                reason: if m.length == 0 {
-                    "money game over".into()
-                } else {
-                    format!("match to {} over", m.length)
-                },
+            let points = m.score.iter().map(|&s| s as u32).collect();
+            return Status::Over(if m.length == 0 {
+                Outcome::new(points, "money game over").told(Phrase::new("bg-money-over"))
+            } else {
+                Outcome::new(points, format!("match to {} over", m.length))
+                    .told(Phrase::new("bg-match-over").value("length", m.length))
             });
         }
         if m.game != GameState::Playing {
@@ -609,10 +608,10 @@ impl Game for Backgammon {
         } else {
             points[winner] = points[winner].max(state.info.length as u32);
         }
-        Ok(Forfeit::Ended(Outcome {
-            points,
-            reason: "resigned the match".into(),
-        }))
+        Ok(Forfeit::Ended(
+            Outcome::new(points, "resigned the match")
+                .told(Phrase::new("bg-resigned-match").seat("who", seat)),
+        ))
     }
 
     /// The cube, the dice and resignations in words (BG-5); plays are told as written.
@@ -700,10 +699,11 @@ impl Game for Backgammon {
     }
 
     fn agreed_end(&self, state: &State) -> Outcome {
-        Outcome {
-            points: state.info.score.iter().map(|&s| s as u32).collect(),
-            reason: "ended by agreement".into(),
-        }
+        Outcome::new(
+            state.info.score.iter().map(|&s| s as u32).collect(),
+            "ended by agreement",
+        )
+        .told(Phrase::new("game-agreed"))
     }
 }
 

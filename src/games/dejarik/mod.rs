@@ -13,7 +13,7 @@ pub use board::{Cell, Position, Side, Zone};
 pub use moves::{MoveKind, Resolved};
 pub use notation::{format_cell, parse_cell, Action};
 
-use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status};
+use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
 
 /// The default move cap of DJ-5.7.
 pub const DEFAULT_CAP: u32 = 300;
@@ -121,35 +121,39 @@ impl Dejarik {
     fn verdict(&self, pos: &Position) -> Option<Outcome> {
         let victim = pos.to_move;
         let mover = victim.other();
-        let win = |side: Side, points: u32, why: String| {
+        let win = |side: Side, points: u32, why: String, id: &'static str, who: Side| {
             let mut all = vec![0, 0];
             all[side.seat()] = points;
-            Some(Outcome::new(all, why))
+            Some(Outcome::new(all, why).told(Phrase::new(id).seat("who", who.seat())))
         };
         if pos.mask(mover).count_ones() == 4 && pos.aligned(mover, 4) {
-            return win(mover, 3, format!("{} aligns four pieces", mover.name()));
+            let why = format!("{} aligns four pieces", mover.name());
+            return win(mover, 3, why, "dj-aligns-four", mover);
             // DJ-5.1
         }
         if pos.lost(victim) >= 2 {
-            return win(mover, 2, format!("{} has lost two pieces", victim.name()));
+            let why = format!("{} has lost two pieces", victim.name());
+            return win(mover, 2, why, "dj-lost-two", victim);
             // DJ-5.2
         }
         if pos.lost(mover) >= 1 && pos.aligned(mover, 3) {
-            return win(mover, 1, format!("{} aligns three pieces", mover.name()));
+            let why = format!("{} aligns three pieces", mover.name());
+            return win(mover, 1, why, "dj-aligns-three", mover);
             // DJ-5.3
         }
         if pos.lost(victim) >= 1 && pos.aligned(victim, 3) {
-            return win(victim, 1, format!("{} aligns three pieces", victim.name()));
+            let why = format!("{} aligns three pieces", victim.name());
+            return win(victim, 1, why, "dj-aligns-three", victim);
             // DJ-5.3b
         }
         // DJ-5.6: neither player can move. (DJ-5.5 comes first in the order of checks, but a
         // position where both are blocked ends the game when first reached, so it can never
         // occur a third time.)
         if !moves::has_move(pos, victim) && !moves::has_move(pos, mover) {
-            return Some(Outcome::new(
-                vec![0, 0],
-                "all pieces are blocked: null game",
-            ));
+            return Some(
+                Outcome::new(vec![0, 0], "all pieces are blocked: null game")
+                    .told(Phrase::new("dj-blocked")),
+            );
         }
         None
     }
@@ -310,14 +314,20 @@ impl Game for Dejarik {
         *count = count.saturating_add(1);
         if *count >= 3 {
             // DJ-5.5
-            return Some(Outcome::new(vec![1, 1], "draw by threefold repetition"));
+            return Some(
+                Outcome::new(vec![1, 1], "draw by threefold repetition")
+                    .told(Phrase::new("dj-repetition")),
+            );
         }
         if history.moves >= self.cap {
             // DJ-5.7
-            return Some(Outcome::new(
-                vec![0, 0],
-                format!("move cap of {} moves reached: null game", self.cap),
-            ));
+            return Some(
+                Outcome::new(
+                    vec![0, 0],
+                    format!("move cap of {} moves reached: null game", self.cap),
+                )
+                .told(Phrase::new("dj-cap").value("cap", self.cap)),
+            );
         }
         None
     }
@@ -328,16 +338,16 @@ impl Game for Dejarik {
         // DJ-6: the opponent wins with 2 points, as if two pieces were taken.
         let mut points = vec![0, 0];
         points[loser.other().seat()] = 2;
-        Ok(Forfeit::Ended(Outcome::new(
-            points,
-            format!("{} forfeits", loser.name()),
-        )))
+        Ok(Forfeit::Ended(
+            Outcome::new(points, format!("{} forfeits", loser.name()))
+                .told(Phrase::new("dj-forfeits").seat("who", seat)),
+        ))
     }
 
     /// An agreed draw scores like a repetition draw, 1 point each (DJ-6 gives points for a
     /// repetition draw; an agreement is the players choosing the same result).
     fn agreed_end(&self, _pos: &Position) -> Outcome {
-        Outcome::new(vec![1, 1], "draw by agreement")
+        Outcome::new(vec![1, 1], "draw by agreement").told(Phrase::new("game-agreed"))
     }
 
     /// Four in a row, the best win of DJ-5.1.
