@@ -183,3 +183,24 @@ replay-of = Replay of table #{ $table } ({ $moves ->
 
 console-welcome = Holotable console — you are { $user }. Type a command as on Discord, e.g. `/play game:dejarik opponent:droid`, then `/move action:o5-i5` or `[Button]`; `/help` lists every command, `#channel` changes channel, `bob: /balance` acts as bob. Ctrl-D quits.
 draw-none = { $game } has no draws: play on, or concede with /resign.
+
+## Reading a command.
+
+parse-needs = /{ $command } needs the option { $option }
+parse-number = { $option } must be a whole number, not '{ $value }'
+parse-no-option = /{ $command } has no option { $option }
+parse-not-option = '{ $word }' is not an option (write name:value or a name)
+parse-twice = the option { $option } is given twice
+parse-admin = unknown admin action '{ $action }' (grant, set, end)
+parse-unknown = unknown command /{ $command } (commands: { $commands })
+parse-seats = seats must be from 2 to 4, not { $seats }
+console-wait = !wait needs a duration such as 30s, 10m, 2h or 1d
+console-expected = expected `/command …`, `user: /command …`, `user: [Button]`, `user: {"{"}choice{"}"}` or `#channel`
+console-user-word = a user name is one word
+console-suggestions = { $count ->
+        [one] 1 suggestion
+       *[other] { $count } suggestions
+    } for /move action:{ $typed }
+console-no-autocomplete = /{ $command } has no autocomplete
+console-no-button = no message here has a [{ $label }] button
+console-no-menu = no message here has a menu

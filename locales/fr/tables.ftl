@@ -183,3 +183,24 @@ replay-of = Rediffusion de la table n° { $table } ({ $moves ->
 
 console-welcome = Console Holotable — vous êtes { $user }. Tapez une commande comme sur Discord, par exemple `/play game:dejarik opponent:droid`, puis `/move action:o5-i5` ou `[Bouton]` ; `/help` liste toutes les commandes, `#salon` change de salon, `bob: /balance` agit en tant que bob. Ctrl-D pour quitter.
 draw-none = { $game } n'a pas de nulle : jouez, ou abandonnez avec /resign.
+
+## Lire une commande.
+
+parse-needs = /{ $command } demande l'option { $option }
+parse-number = { $option } doit être un nombre entier, pas « { $value } »
+parse-no-option = /{ $command } n'a pas d'option { $option }
+parse-not-option = « { $word } » n'est pas une option (écrivez nom:valeur ou un nom)
+parse-twice = l'option { $option } est donnée deux fois
+parse-admin = action d'administration inconnue « { $action } » (grant, set, end)
+parse-unknown = commande inconnue /{ $command } (commandes : { $commands })
+parse-seats = seats va de 2 à 4, pas { $seats }
+console-wait = !wait demande une durée comme 30s, 10m, 2h ou 1d
+console-expected = attendu : `/commande …`, `utilisateur: /commande …`, `utilisateur: [Bouton]`, `utilisateur: {"{"}choix{"}"}` ou `#salon`
+console-user-word = un nom d'utilisateur est un seul mot
+console-suggestions = { $count ->
+        [one] { $count } suggestion
+       *[other] { $count } suggestions
+    } pour /move action:{ $typed }
+console-no-autocomplete = /{ $command } n'a pas d'autocomplétion
+console-no-button = aucun message ici n'a de bouton [{ $label }]
+console-no-menu = aucun message ici n'a de menu

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 
+use crate::t_in;
 use crate::table::{commands, Actor, App, Command, Reply};
 use crate::words::{self, Lang};
 
@@ -241,7 +242,10 @@ impl Console {
                         }
                     }
                 }
-                None => out.push(self.error("!wait needs a duration such as 30s, 10m, 2h or 1d")?),
+                None => {
+                    let text = t_in!(self.options.lang, "console-wait");
+                    out.push(self.error(&text)?)
+                }
             }
             return Ok(out);
         }
@@ -250,9 +254,8 @@ impl Console {
             (self.options.local_user.clone(), line)
         } else {
             let Some((user, rest)) = line.split_once(':') else {
-                out.push(self.error(
-                    "expected `/command …`, `user: /command …`, `user: [Button]`, `user: {choice}` or `#channel`",
-                )?);
+                let text = t_in!(self.options.lang, "console-expected");
+                out.push(self.error(&text)?);
                 return Ok(out);
             };
             (user.trim().to_string(), rest.trim())
@@ -266,7 +269,8 @@ impl Console {
             None => user,
         };
         if user.is_empty() || user.contains(char::is_whitespace) {
-            out.push(self.error("a user name is one word")?);
+            let text = t_in!(self.options.lang, "console-user-word");
+            out.push(self.error(&text)?);
             return Ok(out);
         }
         if let Some(query) = rest.strip_prefix('?') {
@@ -275,13 +279,22 @@ impl Console {
                     let typed = options.get("action").cloned().unwrap_or_default();
                     let actor = self.actor(&user);
                     let choices = self.app.autocomplete(&actor, &typed);
-                    let reply = Reply::private(format!(
-                        "{} suggestion(s) for /move action:{typed}",
-                        choices.len()
+                    let reply = Reply::private(t_in!(
+                        self.lang_of(&user),
+                        "console-suggestions",
+                        count = choices.len(),
+                        typed = typed.as_str()
                     ));
                     out.push(self.show(&self.channel.clone(), Some(&user), &reply, &choices)?);
                 }
-                Ok((name, _)) => out.push(self.error(&format!("/{name} has no autocomplete"))?),
+                Ok((name, _)) => {
+                    let text = t_in!(
+                        self.lang_of(&user),
+                        "console-no-autocomplete",
+                        command = name
+                    );
+                    out.push(self.error(&text)?)
+                }
                 Err(e) => out.push(self.error(&e)?),
             }
             return Ok(out);
@@ -291,7 +304,8 @@ impl Console {
             match self.find_button(label) {
                 Some(custom_id) => Command::Press { custom_id },
                 None => {
-                    out.push(self.error(&format!("no message here has a [{label}] button"))?);
+                    let text = t_in!(self.lang_of(&user), "console-no-button", label = label);
+                    out.push(self.error(&text)?);
                     return Ok(out);
                 }
             }
@@ -310,12 +324,17 @@ impl Console {
                     value: choice.to_string(),
                 },
                 _ => {
-                    out.push(self.error("no message here has a menu")?);
+                    let text = t_in!(self.lang_of(&user), "console-no-menu");
+                    out.push(self.error(&text)?);
                     return Ok(out);
                 }
             }
         } else {
-            match command_line(rest).and_then(|(name, options)| commands::parse(&name, &options)) {
+            let lang = self.lang_of(&user);
+            let parsed = words::speaking(lang, || {
+                command_line(rest).and_then(|(name, options)| commands::parse(&name, &options))
+            });
+            match parsed {
                 Ok(command) => command,
                 Err(e) => {
                     let reply = Reply::private(e);

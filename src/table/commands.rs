@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::t;
+
 /// `/play` options.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PlayArgs {
@@ -119,7 +121,7 @@ fn need(
     key: &str,
     command: &str,
 ) -> Result<String, String> {
-    take(options, key).ok_or_else(|| format!("/{command} needs the option {key}"))
+    take(options, key).ok_or_else(|| t!("parse-needs", command = command, option = key))
 }
 
 fn number(value: Option<String>, key: &str) -> Result<Option<i64>, String> {
@@ -127,14 +129,18 @@ fn number(value: Option<String>, key: &str) -> Result<Option<i64>, String> {
         .map(|v| {
             v.replace(['_', ','], "")
                 .parse::<i64>()
-                .map_err(|_| format!("{key} must be a whole number, not '{v}'"))
+                .map_err(|_| t!("parse-number", option = key, value = v.as_str()))
         })
         .transpose()
 }
 
 fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), String> {
     match options.keys().next() {
-        Some(key) => Err(format!("/{command} has no option {key}")),
+        Some(key) => Err(t!(
+            "parse-no-option",
+            command = command,
+            option = key.as_str()
+        )),
         None => Ok(()),
     }
 }
@@ -153,15 +159,13 @@ pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
         };
         let key = key.trim().to_ascii_lowercase();
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!(
-                "'{word}' is not an option (write name:value or a name)"
-            ));
+            return Err(t!("parse-not-option", word = word));
         }
         if options
             .insert(key.clone(), value.trim().to_string())
             .is_some()
         {
-            return Err(format!("the option {key} is given twice"));
+            return Err(t!("parse-twice", option = key.as_str()));
         }
     }
     Ok(options)
@@ -178,14 +182,14 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             wager: number(take(&mut o, "wager"), "wager")?,
             per_point: number(take(&mut o, "per_point"), "per_point")?,
             to: number(take(&mut o, "to"), "to")?
-                .map(|n| u32::try_from(n).map_err(|_| "to must be from 1 to 99".to_string()))
+                .map(|n| u32::try_from(n).map_err(|_| t!("play-to-range")))
                 .transpose()?,
             first: take(&mut o, "first"),
             level: number(take(&mut o, "level"), "level")?
-                .map(|n| u8::try_from(n).map_err(|_| "level must be from 1 to 5".to_string()))
+                .map(|n| u8::try_from(n).map_err(|_| t!("play-level-range", level = n)))
                 .transpose()?,
             seats: number(take(&mut o, "seats"), "seats")?
-                .map(|n| usize::try_from(n).map_err(|_| "seats must be from 2 to 4".to_string()))
+                .map(|n| usize::try_from(n).map_err(|_| t!("parse-seats", seats = n)))
                 .transpose()?,
             options: std::mem::take(&mut o),
         }),
@@ -238,12 +242,13 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             "end" => Command::AdminEnd {
                 table: number(take(&mut o, "table"), "table")?,
             },
-            other => return Err(format!("unknown admin action '{other}' (grant, set, end)")),
+            other => return Err(t!("parse-admin", action = other)),
         },
         other => {
-            return Err(format!(
-                "unknown command /{other} (commands: {})",
-                NAMES
+            return Err(t!(
+                "parse-unknown",
+                command = other,
+                commands = NAMES
                     .iter()
                     .map(|n| format!("/{n}"))
                     .collect::<Vec<_>>()
