@@ -114,7 +114,7 @@ macro_rules! number_arg {
         }
     )*};
 }
-number_arg!(i64, u64, i32, u32, usize, u8, f64);
+number_arg!(i64, u64, i32, u32, usize, u16, u8, f64);
 
 /// Message `id` in `lang` with its arguments. A message missing from the files is a bug
 /// the parity test catches; it shows as its id rather than failing the reply.

@@ -46,6 +46,18 @@ fn every_message_exists_in_english_and_in_french() {
         names(&french),
         "the same files in both languages"
     );
+    // An id defined twice in one language stops the bundle from loading at all.
+    for (lang, files) in [("en-US", &english), ("fr", &french)] {
+        let mut seen = BTreeSet::new();
+        for (file, ids) in files.iter() {
+            for id in ids {
+                assert!(
+                    seen.insert(id.clone()),
+                    "{lang}/{file}: {id} is defined twice"
+                );
+            }
+        }
+    }
     let mut total = 0;
     for ((file, en), (_, fr)) in english.iter().zip(&french) {
         let only_en: Vec<_> = en.difference(fr).collect();

@@ -33,3 +33,16 @@ dj-forfeits = { $who } forfeits
 bg-money-over = money game over
 bg-match-over = match to { $length } over
 bg-resigned-match = { $who } resigned the match
+bg-opening = Opening roll: { $first } { $high }, { $second } { $low }: { $first } starts with { $high }-{ $low }.
+bg-game-won = { $who } wins the game: { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }{ $kind ->
+        [dropped] {" "}(double dropped)
+        [resigned] {" "}(resignation accepted)
+        [gammon] {" "}(gammon)
+        [backgammon] {" "}(backgammon)
+       *[single] {""}
+    }.
+bg-match-score = Match to { $length }: { $white }–{ $black }.
+bg-crawford-next = Next is the Crawford game: no doubling.

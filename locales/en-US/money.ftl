@@ -42,13 +42,13 @@ slots-spin = { $who } spins with { $how }: [ { $reels } ] — { $result }. Balan
        *[other] { $tokens } tokens
     }.
 slots-fairness = Seed `{ $seed }` (stops { $stops }); next commitment `{ $commitment }`.
-board-credits = credits
-board-wins = wins
-board-rating = { $game } rating
-board-unknown = Unknown board '{ $board }': credits, wins, or a game id.
-board-title = **Leaderboard — { $title }**
-board-nobody = Nobody yet.
-board-you = You: #{ $rank } — { $value }
+leaderboard-credits = credits
+leaderboard-wins = wins
+leaderboard-rating = { $game } rating
+leaderboard-unknown = Unknown board '{ $board }': credits, wins, or a game id.
+leaderboard-title = **Leaderboard — { $title }**
+leaderboard-nobody = Nobody yet.
+leaderboard-you = You: #{ $rank } — { $value }
 stats-total = **{ $who }**: { $games ->
         [one] 1 game
        *[other] { $games } games

@@ -33,3 +33,16 @@ dj-forfeits = { $who } déclare forfait
 bg-money-over = partie d'argent terminée
 bg-match-over = match en { $length } terminé
 bg-resigned-match = { $who } a abandonné le match
+bg-opening = Lancer d'ouverture : { $first } { $high }, { $second } { $low } : { $first } commence avec { $high }-{ $low }.
+bg-game-won = { $who } gagne la partie : { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $kind ->
+        [dropped] {" "}(double refusé)
+        [resigned] {" "}(abandon accepté)
+        [gammon] {" "}(gammon)
+        [backgammon] {" "}(backgammon)
+       *[single] {""}
+    }.
+bg-match-score = Match en { $length } : { $white }–{ $black }.
+bg-crawford-next = La prochaine partie est la partie Crawford : pas de double.

@@ -42,13 +42,13 @@ slots-spin = { $who } joue avec { $how } : [ { $reels } ] — { $result }. Solde
        *[other] { $tokens } jetons
     }.
 slots-fairness = Graine `{ $seed }` (arrêts { $stops }) ; prochain engagement `{ $commitment }`.
-board-credits = crédits
-board-wins = victoires
-board-rating = classement { $game }
-board-unknown = Classement inconnu « { $board } » : credits, wins, ou l'identifiant d'un jeu.
-board-title = **Classement — { $title }**
-board-nobody = Personne pour l'instant.
-board-you = Vous : n° { $rank } — { $value }
+leaderboard-credits = crédits
+leaderboard-wins = victoires
+leaderboard-rating = classement { $game }
+leaderboard-unknown = Classement inconnu « { $board } » : credits, wins, ou l'identifiant d'un jeu.
+leaderboard-title = **Classement — { $title }**
+leaderboard-nobody = Personne pour l'instant.
+leaderboard-you = Vous : n° { $rank } — { $value }
 stats-total = **{ $who }** : { $games ->
         [one] { $games } partie
        *[other] { $games } parties

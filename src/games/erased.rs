@@ -26,7 +26,7 @@ pub trait DynGame: Send + Sync {
     /// a single position is a game picked up with no history.
     fn resume(&self, positions: &[&str]) -> Result<Box<dyn DynPlay>, RulesError>;
     /// [`Game::note`] for two positions in notation.
-    fn note(&self, before: &str, after: &str) -> Option<String>;
+    fn note(&self, before: &str, after: &str) -> Vec<Phrase>;
     /// The position `/rules` pictures ([`Game::showcase`]), in notation.
     fn showcase(&self) -> Result<String, RulesError>;
 }
@@ -109,10 +109,11 @@ impl<G: Game> DynGame for Erased<G> {
         )?))
     }
 
-    fn note(&self, before: &str, after: &str) -> Option<String> {
-        let before = self.0.parse_state(before).ok()?;
-        let after = self.0.parse_state(after).ok()?;
-        self.0.note(&before, &after)
+    fn note(&self, before: &str, after: &str) -> Vec<Phrase> {
+        match (self.0.parse_state(before), self.0.parse_state(after)) {
+            (Ok(before), Ok(after)) => self.0.note(&before, &after),
+            _ => Vec::new(),
+        }
     }
 
     fn showcase(&self) -> Result<String, RulesError> {

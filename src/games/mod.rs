@@ -301,10 +301,9 @@ pub trait Game: Send + Sync + Sized + 'static {
     }
 
     /// What players should be told about a step from `before` to `after` beyond the action
-    /// itself (a backgammon game ending inside a match), with `@0`, `@1`, … standing for
-    /// the seats' names.
-    fn note(&self, _before: &Self::State, _after: &Self::State) -> Option<String> {
-        None
+    /// itself (a backgammon game ending inside a match), in the order to say it.
+    fn note(&self, _before: &Self::State, _after: &Self::State) -> Vec<Phrase> {
+        Vec::new()
     }
 
     /// `action` (a player's or chance's, legal at `before`) told in words, when plain

@@ -19,6 +19,7 @@ use crate::games::backgammon::board::{self as bg, Step, BAR};
 use crate::games::backgammon::ids::{CubeOwner, GameState};
 use crate::games::backgammon::{Action, Backgammon, State};
 use crate::games::{Game, GameOptions, Status};
+use crate::t;
 
 pub const WIDTH: f32 = 840.0;
 pub const HEIGHT: f32 = 660.0;
@@ -182,11 +183,11 @@ fn draw_static(scale: f32, viewer: usize) -> Pixmap {
     c.pixmap
 }
 
-fn colour_name(seat: usize) -> &'static str {
+fn colour_name(seat: usize) -> String {
     if seat == 0 {
-        "White"
+        t!("side-white")
     } else {
-        "Black"
+        t!("side-black")
     }
 }
 
@@ -197,7 +198,7 @@ fn name_of(scene: &Scene, seat: usize) -> String {
         .map(|n| n.trim())
         .filter(|n| !n.is_empty())
         .map(str::to_string)
-        .unwrap_or_else(|| colour_name(seat).to_string())
+        .unwrap_or_else(|| colour_name(seat))
 }
 
 fn checker(c: &mut Canvas, seat: usize, x: f32, y: f32, r: f32, alpha: f32) {
@@ -346,7 +347,7 @@ pub fn draw(
         if off > 0 {
             let ty = if seat == 0 { y - 8.0 } else { y + h + 20.0 };
             c.text(
-                &format!("{off} off"),
+                &t!("board-bg-off", count = off),
                 x + w / 2.0,
                 ty,
                 12.0,
@@ -461,7 +462,7 @@ fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) 
     for seat in 0..2 {
         let pips = bg::pips(&state.sides[seat]);
         let name = kit::fit_text(&name_of(scene, seat), 21.0, 230.0);
-        let label = format!("{name}  ·  {pips} pips");
+        let label = t!("board-bg-pips", name = name, pips = pips);
         let width = kit::text_width(&label, 21.0);
         let (icon_x, text_x, align, pill_x) = if seat == 0 {
             (34.0, 56.0, Align::Left, 12.0)
@@ -496,19 +497,19 @@ fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) 
     }
     let m = &state.info;
     let title = if m.length == 0 {
-        "BACKGAMMON · MONEY GAME".to_string()
+        t!("board-bg-money")
     } else {
-        format!(
-            "MATCH TO {} · {}–{}{}",
-            m.length,
-            m.score[0],
-            m.score[1],
-            if m.crawford && m.game == GameState::Playing {
-                " · CRAWFORD"
-            } else {
-                ""
-            }
-        )
+        let mut title = t!(
+            "board-bg-match",
+            length = m.length,
+            white = m.score[0],
+            black = m.score[1]
+        );
+        if m.crawford && m.game == GameState::Playing {
+            title.push_str(" · ");
+            title.push_str(&t!("board-bg-crawford"));
+        }
+        title
     };
     c.text(
         &title,
@@ -528,40 +529,45 @@ fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) 
         (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
         (None, Status::Over(outcome)) => match outcome.winner() {
             Some(seat) => (
-                format!(
-                    "{} wins the {} · {}",
-                    name(seat),
-                    if m.length == 0 { "game" } else { "match" },
-                    crate::games::score_line(&outcome.points)
+                t!(
+                    "board-bg-wins",
+                    who = name(seat),
+                    what = if m.length == 0 { "game" } else { "match" },
+                    score = crate::games::score_line(&outcome.points)
                 ),
                 theme::HIGHLIGHT,
             ),
-            None => (outcome.reason.clone(), theme::HIGHLIGHT),
+            None => (super::reason(&outcome, scene), theme::HIGHLIGHT),
         },
         (None, Status::Chance) if m.game != GameState::Playing => {
             let text = if m.game == GameState::None {
-                "Opening roll".to_string()
+                t!("board-bg-opening")
             } else {
-                format!(
-                    "Game over · score {}–{} · next: the opening roll",
-                    m.score[0], m.score[1]
-                )
+                t!("board-bg-next", white = m.score[0], black = m.score[1])
             };
             (text, theme::TEXT)
         }
-        (None, Status::Chance) => (format!("{} to roll", name(m.on_roll as usize)), theme::TEXT),
+        (None, Status::Chance) => (
+            t!("board-bg-to-roll", who = name(m.on_roll as usize)),
+            theme::TEXT,
+        ),
         (None, Status::ToMove(seat)) => {
             let text = if m.double_offered {
-                format!(
-                    "{} doubles to {}: {} to take or drop",
-                    name(m.on_roll as usize),
-                    2 * state.cube_value(),
-                    name(seat)
+                t!(
+                    "board-bg-doubled",
+                    who = name(m.on_roll as usize),
+                    cube = 2 * state.cube_value(),
+                    taker = name(seat)
                 )
             } else if m.dice == (0, 0) {
-                format!("{} to roll or double", name(seat))
+                t!("board-bg-roll-or-double", who = name(seat))
             } else {
-                format!("{} to play {}-{}", name(seat), m.dice.0, m.dice.1)
+                t!(
+                    "board-bg-to-play",
+                    who = name(seat),
+                    high = m.dice.0,
+                    low = m.dice.1
+                )
             };
             (text, theme::TEXT)
         }
@@ -570,16 +576,16 @@ fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) 
     c.text(&line, WIDTH / 2.0, top + 31.0, 21.0, colour, Align::Center);
     let mut details = Vec::new();
     if let Some(last) = &scene.last_move {
-        details.push(format!("Last: {}", last.action));
+        details.push(t!("board-last", action = &last.action));
     }
-    details.push(format!(
-        "Cube {}{}",
-        state.cube_value(),
-        match m.cube_owner {
-            CubeOwner::Centred => String::from(" (centred)"),
-            CubeOwner::Player(p) => format!(" ({}'s)", name(p as usize)),
-        }
-    ));
+    details.push(match m.cube_owner {
+        CubeOwner::Centred => t!("board-bg-cube-centred", value = state.cube_value()),
+        CubeOwner::Player(p) => t!(
+            "board-bg-cube-owned",
+            value = state.cube_value(),
+            who = name(p as usize)
+        ),
+    });
     let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 40.0);
     c.text(
         &text,

@@ -13,6 +13,7 @@ use crate::games::dejarik::{
     format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
 };
 use crate::games::{Game, GameOptions, Status};
+use crate::t;
 
 /// Design size: a header, the square board area, a footer.
 pub const WIDTH: f32 = 640.0;
@@ -183,7 +184,15 @@ fn name_of(scene: &Scene, side: Side) -> String {
         .map(|n| n.trim())
         .filter(|n| !n.is_empty())
         .map(str::to_string)
-        .unwrap_or_else(|| side.name().to_string())
+        .unwrap_or_else(|| side_name(side))
+}
+
+/// "White", "Blancs".
+fn side_name(side: Side) -> String {
+    match side {
+        Side::White => t!("side-white"),
+        Side::Black => t!("side-black"),
+    }
 }
 
 /// The last move, resolved against the position before it when that is known. A last move
@@ -390,20 +399,29 @@ fn draw_footer(
             let text = match outcome.winner() {
                 Some(seat) => {
                     let side = Side::from_seat(seat).unwrap_or(Side::White);
-                    format!(
-                        "{} wins · {} · {score}",
-                        name_of(scene, side),
-                        outcome.reason
+                    t!(
+                        "board-wins",
+                        who = name_of(scene, side),
+                        reason = super::reason(&outcome, scene),
+                        score = &score
                     )
                 }
-                None => format!("{} · {score}", capitalise(&outcome.reason)),
+                None => t!(
+                    "board-over",
+                    reason = capitalise(&super::reason(&outcome, scene)),
+                    score = &score
+                ),
             };
             (text, theme::HIGHLIGHT)
         }
         (None, _) => {
             let side = pos.to_move();
             (
-                format!("{} to move ({})", name_of(scene, side), side.name()),
+                t!(
+                    "board-dj-to-move",
+                    who = name_of(scene, side),
+                    side = side_name(side)
+                ),
                 theme::TEXT,
             )
         }
@@ -415,26 +433,27 @@ fn draw_footer(
     let mut details = Vec::new();
     match highlight {
         Highlight::Full(mv, _) => {
-            let mut text = format!("Last: {}-{}", format_cell(mv.from), format_cell(mv.to));
-            match mv.augmentations() {
-                0 => {}
-                1 => text.push_str(" (1 augmentation)"),
-                n => text.push_str(&format!(" ({n} augmentations)")),
+            let mv_text = format!("{}-{}", format_cell(mv.from), format_cell(mv.to));
+            let mut text = t!("board-last", action = mv_text);
+            if mv.augmentations() > 0 {
+                text.push(' ');
+                text.push_str(&t!("board-dj-augmentations", count = mv.augmentations()));
             }
             if let Some(cell) = mv.killed {
-                text.push_str(&format!(", kills {}", format_cell(cell)));
+                text.push_str(&t!("board-dj-kills", cell = format_cell(cell)));
             }
             details.push(text);
         }
         Highlight::Ends(from, to) => {
-            details.push(format!("Last: {}-{}", format_cell(*from), format_cell(*to)))
+            let mv_text = format!("{}-{}", format_cell(*from), format_cell(*to));
+            details.push(t!("board-last", action = mv_text))
         }
-        Highlight::Pass => details.push("Last: pass".to_string()),
+        Highlight::Pass => details.push(t!("board-last", action = "pass")),
         Highlight::None => {}
     }
     if let Some(series) = &scene.series {
         let score = crate::games::score_line(&series.points);
-        details.push(format!("Series to {}: {score}", series.target));
+        details.push(t!("board-series", target = series.target, score = &score));
     }
     if !details.is_empty() {
         let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 150.0);

@@ -64,6 +64,30 @@ pub enum RenderError {
     Encode(String),
 }
 
+/// Why a game ended, in the current language with the scene's names when the game tells
+/// it (see [`crate::games::Outcome::phrase`]).
+pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
+    let Some(phrase) = &outcome.phrase else {
+        return outcome.reason.clone();
+    };
+    let names: Vec<(&str, String)> = phrase
+        .seats
+        .iter()
+        .map(|(k, seat)| (*k, scene.names.get(*seat).cloned().unwrap_or_default()))
+        .collect();
+    let args: Vec<(&str, crate::words::Arg)> = names
+        .iter()
+        .map(|(k, v)| (*k, crate::words::Arg::from(v)))
+        .chain(
+            phrase
+                .values
+                .iter()
+                .map(|(k, v)| (*k, crate::words::Arg::from(v))),
+        )
+        .collect();
+    crate::words::say(phrase.id, &args)
+}
+
 /// Full-size board scale (design units are pixels at full size).
 pub const FULL: f32 = 1.0;
 /// The scale of replay frames.

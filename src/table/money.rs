@@ -132,18 +132,21 @@ impl App {
 
     pub(crate) fn leaderboard(&self, actor: &Actor, board: &str) -> Outcome {
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
-            "credits" => (Board::Credits, t!("board-credits")),
-            "wins" => (Board::Wins, t!("board-wins")),
+            "credits" => (Board::Credits, t!("leaderboard-credits")),
+            "wins" => (Board::Wins, t!("leaderboard-wins")),
             other => match self.catalogue.find(other) {
                 Some(entry) => (
                     Board::Rating(entry.info.id.to_string()),
-                    t!("board-rating", game = crate::words::game_name(&entry.info)),
+                    t!(
+                        "leaderboard-rating",
+                        game = crate::words::game_name(&entry.info)
+                    ),
                 ),
-                None => return Err(Refusal(t!("board-unknown", board = board))),
+                None => return Err(Refusal(t!("leaderboard-unknown", board = board))),
             },
         };
         let top = self.ledger.leaderboard(&actor.guild, &kind, &actor.user)?;
-        let mut lines = vec![t!("board-title", title = title)];
+        let mut lines = vec![t!("leaderboard-title", title = title)];
         for r in &top.top {
             lines.push(format!(
                 "{}. {} — {}",
@@ -153,10 +156,14 @@ impl App {
             ));
         }
         if top.top.is_empty() {
-            lines.push(t!("board-nobody"));
+            lines.push(t!("leaderboard-nobody"));
         }
         if let Some(me) = top.caller {
-            lines.push(t!("board-you", rank = me.rank, value = me.value.round()));
+            lines.push(t!(
+                "leaderboard-you",
+                rank = me.rank,
+                value = me.value.round()
+            ));
         }
         Ok(vec![Reply::public(lines.join("\n"))])
     }

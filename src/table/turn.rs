@@ -172,7 +172,7 @@ impl App {
     }
 
     /// A game's phrase in the current language, with the seats' names.
-    fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
+    pub(crate) fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
         let names: Vec<(&str, String)> = phrase
             .seats
             .iter()

@@ -139,7 +139,7 @@ impl App {
         });
     }
 
-    /// The game's note on a step (see [`crate::games::Game::note`]), with names.
+    /// The game's note on a step (see [`crate::games::Game::note`]), in words.
     pub(crate) fn note(
         &self,
         row: &TableRow,
@@ -148,11 +148,12 @@ impl App {
         after: &str,
     ) -> Option<String> {
         let game = self.entry(row).ok()?.rules(&progress.options).ok()?;
-        let mut note = game.note(before, after)?;
-        for (seat, user) in row.seats.iter().enumerate().rev() {
-            note = note.replace(&format!("@{seat}"), &self.name(user));
-        }
-        Some(note)
+        let notes: Vec<String> = game
+            .note(before, after)
+            .iter()
+            .map(|phrase| self.phrase(row, phrase))
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" "))
     }
 
     pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {

@@ -655,42 +655,49 @@ impl Game for Backgammon {
 
     /// A game that ends inside a match: who won how much, the score, and a Crawford game
     /// to come.
-    fn note(&self, before: &State, after: &State) -> Option<String> {
+    fn note(&self, before: &State, after: &State) -> Vec<Phrase> {
         if before.info.game != GameState::Playing && after.info.game == GameState::Playing {
             // The opening roll (BG-2.1): say whose die was higher.
             let first = after.info.on_roll as usize;
             let (high, low) = after.info.dice;
-            return Some(format!(
-                "Opening roll: @{first} {high}, @{} {low}: @{first} starts with {high}-{low}.",
-                1 - first
-            ));
+            return vec![Phrase::new("bg-opening")
+                .seat("first", first)
+                .seat("second", 1 - first)
+                .value("high", high)
+                .value("low", low)];
         }
         if before.info.game != GameState::Playing || after.info.game == GameState::Playing {
-            return None;
+            return Vec::new();
         }
-        let (winner, points) = (0..2).find_map(|seat| {
+        let Some((winner, points)) = (0..2).find_map(|seat| {
             let gained = after.info.score[seat].checked_sub(before.info.score[seat])?;
             (gained > 0).then_some((seat, gained))
-        })?;
-        let kind = match points as u32 / before.cube_value().max(1) {
-            _ if after.info.game == GameState::Dropped => " (double dropped)",
-            _ if after.info.game == GameState::Resigned => " (resignation accepted)",
-            2 => " (gammon)",
-            3 => " (backgammon)",
-            _ => "",
+        }) else {
+            return Vec::new();
         };
-        let s = if points == 1 { "" } else { "s" };
-        let mut text = format!("@{winner} wins the game: {points} point{s}{kind}.");
+        let kind = match points as u32 / before.cube_value().max(1) {
+            _ if after.info.game == GameState::Dropped => "dropped",
+            _ if after.info.game == GameState::Resigned => "resigned",
+            2 => "gammon",
+            3 => "backgammon",
+            _ => "single",
+        };
+        let mut notes = vec![Phrase::new("bg-game-won")
+            .seat("who", winner)
+            .value("points", points)
+            .value("kind", kind)];
         if after.info.length > 0 && !self.status_is_over(after) {
-            text += &format!(
-                " Match to {}: {}–{}.",
-                after.info.length, after.info.score[0], after.info.score[1]
+            notes.push(
+                Phrase::new("bg-match-score")
+                    .value("length", after.info.length)
+                    .value("white", after.info.score[0])
+                    .value("black", after.info.score[1]),
             );
             if after.info.crawford {
-                text += " Next is the Crawford game: no doubling.";
+                notes.push(Phrase::new("bg-crawford-next"));
             }
         }
-        Some(text)
+        notes
     }
 
     /// A backgammon at the cube's value (BG-4.2).
