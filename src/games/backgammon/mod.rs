@@ -6,6 +6,7 @@
 pub mod board;
 pub mod ids;
 pub mod notation;
+mod words;
 
 use serde_json::Value;
 
@@ -616,29 +617,7 @@ impl Game for Backgammon {
 
     /// The cube, the dice and resignations in words (BG-5); plays are told as written.
     fn describe(&self, before: &State, action: &Action) -> Option<Phrase> {
-        // The player on roll rolls; whoever is to act decides (the doubler, or the one
-        // answering a double or a resignation).
-        let rolls = before.info.on_roll as usize;
-        let acts = before.info.turn as usize;
-        Some(match action {
-            Action::Play(_) | Action::Pass => return None,
-            // The opening's note says both dice; a roll's words come with its dice.
-            Action::Opening(..) | Action::Roll => Phrase::silent(),
-            Action::Dice(a, b) => Phrase::new("bg-rolls")
-                .seat("who", rolls)
-                .value("high", a.max(b))
-                .value("low", a.min(b)),
-            Action::Double => Phrase::new("bg-doubles")
-                .seat("who", acts)
-                .value("cube", 2 * before.cube_value()),
-            Action::Take => Phrase::new("bg-takes").seat("who", acts),
-            Action::Drop => Phrase::new("bg-drops").seat("who", acts),
-            Action::Resign(n) => Phrase::new("bg-resigns")
-                .seat("who", acts)
-                .value("kind", RESIGN_WORDS[(*n as usize).clamp(1, 3) - 1]),
-            Action::Accept => Phrase::new("bg-accepts").seat("who", acts),
-            Action::Reject => Phrase::new("bg-rejects").seat("who", acts),
-        })
+        words::describe(before, action)
     }
 
     /// Every game of a match ends with a play, a drop or an accepted resignation that moves
@@ -656,48 +635,7 @@ impl Game for Backgammon {
     /// A game that ends inside a match: who won how much, the score, and a Crawford game
     /// to come.
     fn note(&self, before: &State, after: &State) -> Vec<Phrase> {
-        if before.info.game != GameState::Playing && after.info.game == GameState::Playing {
-            // The opening roll (BG-2.1): say whose die was higher.
-            let first = after.info.on_roll as usize;
-            let (high, low) = after.info.dice;
-            return vec![Phrase::new("bg-opening")
-                .seat("first", first)
-                .seat("second", 1 - first)
-                .value("high", high)
-                .value("low", low)];
-        }
-        if before.info.game != GameState::Playing || after.info.game == GameState::Playing {
-            return Vec::new();
-        }
-        let Some((winner, points)) = (0..2).find_map(|seat| {
-            let gained = after.info.score[seat].checked_sub(before.info.score[seat])?;
-            (gained > 0).then_some((seat, gained))
-        }) else {
-            return Vec::new();
-        };
-        let kind = match points as u32 / before.cube_value().max(1) {
-            _ if after.info.game == GameState::Dropped => "dropped",
-            _ if after.info.game == GameState::Resigned => "resigned",
-            2 => "gammon",
-            3 => "backgammon",
-            _ => "single",
-        };
-        let mut notes = vec![Phrase::new("bg-game-won")
-            .seat("who", winner)
-            .value("points", points)
-            .value("kind", kind)];
-        if after.info.length > 0 && !self.status_is_over(after) {
-            notes.push(
-                Phrase::new("bg-match-score")
-                    .value("length", after.info.length)
-                    .value("white", after.info.score[0])
-                    .value("black", after.info.score[1]),
-            );
-            if after.info.crawford {
-                notes.push(Phrase::new("bg-crawford-next"));
-            }
-        }
-        notes
+        words::note(self, before, after)
     }
 
     /// A backgammon at the cube's value (BG-4.2).
