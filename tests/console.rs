@@ -185,7 +185,7 @@ fn illegal_and_out_of_turn_moves_change_nothing() {
         (3, "DJ-3.8"),
         (4, "alice's turn"),
         (5, "not playing"),
-        (6, "bad action"),
+        (6, "'banana' is not a move"),
     ];
     for (i, needle) in errors {
         assert_eq!(r[i]["ephemeral"], true, "{}", r[i]);
@@ -443,7 +443,10 @@ fn a_french_client_reads_french_and_an_english_one_english() {
          bob: /balance\n\
          alice: /balance\n\
          alice: /give user:bob amount:1\n\
-         alice: /help\n",
+         alice: /help\n\
+         bob: /move action:o1-i3\n\
+         alice@fr: /move action:banana\n\
+         alice: /double\n",
     );
     assert!(
         text(&r[0]).contains("alice défie bob au Dejarik pour 100 crédits chacun"),

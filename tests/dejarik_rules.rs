@@ -115,7 +115,7 @@ fn dj_2_custom_set_up_from_options() {
     assert_eq!(g.status(&start), Status::ToMove(1));
     options.insert("setup".into(), json!("o1,o1/-/w:-"));
     assert!(matches!(
-        Dejarik::from_options(&options),
+        Dejarik::from_options(&options).map_err(|e| e.untold().clone()),
         Err(RulesError::BadOption(_))
     ));
 }

@@ -46,3 +46,56 @@ bg-game-won = { $who } wins the game: { $points ->
     }.
 bg-match-score = Match to { $length }: { $white }–{ $black }.
 bg-crawford-next = Next is the Crawford game: no doubling.
+
+## The rules' refusals, in the players' words.
+
+rules-game-over = The game is over.
+dj-no-piece = There is no piece on { $cell }.
+dj-not-yours = The piece on { $cell } is { $owner ->
+        [white] White's
+       *[black] Black's
+    }: it is not yours to move.
+dj-first-diagonal = { $move } is a diagonal exit, not allowed on a player's first move (DJ-3.8).
+dj-cannot-move = { $move } is not legal: the piece on { $cell } cannot move.
+dj-can-play = { $move } is not legal; the piece on { $cell } can play { $moves }.
+dj-no-pass = You cannot pass: pass is legal only with no legal move (DJ-5.6).
+dj-too-long = The move is too long.
+dj-bad-cell = '{ $cell }' is not a cell (cells are C, i1…i12 and o1…o12).
+dj-not-a-move = '{ $text }' is not a move: write it as <from>-<to>, e.g. o5-i5, or pass.
+bg-no-move = No move given: write one such as 24/18 13/11.
+bg-bad-repeat = '{ $text }': a repeat is written (2), (3) or (4).
+bg-bad-point = '{ $text }' names a point that does not exist (1–24, bar or off).
+bg-bad-path = '{ $text }': a move goes from a point to another, e.g. 24/18.
+bg-backwards = '{ $text }': checkers move from higher points to lower ones.
+bg-no-checkers = '{ $text }' moves checkers that are not there.
+bg-not-legal = '{ $text }' is not a legal play with these dice.
+bg-ambiguous = '{ $text }' is ambiguous: write one of { $options }.
+bg-bad-die = '{ $text }' is not a die (1–6).
+bg-bad-resign = Resign single, gammon or backgammon, not '{ $text }'.
+bg-no-dice = No dice are rolled: there is no play to make yet.
+bg-must-pass = No checker can move with these dice: the only action is to pass.
+bg-opening-under-way = The opening roll starts a game; this game is under way.
+bg-opening-dice = The opening roll is two different dice, 1–6 each.
+bg-no-roll-now = The dice are not to be rolled now.
+bg-dice-range = Dice show 1 to 6.
+bg-nothing-to-decide = There is nothing to decide before this roll.
+bg-resign-by-actor = A resignation is offered by the player to act.
+bg-answer-first = Answer the pending offer first.
+bg-resign-kind = Resign single, gammon or backgammon.
+bg-no-resignation = No resignation has been offered.
+bg-no-double = No double has been offered.
+bg-roll-first = Roll the dice before moving.
+bg-not-legal-play = That play is not legal with these dice.
+bg-pass-only = A pass is only for a roll that no checker can use.
+bg-cube-one-point = A 1-point match has no cube.
+bg-cube-crawford = No doubling in the Crawford game.
+bg-cube-max = The cube is at 64, its highest value.
+bg-cube-before-roll = A double is offered before rolling.
+bg-cube-offered = A double is already offered.
+bg-cube-theirs = Your opponent owns the cube.
+bg-cube-not-now = You cannot double now.
+option-whole = { $option } must be a whole number from { $min } to { $max }.
+option-flag = { $option } is yes or no.
+option-setup = setup is not a position in the game's notation: { $error }
+dj-option-side = { $option } must be w, b, white, black, 0 or 1.
+bg-option-length = A match is played to 1–{ $max } points (0 for a money game).

@@ -46,3 +46,56 @@ bg-game-won = { $who } gagne la partie : { $points ->
     }.
 bg-match-score = Match en { $length } : { $white }–{ $black }.
 bg-crawford-next = La prochaine partie est la partie Crawford : pas de double.
+
+## Les refus des règles, dans les mots des joueurs.
+
+rules-game-over = La partie est terminée.
+dj-no-piece = Il n'y a pas de pièce sur { $cell }.
+dj-not-yours = La pièce sur { $cell } est aux { $owner ->
+        [white] Blancs
+       *[black] Noirs
+    } : ce n'est pas à vous de la jouer.
+dj-first-diagonal = { $move } est une sortie en diagonale, interdite au premier coup d'un joueur (DJ-3.8).
+dj-cannot-move = { $move } n'est pas légal : la pièce sur { $cell } ne peut pas bouger.
+dj-can-play = { $move } n'est pas légal ; la pièce sur { $cell } peut jouer { $moves }.
+dj-no-pass = Vous ne pouvez pas passer : passer n'est permis que sans coup légal (DJ-5.6).
+dj-too-long = Le coup est trop long.
+dj-bad-cell = « { $cell } » n'est pas une case (les cases sont C, i1…i12 et o1…o12).
+dj-not-a-move = « { $text } » n'est pas un coup : écrivez-le <départ>-<arrivée>, par exemple o5-i5, ou pass.
+bg-no-move = Aucun coup donné : écrivez-en un comme 24/18 13/11.
+bg-bad-repeat = « { $text } » : une répétition s'écrit (2), (3) ou (4).
+bg-bad-point = « { $text } » nomme une case qui n'existe pas (1–24, bar ou off).
+bg-bad-path = « { $text } » : un mouvement va d'une case à une autre, par exemple 24/18.
+bg-backwards = « { $text } » : les dames vont des cases hautes vers les basses.
+bg-no-checkers = « { $text } » déplace des dames qui ne sont pas là.
+bg-not-legal = « { $text } » n'est pas un coup légal avec ces dés.
+bg-ambiguous = « { $text } » est ambigu : écrivez l'un de { $options }.
+bg-bad-die = « { $text } » n'est pas un dé (1–6).
+bg-bad-resign = Abandon single, gammon ou backgammon, pas « { $text } ».
+bg-no-dice = Les dés ne sont pas lancés : il n'y a pas encore de coup à jouer.
+bg-must-pass = Aucune dame ne peut bouger avec ces dés : la seule action est de passer.
+bg-opening-under-way = Le lancer d'ouverture commence une partie ; celle-ci est en cours.
+bg-opening-dice = Le lancer d'ouverture est fait de deux dés différents, de 1 à 6.
+bg-no-roll-now = Ce n'est pas le moment de lancer les dés.
+bg-dice-range = Les dés vont de 1 à 6.
+bg-nothing-to-decide = Il n'y a rien à décider avant ce lancer.
+bg-resign-by-actor = Un abandon est proposé par le joueur qui a la main.
+bg-answer-first = Répondez d'abord à la proposition en attente.
+bg-resign-kind = Abandon single, gammon ou backgammon.
+bg-no-resignation = Aucun abandon n'a été proposé.
+bg-no-double = Aucun double n'a été proposé.
+bg-roll-first = Lancez les dés avant de jouer.
+bg-not-legal-play = Ce coup n'est pas légal avec ces dés.
+bg-pass-only = Passer n'est possible que si aucune dame ne peut utiliser le lancer.
+bg-cube-one-point = Un match en 1 point n'a pas de videau.
+bg-cube-crawford = Pas de double pendant la partie Crawford.
+bg-cube-max = Le videau est à 64, sa plus haute valeur.
+bg-cube-before-roll = On double avant de lancer.
+bg-cube-offered = Un double est déjà proposé.
+bg-cube-theirs = Votre adversaire possède le videau.
+bg-cube-not-now = Vous ne pouvez pas doubler maintenant.
+option-whole = { $option } doit être un nombre entier de { $min } à { $max }.
+option-flag = { $option } vaut oui ou non.
+option-setup = setup n'est pas une position dans la notation du jeu : { $error }
+dj-option-side = { $option } vaut w, b, white, black, 0 ou 1.
+bg-option-length = Un match se joue en 1 à { $max } points (0 pour une partie d'argent).

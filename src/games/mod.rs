@@ -221,6 +221,31 @@ pub enum RulesError {
     BadOption(String),
     #[error("{0}")]
     Unsupported(String),
+    /// A refusal the game also tells in the players' words (its English stays `error`, for
+    /// tools such as the engine).
+    #[error("{error}")]
+    Told {
+        error: Box<RulesError>,
+        phrase: Phrase,
+    },
+}
+
+impl RulesError {
+    /// This refusal, told to players by `phrase`.
+    pub fn told(self, phrase: Phrase) -> RulesError {
+        RulesError::Told {
+            error: Box::new(self),
+            phrase,
+        }
+    }
+
+    /// The refusal itself, whatever words it is told in (to match on its kind).
+    pub fn untold(&self) -> &RulesError {
+        match self {
+            RulesError::Told { error, .. } => error.untold(),
+            other => other,
+        }
+    }
 }
 
 /// The contract of a game's rules. An implementing value carries the table's options

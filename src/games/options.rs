@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::RulesError;
+use super::{Phrase, RulesError};
 
 /// A table's game options, as given to `/play` or in the engine protocol's `options`.
 pub type GameOptions = Map<String, Value>;
@@ -19,6 +19,12 @@ pub fn whole(
             range.start(),
             range.end()
         ))
+        .told(
+            Phrase::new("option-whole")
+                .value("option", key)
+                .value("min", range.start())
+                .value("max", range.end()),
+        )
     };
     let value = match options.get(key) {
         None | Some(Value::Null) => return Ok(None),

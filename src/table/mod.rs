@@ -98,8 +98,22 @@ impl From<LedgerError> for Refusal {
 }
 
 impl From<crate::games::RulesError> for Refusal {
+    /// The rules' refusals in the player's words where the game tells them; the others
+    /// (positions and options only tools write) as the rules core says them.
     fn from(e: crate::games::RulesError) -> Self {
-        Refusal(e.to_string())
+        use crate::games::RulesError;
+        match e {
+            RulesError::Told { phrase, .. } => {
+                let args: Vec<(&str, crate::words::Arg)> = phrase
+                    .values
+                    .iter()
+                    .map(|(k, v)| (*k, crate::words::Arg::from(v)))
+                    .collect();
+                Refusal(crate::words::say(phrase.id, &args))
+            }
+            RulesError::GameOver => Refusal(crate::t!("rules-game-over")),
+            other => Refusal(other.to_string()),
+        }
     }
 }
 

@@ -148,7 +148,8 @@ fn option_length(options: &GameOptions) -> Result<Option<u16>, RulesError> {
             Some(n) if n <= MAX_LENGTH as u64 => Ok(Some(n as u16)),
             _ => Err(RulesError::BadOption(format!(
                 "{key}: a match is played to 1–{MAX_LENGTH} points (0 for a money game)"
-            ))),
+            ))
+            .told(Phrase::new("bg-option-length").value("max", MAX_LENGTH))),
         };
     }
     Ok(None)
@@ -352,15 +353,23 @@ impl Game for Backgammon {
             return Err(RulesError::GameOver);
         }
         let m = &state.info;
-        let illegal = |why: &str| Err(RulesError::Illegal(why.to_string()));
+        let illegal = |why: &str, id: &'static str| {
+            Err(RulesError::Illegal(why.to_string()).told(Phrase::new(id)))
+        };
         let mut next = state.clone();
         match action {
             Action::Opening(w, b) => {
                 if status != Status::Chance || m.game == GameState::Playing {
-                    return illegal("the opening roll starts a game; this game is under way");
+                    return illegal(
+                        "the opening roll starts a game; this game is under way",
+                        "bg-opening-under-way",
+                    );
                 }
                 if !(1..=6).contains(w) || !(1..=6).contains(b) || w == b {
-                    return illegal("the opening roll is two different dice, 1–6 each");
+                    return illegal(
+                        "the opening roll is two different dice, 1–6 each",
+                        "bg-opening-dice",
+                    );
                 }
                 next.sides = [board::start_side(), board::start_side()];
                 let first = if w > b { 0 } else { 1 };
@@ -379,10 +388,10 @@ impl Game for Backgammon {
             }
             Action::Dice(a, b) => {
                 if status != Status::Chance || m.game != GameState::Playing {
-                    return illegal("the dice are not to be rolled now");
+                    return illegal("the dice are not to be rolled now", "bg-no-roll-now");
                 }
                 if !(1..=6).contains(a) || !(1..=6).contains(b) {
-                    return illegal("dice show 1–6");
+                    return illegal("dice show 1–6", "bg-dice-range");
                 }
                 next.info.dice = ((*a).max(*b), (*a).min(*b));
                 next.info.rolling = false;
@@ -392,33 +401,42 @@ impl Game for Backgammon {
                     || !state.may_double()
                     || status != Status::ToMove(m.on_roll as Seat)
                 {
-                    return illegal("there is nothing to decide before this roll");
+                    return illegal(
+                        "there is nothing to decide before this roll",
+                        "bg-nothing-to-decide",
+                    );
                 }
                 next.info.rolling = true;
             }
             Action::Double => {
                 if !state.may_double() {
-                    return illegal(&double_refusal(state));
+                    return {
+                        let (why, id) = double_refusal(state);
+                        illegal(why, id)
+                    };
                 }
                 next.info.double_offered = true;
                 next.info.turn = State::other(m.on_roll);
             }
             Action::Resign(points) => {
                 let Status::ToMove(seat) = status else {
-                    return illegal("a resignation is offered by the player to act");
+                    return illegal(
+                        "a resignation is offered by the player to act",
+                        "bg-resign-by-actor",
+                    );
                 };
                 if m.double_offered || m.resignation > 0 {
-                    return illegal("answer the pending offer first");
+                    return illegal("answer the pending offer first", "bg-answer-first");
                 }
                 if !(1..=3).contains(points) {
-                    return illegal("resign single, gammon or backgammon");
+                    return illegal("resign single, gammon or backgammon", "bg-resign-kind");
                 }
                 next.info.resignation = *points;
                 next.info.turn = State::other(seat as u8);
             }
             Action::Accept | Action::Reject => {
                 if m.resignation == 0 {
-                    return illegal("no resignation has been offered");
+                    return illegal("no resignation has been offered", "bg-no-resignation");
                 }
                 let accepter = m.turn;
                 next.info.resignation = 0;
@@ -431,7 +449,7 @@ impl Game for Backgammon {
             }
             Action::Take | Action::Drop => {
                 if !m.double_offered {
-                    return illegal("no double has been offered");
+                    return illegal("no double has been offered", "bg-no-double");
                 }
                 if *action == Action::Take {
                     next.info.cube_log += 1;
@@ -447,10 +465,13 @@ impl Game for Backgammon {
             Action::Play(play) => {
                 let plays = self.plays(state);
                 if m.dice == (0, 0) || m.double_offered || m.resignation > 0 {
-                    return illegal("roll the dice before moving");
+                    return illegal("roll the dice before moving", "bg-roll-first");
                 }
                 if !plays.iter().any(|p| p.after == play.after) {
-                    return illegal("that play is not legal with these dice");
+                    return illegal(
+                        "that play is not legal with these dice",
+                        "bg-not-legal-play",
+                    );
                 }
                 next = self.after_play(state, play.after);
             }
@@ -460,7 +481,10 @@ impl Game for Backgammon {
                     || m.resignation > 0
                     || !self.plays(state).is_empty()
                 {
-                    return illegal("a pass is only for a roll that no checker can use");
+                    return illegal(
+                        "a pass is only for a roll that no checker can use",
+                        "bg-pass-only",
+                    );
                 }
                 next = self.after_play(state, state.board());
             }
@@ -519,10 +543,14 @@ impl Game for Backgammon {
             w.parse::<u8>()
                 .ok()
                 .filter(|d| (1..=6).contains(d))
-                .ok_or_else(|| RulesError::BadAction(format!("'{w}' is not a die (1–6)")))
+                .ok_or_else(|| {
+                    RulesError::BadAction(format!("'{w}' is not a die (1–6)"))
+                        .told(Phrase::new("bg-bad-die").value("text", w))
+                })
         };
         match words.as_slice() {
-            [] => Err(RulesError::BadAction("empty action".into())),
+            [] => Err(RulesError::BadAction("empty action".into())
+                .told(Phrase::new("bg-no-move").value("text", ""))),
             ["roll"] => Ok(Action::Roll),
             ["double"] => Ok(Action::Double),
             ["take"] => Ok(Action::Take),
@@ -543,6 +571,7 @@ impl Game for Backgammon {
                     RulesError::BadAction(format!(
                         "resign single, gammon or backgammon, not '{kind}'"
                     ))
+                    .told(Phrase::new("bg-bad-resign").value("text", *kind))
                 }),
             ["drop" | "pass"] if state.info.double_offered => Ok(Action::Drop),
             ["pass"] => Ok(Action::Pass),
@@ -558,18 +587,19 @@ impl Game for Backgammon {
                 if state.info.dice == (0, 0) {
                     return Err(RulesError::Illegal(
                         "no dice are rolled: there is no play to make yet".into(),
-                    ));
+                    )
+                    .told(Phrase::new("bg-no-dice")));
                 }
                 let plays = self.plays(state);
                 if plays.is_empty() {
                     return Err(RulesError::Illegal(
                         "no checker can move with these dice: the only action is pass".into(),
-                    ));
+                    )
+                    .told(Phrase::new("bg-must-pass")));
                 }
                 notation::resolve(&state.board(), &plays, text)
                     .cloned()
                     .map(Action::Play)
-                    .map_err(RulesError::BadAction)
             }
         }
     }
@@ -670,21 +700,21 @@ fn natural(before: &Board, play: &Play) -> i32 {
     score
 }
 
-fn double_refusal(state: &State) -> String {
+fn double_refusal(state: &State) -> (&'static str, &'static str) {
     let m = &state.info;
     if m.length == 1 {
-        "a 1-point match has no cube".into()
+        ("a 1-point match has no cube", "bg-cube-one-point")
     } else if m.crawford {
-        "no doubling in the Crawford game".into()
+        ("no doubling in the Crawford game", "bg-cube-crawford")
     } else if m.cube_log >= MAX_CUBE_LOG {
-        "the cube is at 64, its highest value".into()
+        ("the cube is at 64, its highest value", "bg-cube-max")
     } else if m.dice != (0, 0) || m.rolling {
-        "a double is offered before rolling".into()
+        ("a double is offered before rolling", "bg-cube-before-roll")
     } else if m.double_offered {
-        "a double is already offered".into()
+        ("a double is already offered", "bg-cube-offered")
     } else if matches!(m.cube_owner, CubeOwner::Player(p) if p != m.on_roll) {
-        "your opponent owns the cube".into()
+        ("your opponent owns the cube", "bg-cube-theirs")
     } else {
-        "you cannot double now".into()
+        ("you cannot double now", "bg-cube-not-now")
     }
 }

@@ -2,6 +2,7 @@
 //! gnubg accepts and then some (stops optional, hit marks optional, `-` for `/`).
 
 use super::board::{Board, Play, Side, BAR};
+use crate::games::{Phrase, RulesError};
 
 /// A point as written: 25 is the bar, 0 is off.
 fn point_name(p: u8) -> String {
@@ -94,15 +95,24 @@ fn parse_point(text: &str) -> Option<u8> {
     }
 }
 
+/// A play that cannot be read, in English and in the players' words (`id`, about `text`).
+fn bad(english: String, id: &'static str, text: &str) -> RulesError {
+    RulesError::BadAction(english).told(Phrase::new(id).value("text", text))
+}
+
 /// Reads `24/18 13/9`, `bar/22*`, `8/5(2)`, `13/7*/5`, `6/off`, `24-18` …
-pub fn parse_written(text: &str) -> Result<Written, String> {
+pub fn parse_written(text: &str) -> Result<Written, RulesError> {
     let mut written = Written::default();
     let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .collect();
     if tokens.is_empty() {
-        return Err("no move given; write e.g. 24/18 13/11".into());
+        return Err(bad(
+            "no move given; write e.g. 24/18 13/11".into(),
+            "bg-no-move",
+            "",
+        ));
     }
     for token in tokens {
         let (path, count) = match token.split_once('(') {
@@ -111,7 +121,13 @@ pub fn parse_written(text: &str) -> Result<Written, String> {
                     .strip_suffix(')')
                     .and_then(|n| n.parse::<usize>().ok())
                     .filter(|n| (1..=4).contains(n))
-                    .ok_or_else(|| format!("'{token}': a repeat is written (2), (3) or (4)"))?;
+                    .ok_or_else(|| {
+                        bad(
+                            format!("'{token}': a repeat is written (2), (3) or (4)"),
+                            "bg-bad-repeat",
+                            token,
+                        )
+                    })?;
                 (path, n)
             }
             None => (token, 1),
@@ -122,23 +138,32 @@ pub fn parse_written(text: &str) -> Result<Written, String> {
                 Some(name) => (name, true),
                 None => (part, false),
             };
-            let p = parse_point(name)
-                .ok_or_else(|| format!("'{token}': '{name}' is not a point (1–24, bar or off)"))?;
+            let p = parse_point(name).ok_or_else(|| {
+                bad(
+                    format!("'{token}': '{name}' is not a point (1–24, bar or off)"),
+                    "bg-bad-point",
+                    token,
+                )
+            })?;
             if star {
                 written.starred.push(p);
             }
             points.push(p);
         }
         if points.len() < 2 {
-            return Err(format!(
-                "'{token}': a move goes from a point to another, e.g. 24/18"
+            return Err(bad(
+                format!("'{token}': a move goes from a point to another, e.g. 24/18"),
+                "bg-bad-path",
+                token,
             ));
         }
         for _ in 0..count {
             for pair in points.windows(2) {
                 if pair[1] >= pair[0] || pair[1] == 25 {
-                    return Err(format!(
-                        "'{token}': checkers move from higher points to lower ones"
+                    return Err(bad(
+                        format!("'{token}': checkers move from higher points to lower ones"),
+                        "bg-backwards",
+                        token,
                     ));
                 }
                 written.moves.push((pair[0], pair[1]));
@@ -188,16 +213,21 @@ pub fn hit_points(before: &Board, play: &Play) -> Vec<u8> {
 /// Picks the legal play a player meant: the plays that leave the mover's checkers as
 /// written, then, if several differ only in the blots they hit, the one hitting exactly on
 /// the written landing points.
-pub fn resolve<'a>(before: &Board, plays: &'a [Play], text: &str) -> Result<&'a Play, String> {
+pub fn resolve<'a>(before: &Board, plays: &'a [Play], text: &str) -> Result<&'a Play, RulesError> {
     let written = parse_written(text)?;
     let Some(mine) = side_after(&before.me, &written) else {
-        return Err(format!("'{text}' moves checkers that are not there"));
+        return Err(bad(
+            format!("'{text}' moves checkers that are not there"),
+            "bg-no-checkers",
+            text.trim(),
+        ));
     };
     let candidates: Vec<&Play> = plays.iter().filter(|p| p.after.me == mine).collect();
     match candidates.len() {
-        0 => Err(format!(
-            "'{}' is not a legal play with these dice",
-            text.trim()
+        0 => Err(bad(
+            format!("'{}' is not a legal play with these dice", text.trim()),
+            "bg-not-legal",
+            text.trim(),
         )),
         1 => Ok(candidates[0]),
         _ => {
@@ -231,14 +261,19 @@ pub fn resolve<'a>(before: &Board, plays: &'a [Play], text: &str) -> Result<&'a 
             if starred.len() == 1 {
                 return Ok(starred[0]);
             }
-            Err(format!(
-                "'{}' is ambiguous: write one of {}",
-                text.trim(),
-                candidates
-                    .iter()
-                    .map(|p| format_play(before, p))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            let options = candidates
+                .iter()
+                .map(|p| format_play(before, p))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Err(RulesError::BadAction(format!(
+                "'{}' is ambiguous: write one of {options}",
+                text.trim()
+            ))
+            .told(
+                Phrase::new("bg-ambiguous")
+                    .value("text", text.trim())
+                    .value("options", options),
             ))
         }
     }

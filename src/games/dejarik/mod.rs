@@ -44,7 +44,14 @@ pub struct DejarikHistory {
 }
 
 fn option_u32(options: &GameOptions, key: &str) -> Result<Option<u32>, RulesError> {
-    let bad = || RulesError::BadOption(format!("{key} must be a whole number from 1 to 100000"));
+    let bad = || {
+        RulesError::BadOption(format!("{key} must be a whole number from 1 to 100000")).told(
+            Phrase::new("option-whole")
+                .value("option", key)
+                .value("min", 1)
+                .value("max", 100_000),
+        )
+    };
     let value = match options.get(key) {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
@@ -58,7 +65,10 @@ fn option_u32(options: &GameOptions, key: &str) -> Result<Option<u32>, RulesErro
 }
 
 fn option_side(options: &GameOptions, key: &str) -> Result<Option<Side>, RulesError> {
-    let bad = || RulesError::BadOption(format!("{key} must be w, b, white, black, 0 or 1"));
+    let bad = || {
+        RulesError::BadOption(format!("{key} must be w, b, white, black, 0 or 1"))
+            .told(Phrase::new("dj-option-side").value("option", key))
+    };
     let side = match options.get(key) {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::Number(n)) => n.as_u64().and_then(|n| Side::from_seat(n as usize)),
@@ -81,8 +91,10 @@ impl Dejarik {
         let first = option_side(options, "first")?;
         let mut start = match options.get("setup") {
             None | Some(Value::Null) => Position::start(first.unwrap_or(Side::White)),
-            Some(Value::String(text)) => notation::parse_position(text)
-                .map_err(|e| RulesError::BadOption(format!("setup: {e}")))?,
+            Some(Value::String(text)) => notation::parse_position(text).map_err(|e| {
+                RulesError::BadOption(format!("setup: {e}"))
+                    .told(Phrase::new("option-setup").value("error", e.to_string()))
+            })?,
             Some(_) => {
                 return Err(RulesError::BadOption(
                     "setup must be a position in Dejarik notation".into(),
@@ -114,7 +126,7 @@ impl Dejarik {
         self.moves(pos)
             .into_iter()
             .find(|m| m.from == from && m.to == to)
-            .ok_or_else(|| RulesError::Illegal(self.explain_illegal(pos, from, to)))
+            .ok_or_else(|| self.explain_illegal(pos, from, to))
     }
 
     /// The end checks of DJ-5.1–5.3b and DJ-5.6 that the position decides, in order.
@@ -159,16 +171,27 @@ impl Dejarik {
     }
 
     /// A specific reason why `from-to` is not a legal move for the side to move.
-    fn explain_illegal(&self, pos: &Position, from: Cell, to: Cell) -> String {
+    fn explain_illegal(&self, pos: &Position, from: Cell, to: Cell) -> RulesError {
         let side = pos.to_move;
         let (f, t) = (format_cell(from), format_cell(to));
+        let illegal = |english: String, phrase: Phrase| RulesError::Illegal(english).told(phrase);
         match pos.at(from) {
-            None => return format!("there is no piece on {f}"),
+            None => {
+                return illegal(
+                    format!("there is no piece on {f}"),
+                    Phrase::new("dj-no-piece").value("cell", &f),
+                )
+            }
             Some(owner) if owner != side => {
-                return format!(
-                    "the piece on {f} is {}'s; {} is to move",
-                    owner.name(),
-                    side.name()
+                return illegal(
+                    format!(
+                        "the piece on {f} is {}'s; {} is to move",
+                        owner.name(),
+                        side.name()
+                    ),
+                    Phrase::new("dj-not-yours")
+                        .value("cell", &f)
+                        .value("owner", owner.name().to_ascii_lowercase()),
                 )
             }
             _ => {}
@@ -181,8 +204,11 @@ impl Dejarik {
                 .into_iter()
                 .any(|m| m.from == from && m.to == to && m.kind.is_diagonal());
             if diagonal {
-                return format!(
-                    "{f}-{t} is a diagonal exit, not allowed on a player's first move (DJ-3.8)"
+                return illegal(
+                    format!(
+                        "{f}-{t} is a diagonal exit, not allowed on a player's first move (DJ-3.8)"
+                    ),
+                    Phrase::new("dj-first-diagonal").value("move", format!("{f}-{t}")),
                 );
             }
         }
@@ -197,12 +223,22 @@ impl Dejarik {
                 })
             })
             .collect();
+        let mv = format!("{f}-{t}");
         if from_here.is_empty() {
-            format!("{f}-{t} is not legal: the piece on {f} cannot move")
+            illegal(
+                format!("{mv} is not legal: the piece on {f} cannot move"),
+                Phrase::new("dj-cannot-move")
+                    .value("move", &mv)
+                    .value("cell", &f),
+            )
         } else {
-            format!(
-                "{f}-{t} is not legal; the piece on {f} can play {}",
-                from_here.join(", ")
+            let moves = from_here.join(", ");
+            illegal(
+                format!("{mv} is not legal; the piece on {f} can play {moves}"),
+                Phrase::new("dj-can-play")
+                    .value("move", &mv)
+                    .value("cell", &f)
+                    .value("moves", moves),
             )
         }
     }
@@ -274,7 +310,8 @@ impl Game for Dejarik {
                     return Err(RulesError::Illegal(format!(
                         "{} cannot pass: pass is legal only with no legal move (DJ-5.6)",
                         pos.to_move.name()
-                    )));
+                    ))
+                    .told(Phrase::new("dj-no-pass")));
                 }
                 Ok(moves::pass(pos))
             }

@@ -1,7 +1,7 @@
 //! The notation of DJ-9: cells, moves and positions, canonical out and forgiving in.
 
 use super::board::{Cell, Position, Side, Zone, PIECES};
-use crate::games::RulesError;
+use crate::games::{Phrase, RulesError};
 
 /// Longest input worth reading; anything longer is refused before parsing.
 const MAX_INPUT: usize = 256;
@@ -58,7 +58,7 @@ pub fn format_action(action: &Action) -> String {
 pub fn parse_action(text: &str) -> Result<Action, RulesError> {
     let bad = |why: String| RulesError::BadAction(why);
     if text.len() > MAX_INPUT {
-        return Err(bad("the move is too long".into()));
+        return Err(bad("the move is too long".into()).told(Phrase::new("dj-too-long")));
     }
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
@@ -69,16 +69,23 @@ pub fn parse_action(text: &str) -> Result<Action, RulesError> {
         .filter(|part| !part.is_empty())
         .collect();
     match parts.as_slice() {
-        [from, to] => Ok(Action::Move {
-            from: parse_cell(from).map_err(bad)?,
-            to: parse_cell(to).map_err(bad)?,
-        }),
-        [] => Err(bad(
-            "empty move (write it as <from>-<to>, e.g. o5-i5, or pass)".into(),
-        )),
+        [from, to] => {
+            let cell = |c: &str| {
+                parse_cell(c).map_err(|e| bad(e).told(Phrase::new("dj-bad-cell").value("cell", c)))
+            };
+            Ok(Action::Move {
+                from: cell(from)?,
+                to: cell(to)?,
+            })
+        }
+        [] => Err(
+            bad("empty move (write it as <from>-<to>, e.g. o5-i5, or pass)".into())
+                .told(Phrase::new("dj-not-a-move").value("text", "")),
+        ),
         _ => Err(bad(format!(
             "'{text}' is not a move (write it as <from>-<to>, e.g. o5-i5, or pass)"
-        ))),
+        ))
+        .told(Phrase::new("dj-not-a-move").value("text", text))),
     }
 }
 
