@@ -55,8 +55,12 @@ impl Lang {
         }
     }
 
-    fn id(self) -> LanguageIdentifier {
-        self.code().parse().expect("a valid language identifier")
+    fn id(self) -> &'static LanguageIdentifier {
+        static IDS: std::sync::OnceLock<[LanguageIdentifier; 2]> = std::sync::OnceLock::new();
+        let ids = IDS.get_or_init(|| {
+            Lang::ALL.map(|l| l.code().parse().expect("a valid language identifier"))
+        });
+        &ids[self as usize]
     }
 }
 
@@ -130,7 +134,7 @@ pub fn say_in(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
         })
         .collect();
     LOCALES
-        .try_lookup_with_args(&lang.id(), id, &args)
+        .try_lookup_with_args(lang.id(), id, &args)
         .unwrap_or_else(|| id.to_string())
 }
 
@@ -158,14 +162,14 @@ macro_rules! t_in {
 /// Whether message `id` exists in `lang` (for texts that are optional, such as a command's
 /// longer help).
 pub fn has(lang: Lang, id: &str) -> bool {
-    LOCALES.try_lookup(&lang.id(), id).is_some()
+    LOCALES.try_lookup(lang.id(), id).is_some()
 }
 
 /// A game's name in the current language (`game-<id>`), or the name it declares.
 pub fn game_name(info: &crate::games::GameInfo) -> String {
     let id = format!("game-{}", info.id);
     LOCALES
-        .try_lookup(&current().id(), &id)
+        .try_lookup(current().id(), &id)
         .unwrap_or_else(|| info.name.to_string())
 }
 
@@ -173,7 +177,7 @@ pub fn game_name(info: &crate::games::GameInfo) -> String {
 pub fn game_summary(info: &crate::games::GameInfo) -> String {
     let id = format!("rules-{}", info.id);
     LOCALES
-        .try_lookup(&current().id(), &id)
+        .try_lookup(current().id(), &id)
         .unwrap_or_else(|| format!("**{}**", info.name))
 }
 
