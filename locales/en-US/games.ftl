@@ -99,3 +99,18 @@ option-flag = { $option } is yes or no.
 option-setup = setup is not a position in the game's notation: { $error }
 dj-option-side = { $option } must be w, b, white, black, 0 or 1.
 bg-option-length = A match is played to 1–{ $max } points (0 for a money game).
+
+## Zatak (ZK).
+
+zk-five = { $who } has taken five dice
+zk-no-move = the other player has no legal move
+zk-repetition = draw by threefold repetition
+zk-cap = { $cap } moves without a capture: draw
+zk-setup-faces = A set-up shows the faces 1 to 6 once each (ZK-2.3).
+zk-setup-first = The set-up comes first: write setup and six faces, e.g. setup 123456.
+zk-setup-over = The set-up is over.
+zk-illegal = { $move } is not a legal move.
+zk-bad-action = That is not a Zatak action.
+zk-bad-setup = '{ $text }': a set-up is setup and six faces, e.g. setup 123456.
+zk-not-legal = '{ $text }' is not a legal move here.
+zk-forfeits = { $who } forfeits

@@ -99,3 +99,18 @@ option-flag = { $option } vaut oui ou non.
 option-setup = setup n'est pas une position dans la notation du jeu : { $error }
 dj-option-side = { $option } vaut w, b, white, black, 0 ou 1.
 bg-option-length = Un match se joue en 1 à { $max } points (0 pour une partie d'argent).
+
+## Zatak (ZK).
+
+zk-five = { $who } a pris cinq dés
+zk-no-move = l'autre joueur n'a aucun coup légal
+zk-repetition = nulle par triple répétition
+zk-cap = { $cap } coups sans prise : nulle
+zk-setup-faces = Une mise en place montre les faces 1 à 6 une fois chacune (ZK-2.3).
+zk-setup-first = La mise en place vient d'abord : écrivez setup et six faces, par exemple setup 123456.
+zk-setup-over = La mise en place est terminée.
+zk-illegal = { $move } n'est pas un coup légal.
+zk-bad-action = Ce n'est pas une action de Zatak.
+zk-bad-setup = « { $text } » : une mise en place s'écrit setup et six faces, par exemple setup 123456.
+zk-not-legal = « { $text } » n'est pas un coup légal ici.
+zk-forfeits = { $who } déclare forfait

@@ -15,6 +15,7 @@ pub mod dejarik;
 pub mod erased;
 pub mod options;
 pub mod playthrough;
+pub mod zatak;
 
 use std::fmt::Debug;
 use std::hash::Hash;

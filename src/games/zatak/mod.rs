@@ -1,0 +1,398 @@
+//! Zatak, the capture game of dice on a hexagon (`rules/zatak.md`, ZK-1 … ZK-8).
+//!
+//! This slice plays the default set-up (ZK-2.3), every move rule (ZK-3), the end of the game
+//! (ZK-4, ZK-5) and the variants `adjust`, `takeface` and `nocapture:N` (ZK-7.3, ZK-7.4,
+//! ZK-4.4), in the notation of ZK-8. Still to come: `free`, `random` and `obstacles`
+//! (ZK-7.1, ZK-2.4, ZK-7.2), its board and its catalogue line.
+
+pub mod board;
+pub mod moves;
+pub mod notation;
+
+use std::collections::HashMap;
+
+pub use board::{Cell, Dir};
+pub use moves::Path;
+
+use super::options::{flag, whole};
+use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
+
+/// The default no-capture cap of ZK-4.4.
+pub const DEFAULT_CAP: u32 = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    White,
+    Red,
+}
+
+impl Side {
+    pub fn seat(self) -> Seat {
+        self as Seat
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Red,
+            Side::Red => Side::White,
+        }
+    }
+
+    /// The zone of ZK-2.2 in set-up order (corner, near left, near right, far left, middle,
+    /// far right as the player sees it).
+    pub fn zone(self) -> [Cell; 6] {
+        let names = match self {
+            Side::White => ["d1", "c1", "e1", "b1", "d2", "f1"],
+            Side::Red => ["d7", "e6", "c6", "f5", "d6", "b5"],
+        };
+        names.map(|n| Cell::parse(n).expect("zone cells exist"))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Setup,
+    Play,
+}
+
+/// A position (ZK-8.5): the dice with their faces, obstacles, side to move, phase.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub dice: [Option<(Side, u8)>; board::CELLS],
+    /// Obstacle cells, as a bit set of cell indices.
+    pub obstacles: u64,
+    pub to_move: Side,
+    pub phase: Phase,
+}
+
+impl Position {
+    pub fn empty() -> Position {
+        Position {
+            dice: [None; board::CELLS],
+            obstacles: 0,
+            to_move: Side::White,
+            phase: Phase::Setup,
+        }
+    }
+
+    pub fn is_obstacle(&self, cell: Cell) -> bool {
+        self.obstacles & (1 << cell.0) != 0
+    }
+
+    pub fn count(&self, side: Side) -> usize {
+        self.dice
+            .iter()
+            .flatten()
+            .filter(|(s, _)| *s == side)
+            .count()
+    }
+
+    /// How many enemy dice `side` has taken (ZK-8.5: 6 minus those still listed).
+    pub fn captured_by(&self, side: Side) -> usize {
+        6usize.saturating_sub(self.count(side.other()))
+    }
+}
+
+/// A player's action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// The faces on the zone cells in zone order (ZK-2.3).
+    Setup([u8; 6]),
+    Move(Path),
+    /// Turn the die on a cell one face up (+1) or down (−1) (ZK-7.3).
+    Adjust(Cell, i8),
+}
+
+/// Zatak with a table's options.
+#[derive(Debug, Clone)]
+pub struct Zatak {
+    pub adjust: bool,
+    pub takeface: bool,
+    pub cap: u32,
+}
+
+impl Default for Zatak {
+    fn default() -> Self {
+        Zatak {
+            adjust: false,
+            takeface: false,
+            cap: DEFAULT_CAP,
+        }
+    }
+}
+
+/// What the log decides (ZK-4.3, ZK-4.4): positions seen in the play phase, moves since
+/// the last capture.
+#[derive(Debug, Clone, Default)]
+pub struct ZatakHistory {
+    seen: HashMap<Position, u8>,
+    quiet: u32,
+    last: Option<Position>,
+}
+
+/// Every permutation of the faces 1–6, in ascending order.
+fn permutations() -> Vec<[u8; 6]> {
+    let mut out = Vec::with_capacity(720);
+    let mut faces = [1, 2, 3, 4, 5, 6];
+    fn permute(k: usize, faces: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+        if k == faces.len() {
+            out.push(*faces);
+            return;
+        }
+        for i in k..faces.len() {
+            faces.swap(k, i);
+            permute(k + 1, faces, out);
+            faces.swap(k, i);
+        }
+    }
+    permute(0, &mut faces, &mut out);
+    out.sort();
+    out
+}
+
+impl Zatak {
+    pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        for unsupported in ["free", "random", "obstacles"] {
+            if options.contains_key(unsupported) {
+                return Err(RulesError::Unsupported(format!(
+                    "the Zatak option '{unsupported}' is not available yet"
+                )));
+            }
+        }
+        Ok(Zatak {
+            adjust: flag(options, "adjust")?,
+            takeface: flag(options, "takeface")?,
+            cap: whole(options, "nocapture", 1..=10_000)?.map_or(DEFAULT_CAP, |n| n as u32),
+        })
+    }
+
+    /// The legal moves of the side to move in the play phase (ZK-3.8, ZK-7.3).
+    pub fn moves(&self, pos: &Position) -> Vec<Action> {
+        let mut all: Vec<Action> = moves::paths(pos, pos.to_move, self.takeface)
+            .into_iter()
+            .map(Action::Move)
+            .collect();
+        if self.adjust {
+            for cell in Cell::all() {
+                if let Some((side, face)) = pos.dice[cell.0 as usize] {
+                    if side == pos.to_move {
+                        if face < 6 {
+                            all.push(Action::Adjust(cell, 1));
+                        }
+                        if face > 1 {
+                            all.push(Action::Adjust(cell, -1));
+                        }
+                    }
+                }
+            }
+            all.sort_by_key(notation::format_action);
+        }
+        all
+    }
+
+    fn play_over(&self, pos: &Position) -> Option<Outcome> {
+        let mover = pos.to_move.other();
+        let win = |side: Side, reason: &str, id: &'static str| {
+            let mut points = vec![0, 0];
+            points[side.seat()] = 1;
+            Some(Outcome::new(points, reason).told(Phrase::new(id).seat("who", side.seat())))
+        };
+        if pos.captured_by(mover) >= 5 {
+            // ZK-4.1
+            return win(mover, "five captures", "zk-five");
+        }
+        if self.moves(pos).is_empty() {
+            // ZK-4.2
+            return win(mover, "no legal move", "zk-no-move");
+        }
+        None
+    }
+}
+
+impl Game for Zatak {
+    const INFO: GameInfo = GameInfo {
+        id: "zatak",
+        aliases: &[],
+        name: "Zatak",
+        min_seats: 2,
+        max_seats: 2,
+        points_option: None,
+        draws: true,
+        options: &["adjust", "takeface", "nocapture"],
+        decisions: &[],
+        forced: &[],
+    };
+
+    type State = Position;
+    type Action = Action;
+    type History = ZatakHistory;
+
+    fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        Zatak::from_options(options)
+    }
+
+    fn start(&self, seats: usize) -> Result<Position, RulesError> {
+        if seats != 2 {
+            return Err(RulesError::BadOption(format!(
+                "Zatak is played by 2 players, not {seats}"
+            )));
+        }
+        Ok(Position::empty())
+    }
+
+    fn status(&self, pos: &Position) -> Status {
+        match pos.phase {
+            Phase::Setup => Status::ToMove(pos.to_move.seat()),
+            Phase::Play => match self.play_over(pos) {
+                Some(outcome) => Status::Over(outcome),
+                None => Status::ToMove(pos.to_move.seat()),
+            },
+        }
+    }
+
+    fn legal_actions(&self, pos: &Position) -> Vec<Action> {
+        match self.status(pos) {
+            Status::Over(_) | Status::Chance => Vec::new(),
+            Status::ToMove(_) if pos.phase == Phase::Setup => {
+                permutations().into_iter().map(Action::Setup).collect()
+            }
+            Status::ToMove(_) => self.moves(pos),
+        }
+    }
+
+    fn apply(&self, pos: &Position, action: &Action) -> Result<Position, RulesError> {
+        if matches!(self.status(pos), Status::Over(_)) {
+            return Err(RulesError::GameOver);
+        }
+        let mut next = pos.clone();
+        match (pos.phase, action) {
+            (Phase::Setup, Action::Setup(faces)) => {
+                let mut sorted = *faces;
+                sorted.sort();
+                if sorted != [1, 2, 3, 4, 5, 6] {
+                    return Err(RulesError::Illegal(
+                        "a set-up shows the faces 1 to 6 once each (ZK-2.3)".into(),
+                    )
+                    .told(Phrase::new("zk-setup-faces")));
+                }
+                for (cell, face) in pos.to_move.zone().iter().zip(faces) {
+                    next.dice[cell.0 as usize] = Some((pos.to_move, *face));
+                }
+                if pos.to_move == Side::Red {
+                    next.phase = Phase::Play;
+                }
+                next.to_move = pos.to_move.other();
+                Ok(next)
+            }
+            (Phase::Setup, _) => Err(RulesError::Illegal(
+                "the set-up comes first: write setup and six faces, e.g. setup 123456".into(),
+            )
+            .told(Phrase::new("zk-setup-first"))),
+            (Phase::Play, Action::Setup(_)) => {
+                Err(RulesError::Illegal("the set-up is over".into())
+                    .told(Phrase::new("zk-setup-over")))
+            }
+            (Phase::Play, _) => {
+                if !self.moves(pos).contains(action) {
+                    let text = notation::format_action(action);
+                    return Err(RulesError::Illegal(format!("{text} is not a legal move"))
+                        .told(Phrase::new("zk-illegal").value("move", text)));
+                }
+                match action {
+                    Action::Move(path) => {
+                        let die = next.dice[path.from.0 as usize].take();
+                        for cell in &path.captures {
+                            next.dice[cell.0 as usize] = None;
+                        }
+                        let side = die.map_or(pos.to_move, |(s, _)| s);
+                        next.dice[path.to.0 as usize] = Some((side, path.face));
+                    }
+                    Action::Adjust(cell, delta) => {
+                        if let Some((side, face)) = next.dice[cell.0 as usize] {
+                            next.dice[cell.0 as usize] = Some((side, (face as i8 + delta) as u8));
+                        }
+                    }
+                    Action::Setup(_) => unreachable!("matched above"),
+                }
+                next.to_move = pos.to_move.other();
+                Ok(next)
+            }
+        }
+    }
+
+    fn parse_state(&self, text: &str) -> Result<Position, RulesError> {
+        notation::parse_position(text)
+    }
+
+    fn format_state(&self, pos: &Position) -> String {
+        notation::format_position(pos)
+    }
+
+    fn parse_action(&self, pos: &Position, text: &str) -> Result<Action, RulesError> {
+        notation::parse_action(self, pos, text)
+    }
+
+    fn format_action(&self, _pos: &Position, action: &Action) -> String {
+        notation::format_action(action)
+    }
+
+    fn history_start(&self, pos: &Position) -> ZatakHistory {
+        let mut history = ZatakHistory::default();
+        if pos.phase == Phase::Play {
+            history.seen.insert(pos.clone(), 1);
+        }
+        history.last = Some(pos.clone());
+        history
+    }
+
+    /// ZK-4.3 (the third occurrence of a play-phase position) and ZK-4.4 (the cap of moves
+    /// without a capture; set-up moves do not count).
+    fn history_step(&self, history: &mut ZatakHistory, next: &Position) -> Option<Outcome> {
+        let before = history.last.replace(next.clone());
+        if next.phase != Phase::Play {
+            return None;
+        }
+        let was_play = before.as_ref().is_some_and(|b| b.phase == Phase::Play);
+        if was_play {
+            let captured = before.as_ref().is_some_and(|b| {
+                b.count(Side::White) + b.count(Side::Red)
+                    != next.count(Side::White) + next.count(Side::Red)
+            });
+            history.quiet = if captured { 0 } else { history.quiet + 1 };
+        }
+        let seen = history.seen.entry(next.clone()).or_insert(0);
+        *seen += 1;
+        if *seen >= 3 {
+            return Some(
+                Outcome::new(vec![0, 0], "draw by threefold repetition")
+                    .told(Phrase::new("zk-repetition")),
+            );
+        }
+        if history.quiet >= self.cap {
+            return Some(
+                Outcome::new(
+                    vec![0, 0],
+                    format!("{} moves without a capture: draw", self.cap),
+                )
+                .told(Phrase::new("zk-cap").value("cap", self.cap)),
+            );
+        }
+        None
+    }
+
+    /// ZK-5.2: the opponent wins.
+    fn forfeit(&self, _pos: &Position, seat: Seat) -> Result<Forfeit<Position>, RulesError> {
+        if seat > 1 {
+            return Err(RulesError::BadOption(format!("Zatak has no seat {seat}")));
+        }
+        let mut points = vec![0, 0];
+        points[1 - seat] = 1;
+        Ok(Forfeit::Ended(
+            Outcome::new(points, "forfeit").told(Phrase::new("zk-forfeits").seat("who", seat)),
+        ))
+    }
+
+    fn agreed_end(&self, _pos: &Position) -> Outcome {
+        Outcome::new(vec![0, 0], "draw by agreement").told(Phrase::new("game-agreed"))
+    }
+}

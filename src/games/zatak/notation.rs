@@ -1,0 +1,196 @@
+//! Zatak's notation (ZK-8): cells, moves with their captures, set-ups, adjustments and
+//! positions.
+
+use super::board::Cell;
+use super::{Action, Phase, Position, Side, Zatak};
+use crate::games::{Phrase, RulesError};
+
+/// Input longer than this is refused before it is read.
+const MAX_INPUT: usize = 200;
+
+pub fn format_action(action: &Action) -> String {
+    match action {
+        Action::Setup(faces) => {
+            let digits: String = faces.iter().map(|f| char::from(b'0' + f)).collect();
+            format!("setup {digits}")
+        }
+        Action::Move(path) => path.spelling(),
+        Action::Adjust(cell, delta) => {
+            format!("{}{}", cell.name(), if *delta > 0 { '+' } else { '-' })
+        }
+    }
+}
+
+fn bad(english: String, id: &'static str, text: &str) -> RulesError {
+    RulesError::BadAction(english).told(Phrase::new(id).value("text", text))
+}
+
+/// Reads an action in this position (ZK-8.2, ZK-8.4): `x` marks may be left out of a move,
+/// case and surrounding spaces do not matter.
+pub fn parse_action(game: &Zatak, pos: &Position, text: &str) -> Result<Action, RulesError> {
+    if text.len() > MAX_INPUT {
+        return Err(bad("the action is too long".into(), "zk-bad-action", ""));
+    }
+    let text = text.trim().to_ascii_lowercase();
+    if let Some(rest) = text.strip_prefix("setup") {
+        let digits = rest.trim();
+        let faces: Vec<u8> = digits
+            .chars()
+            .filter_map(|c| c.to_digit(10).map(|d| d as u8))
+            .collect();
+        if faces.len() != 6 || digits.chars().count() != 6 {
+            return Err(bad(
+                format!("'{text}': a set-up is setup and six faces, e.g. setup 123456"),
+                "zk-bad-setup",
+                &text,
+            ));
+        }
+        let mut array = [0u8; 6];
+        array.copy_from_slice(&faces);
+        return Ok(Action::Setup(array));
+    }
+    if let Some(sign) = text.strip_suffix(['+', '-']) {
+        if let Some(cell) = Cell::parse(sign) {
+            let delta = if text.ends_with('+') { 1 } else { -1 };
+            return Ok(Action::Adjust(cell, delta));
+        }
+    }
+    if pos.phase == Phase::Setup {
+        return Err(bad(
+            format!("'{text}': the set-up comes first, e.g. setup 123456"),
+            "zk-bad-setup",
+            &text,
+        ));
+    }
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace() && *c != 'x')
+            .collect()
+    };
+    let wanted = squash(&text);
+    game.moves(pos)
+        .into_iter()
+        .find(|a| squash(&format_action(a)) == wanted)
+        .ok_or_else(|| {
+            bad(
+                format!("'{text}' is not a legal move here"),
+                "zk-not-legal",
+                &text,
+            )
+        })
+}
+
+fn format_dice(pos: &Position, side: Side) -> String {
+    let items: Vec<String> = Cell::all()
+        .filter_map(|c| match pos.dice[c.0 as usize] {
+            Some((s, face)) if s == side => Some(format!("{}={face}", c.name())),
+            _ => None,
+        })
+        .collect();
+    if items.is_empty() {
+        "-".into()
+    } else {
+        items.join(",")
+    }
+}
+
+/// ZK-8.5: `<white dice>/<red dice>/<obstacles>/<side to move>/<phase>`.
+pub fn format_position(pos: &Position) -> String {
+    let obstacles: Vec<String> = Cell::all()
+        .filter(|&c| pos.is_obstacle(c))
+        .map(Cell::name)
+        .collect();
+    format!(
+        "{}/{}/{}/{}/{}",
+        format_dice(pos, Side::White),
+        format_dice(pos, Side::Red),
+        if obstacles.is_empty() {
+            "-".into()
+        } else {
+            obstacles.join(",")
+        },
+        match pos.to_move {
+            Side::White => "w",
+            Side::Red => "r",
+        },
+        match pos.phase {
+            Phase::Setup => "setup",
+            Phase::Play => "play",
+        }
+    )
+}
+
+fn bad_position(text: &str, why: impl std::fmt::Display) -> RulesError {
+    RulesError::BadPosition(format!("'{}': {why}", text.trim()))
+}
+
+pub fn parse_position(text: &str) -> Result<Position, RulesError> {
+    if text.len() > MAX_INPUT * 2 {
+        return Err(bad_position("…", "the position is too long"));
+    }
+    let parts: Vec<&str> = text.trim().split('/').collect();
+    let [white, red, obstacles, side, phase] = parts.as_slice() else {
+        return Err(bad_position(
+            text,
+            "a position is <white dice>/<red dice>/<obstacles>/<w|r>/<setup|play>",
+        ));
+    };
+    let mut pos = Position::empty();
+    for (list, owner) in [(white, Side::White), (red, Side::Red)] {
+        if list.trim() == "-" {
+            continue;
+        }
+        for item in list.split(',') {
+            let (cell, face) = item
+                .split_once('=')
+                .ok_or_else(|| bad_position(text, format!("'{item}' is not cell=face")))?;
+            let cell = Cell::parse(cell)
+                .ok_or_else(|| bad_position(text, format!("'{cell}' is not a cell")))?;
+            let face: u8 = face
+                .trim()
+                .parse()
+                .ok()
+                .filter(|f| (1..=6).contains(f))
+                .ok_or_else(|| bad_position(text, format!("'{face}' is not a face 1–6")))?;
+            if pos.dice[cell.0 as usize].is_some() {
+                return Err(bad_position(
+                    text,
+                    format!("{} holds two dice", cell.name()),
+                ));
+            }
+            pos.dice[cell.0 as usize] = Some((owner, face));
+        }
+        if pos.count(owner) > 6 {
+            return Err(bad_position(text, "a player has at most six dice"));
+        }
+    }
+    if obstacles.trim() != "-" {
+        for name in obstacles.split(',') {
+            let cell = Cell::parse(name)
+                .ok_or_else(|| bad_position(text, format!("'{name}' is not a cell")))?;
+            if pos.dice[cell.0 as usize].is_some() {
+                return Err(bad_position(
+                    text,
+                    format!("{} is an obstacle and holds a die", cell.name()),
+                ));
+            }
+            pos.obstacles |= 1 << cell.0;
+        }
+    }
+    pos.to_move = match side.trim() {
+        "w" | "W" => Side::White,
+        "r" | "R" => Side::Red,
+        other => return Err(bad_position(text, format!("side '{other}' must be w or r"))),
+    };
+    pos.phase = match phase.trim().to_ascii_lowercase().as_str() {
+        "setup" => Phase::Setup,
+        "play" => Phase::Play,
+        other => {
+            return Err(bad_position(
+                text,
+                format!("phase '{other}' must be setup or play"),
+            ))
+        }
+    };
+    Ok(pos)
+}

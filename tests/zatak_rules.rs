@@ -1,0 +1,381 @@
+//! Zatak's rules (`rules/zatak.md`), each test citing the rule it checks; the worked examples
+//! of ZK-6 reproduced move list by move list.
+
+use holotable::games::zatak::{Action, Cell, Dir, Phase, Position, Zatak};
+use holotable::games::{Game, GameOptions, Playthrough, Status};
+
+fn cell(name: &str) -> Cell {
+    Cell::parse(name).unwrap_or_else(|| panic!("{name} is a cell"))
+}
+
+fn game(options: &str) -> Zatak {
+    let options: GameOptions = serde_json::from_str(options).unwrap();
+    Zatak::from_options(&options).unwrap()
+}
+
+fn moves(g: &Zatak, position: &str) -> Vec<String> {
+    let pos = g.parse_state(position).unwrap();
+    g.legal_actions(&pos)
+        .iter()
+        .map(|a| g.format_action(&pos, a))
+        .collect()
+}
+
+fn from(list: &[String], start: &str) -> Vec<String> {
+    list.iter()
+        .filter(|m| m.starts_with(&format!("{start}-")))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn zk_1_the_board_has_37_cells_in_seven_files() {
+    // ZK-1.1
+    assert_eq!(Cell::all().count(), 37);
+    let names: Vec<String> = Cell::all().map(Cell::name).collect();
+    assert_eq!(names[0], "a1");
+    assert_eq!(names[36], "g4");
+    assert_eq!(cell("d4").name(), "d4");
+    assert!(
+        Cell::parse("d8").is_none() && Cell::parse("h1").is_none() && Cell::parse("a0").is_none()
+    );
+    assert_eq!(Cell::parse(" D4 "), Some(cell("d4")), "ZK-8.1: any case");
+    // ZK-1.2: corners have 3 neighbours, the other edge cells 4, inner cells 6.
+    let degree = |c: Cell| Dir::ALL.iter().filter(|&&d| c.step(d).is_some()).count();
+    let mut counts = [0; 7];
+    for c in Cell::all() {
+        counts[degree(c)] += 1;
+    }
+    assert_eq!((counts[3], counts[4], counts[6]), (6, 12, 19));
+    for corner in ["a1", "a4", "d1", "d7", "g1", "g4"] {
+        assert_eq!(degree(cell(corner)), 3, "{corner}");
+    }
+}
+
+#[test]
+fn zk_1_5_checked_neighbours() {
+    let n = |c: &str, d: Dir| cell(c).step(d).map(Cell::name);
+    assert_eq!(n("d1", Dir::N).as_deref(), Some("d2"));
+    assert_eq!(n("d1", Dir::NE).as_deref(), Some("e1"));
+    assert_eq!(n("d1", Dir::NW).as_deref(), Some("c1"));
+    assert_eq!(
+        (n("d1", Dir::S), n("d1", Dir::SE), n("d1", Dir::SW)),
+        (None, None, None)
+    );
+    assert_eq!(n("c1", Dir::NE).as_deref(), Some("d2"));
+    assert_eq!(n("c1", Dir::SE).as_deref(), Some("d1"));
+    assert_eq!(n("c1", Dir::NW).as_deref(), Some("b1"));
+    let around: Vec<String> = Dir::ALL.iter().filter_map(|&d| n("d4", d)).collect();
+    assert_eq!(around, ["d5", "e4", "e3", "d3", "c3", "c4"]);
+    assert_eq!(n("e1", Dir::NW).as_deref(), Some("d2"));
+    assert_eq!(n("e1", Dir::SW).as_deref(), Some("d1"));
+    let mut line = Vec::new();
+    let mut at = cell("a1");
+    while let Some(next) = at.step(Dir::NE) {
+        line.push(next.name());
+        at = next;
+    }
+    assert_eq!(line, ["b2", "c3", "d4", "e4", "f4", "g4"]);
+    // ZK-1.3: opposite directions undo each other.
+    for c in Cell::all() {
+        for (a, b) in [(Dir::N, Dir::S), (Dir::NE, Dir::SW), (Dir::SE, Dir::NW)] {
+            if let Some(next) = c.step(a) {
+                assert_eq!(next.step(b), Some(c));
+            }
+        }
+    }
+}
+
+#[test]
+fn zk_2_3_set_up_moves_white_then_red_then_play() {
+    let g = Zatak::default();
+    let start = g.start(2).unwrap();
+    assert_eq!(g.format_state(&start), "-/-/-/w/setup");
+    assert_eq!(
+        g.legal_actions(&start).len(),
+        720,
+        "every permutation of 1–6"
+    );
+    let mut play = Playthrough::new(std::sync::Arc::new(g.clone()), 2).unwrap();
+    let setup = g.parse_action(play.state(), "setup 123456").unwrap();
+    play.apply(&setup).unwrap();
+    assert_eq!(
+        g.format_state(play.state()),
+        "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/-/-/r/setup"
+    );
+    let setup = g.parse_action(play.state(), "SETUP 123456").unwrap();
+    play.apply(&setup).unwrap();
+    assert_eq!(
+        g.format_state(play.state()),
+        "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/-/w/play"
+    );
+    assert_eq!(
+        play.status(),
+        Status::ToMove(0),
+        "ZK-2.3: White moves first"
+    );
+    // A set-up that does not show 1–6 once each is refused.
+    let fresh = g.start(2).unwrap();
+    let bad = g.parse_action(&fresh, "setup 112345").unwrap();
+    assert!(g.apply(&fresh, &bad).is_err());
+    assert!(g.parse_action(&fresh, "setup 12345").is_err());
+    assert!(
+        g.parse_action(&fresh, "d1-d2").is_err(),
+        "the set-up comes first"
+    );
+}
+
+#[test]
+fn zk_6_1_the_start_has_16_moves() {
+    let g = Zatak::default();
+    let start = "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/-/w/play";
+    let expected = "b1-f3 b1-xb5 c1-c3 d2-xd6-c5 d2-xd6-d5 d2-xd6-e5 d2-xd6-xc6 d2-xd6-xd7 \
+                    d2-xd6-xe6 e1-e4 f1-xf5-d5 f1-xf5-f3 f1-xf5-xe6-e5 f1-xf5-xe6-f5 \
+                    f1-xf5-xe6-xd6 f1-xf5-xe6-xd7";
+    let list = moves(&g, start);
+    assert_eq!(list.join(" "), expected);
+    assert!(from(&list, "d1").is_empty(), "the 1 on d1 is boxed in");
+    // With `adjust` (ZK-7.3) the turns of a face are moves too.
+    let adjusted = moves(&game(r#"{"adjust":true}"#), start);
+    let turns: Vec<&String> = adjusted
+        .iter()
+        .filter(|m| !m.contains('-') || m.ends_with('-') && m.len() == 3)
+        .collect();
+    let turns: Vec<&str> = turns.iter().map(|s| s.as_str()).collect();
+    assert_eq!(
+        turns,
+        ["b1+", "b1-", "c1+", "c1-", "d1+", "d2+", "d2-", "e1+", "e1-", "f1-"]
+    );
+    assert_eq!(adjusted.len(), 26);
+}
+
+#[test]
+fn zk_6_2_a_capture_lets_the_die_turn_or_go_back() {
+    let list = moves(&Zatak::default(), "c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play");
+    assert_eq!(
+        from(&list, "d4").join(" "),
+        "d4-b2 d4-d2 d4-f2 d4-f4 d4-xd5-c5 d4-xd5-d4 d4-xd5-d6 d4-xd5-e4 d4-xd5-e5"
+    );
+}
+
+#[test]
+fn zk_6_3_several_captures_in_one_move() {
+    let list = moves(
+        &Zatak::default(),
+        "c1=1,d1=3,e1=2/a4=6,b5=5,d2=4,d3=1/-/w/play",
+    );
+    assert_eq!(
+        from(&list, "d1").join(" "),
+        "d1-xd2-b2 d1-xd2-f2 d1-xd2-xd3-c2 d1-xd2-xd3-c3 d1-xd2-xd3-d2 d1-xd2-xd3-d4 \
+         d1-xd2-xd3-e2 d1-xd2-xd3-e3"
+    );
+}
+
+#[test]
+fn zk_6_4_going_back_at_the_edge_ends_on_the_start() {
+    let list = moves(&Zatak::default(), "f1=1,f2=2,g1=4/a4=6,b5=5,g3=3/-/w/play");
+    assert_eq!(from(&list, "g1").join(" "), "g1-xg3-e3 g1-xg3-e5 g1-xg3-g1");
+}
+
+#[test]
+fn zk_6_5_a_die_without_a_path_cannot_move() {
+    let list = moves(&Zatak::default(), "a1=6,b2=1/d7=1,g4=2/-/w/play");
+    assert!(from(&list, "a1").is_empty());
+    assert_eq!(list.len(), 5);
+    assert!(list.iter().all(|m| m.starts_with("b2-")));
+}
+
+#[test]
+fn zk_6_6_two_paths_to_one_position_are_two_moves() {
+    let g = Zatak::default();
+    let position = "c1=2,d4=3/a4=6,b5=5,d5=1,e4=4/-/w/play";
+    let list = moves(&g, position);
+    assert_eq!(from(&list, "d4").len(), 26);
+    assert!(list.contains(&"d4-xd5-xe4-d4".to_string()));
+    assert!(list.contains(&"d4-xe4-xd5-d4".to_string()));
+    let pos = g.parse_state(position).unwrap();
+    let a = g
+        .apply(&pos, &g.parse_action(&pos, "d4-xd5-xe4-d4").unwrap())
+        .unwrap();
+    let b = g
+        .apply(&pos, &g.parse_action(&pos, "d4-xe4-xd5-d4").unwrap())
+        .unwrap();
+    assert_eq!(a, b, "the same position");
+    // ZK-7.4: with takeface the die ends showing the last face it took.
+    let tf = game(r#"{"takeface":true}"#);
+    let a = tf
+        .apply(&pos, &tf.parse_action(&pos, "d4-xd5-xe4-d4").unwrap())
+        .unwrap();
+    let b = tf
+        .apply(&pos, &tf.parse_action(&pos, "d4-xe4-xd5-d4").unwrap())
+        .unwrap();
+    assert_eq!(a.dice[cell("d4").0 as usize].unwrap().1, 4);
+    assert_eq!(b.dice[cell("d4").0 as usize].unwrap().1, 1);
+}
+
+#[test]
+fn zk_6_7_take_face_keeps_the_steps_of_the_starting_face() {
+    let position = "f1=1,f2=3,g1=5/a4=6,b5=4,g2=2/-/w/play";
+    for options in ["{}", r#"{"takeface":true}"#] {
+        let g = game(options);
+        let list = moves(&g, position);
+        assert_eq!(from(&list, "g1"), ["g1-xg2-c5"], "{options}");
+        let pos = g.parse_state(position).unwrap();
+        let after = g
+            .apply(&pos, &g.parse_action(&pos, "g1-g2-c5").unwrap())
+            .unwrap();
+        let face = after.dice[cell("c5").0 as usize].unwrap().1;
+        assert_eq!(face, if options == "{}" { 5 } else { 2 });
+    }
+}
+
+#[test]
+fn zk_8_2_moves_read_with_or_without_capture_marks() {
+    let g = Zatak::default();
+    let pos = g.parse_state("c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play").unwrap();
+    let with = g.parse_action(&pos, "d4-xd5-c5").unwrap();
+    let without = g.parse_action(&pos, " D4-D5-C5 ").unwrap();
+    assert_eq!(with, without);
+    assert_eq!(g.format_action(&pos, &with), "d4-xd5-c5");
+    assert!(g.parse_action(&pos, "d4-c5").is_err());
+    assert!(g.parse_action(&pos, "banana").is_err());
+}
+
+#[test]
+fn zk_4_the_end_of_the_game() {
+    let g = Zatak::default();
+    // ZK-4.1: White has taken five: it has won, and Red has no move.
+    let five = g.parse_state("c1=2,d1=3/d7=1/-/r/play").unwrap();
+    match g.status(&five) {
+        Status::Over(outcome) => assert_eq!(outcome.points, vec![1, 0]),
+        other => panic!("{other:?}"),
+    }
+    assert!(g.legal_actions(&five).is_empty());
+    // ZK-4.2: the player to move has no legal move and loses: both 6s run off the board
+    // or into each other (as in ZK-6.5).
+    let stuck = g.parse_state("a1=6,b2=6/d6=2,d7=1/-/w/play").unwrap();
+    assert!(g.moves(&stuck).is_empty());
+    match g.status(&stuck) {
+        Status::Over(outcome) => assert_eq!(outcome.points, vec![0, 1]),
+        other => panic!("{other:?}"),
+    }
+    // ZK-4.4: nocapture:N ends a game of N quiet moves in a draw.
+    let g = game(r#"{"nocapture":2}"#);
+    let state = g.parse_state("a1=1,g4=1/d4=1,d6=1/-/w/play").unwrap();
+    let mut play = Playthrough::from_state(std::sync::Arc::new(g.clone()), state);
+    for _ in 0..2 {
+        let quiet = play
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Move(p) if p.captures.is_empty()))
+            .unwrap();
+        play.apply(&quiet).unwrap();
+    }
+    match play.status() {
+        Status::Over(outcome) => assert_eq!(outcome.points, vec![0, 0]),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn zk_4_3_the_third_repetition_is_a_draw() {
+    let g = Zatak::default();
+    let state = g.parse_state("a1=1,g4=1/c3=1,e3=1/-/w/play").unwrap();
+    let mut play = Playthrough::from_state(std::sync::Arc::new(g.clone()), state);
+    for text in [
+        "a1-a2", "c3-c4", "a2-a1", "c4-c3", "a1-a2", "c3-c4", "a2-a1", "c4-c3",
+    ] {
+        if matches!(play.status(), Status::Over(_)) {
+            break;
+        }
+        let action = g.parse_action(play.state(), text).unwrap();
+        play.apply(&action).unwrap();
+    }
+    match play.status() {
+        Status::Over(outcome) => {
+            assert_eq!(outcome.points, vec![0, 0]);
+            assert!(outcome.reason.contains("repetition"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        play.plies(),
+        8,
+        "the start, then twice more after 4 moves each"
+    );
+}
+
+#[test]
+fn zk_8_5_positions_read_and_written() {
+    let g = Zatak::default();
+    for text in [
+        "-/-/-/w/setup",
+        "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/-/-/r/setup",
+        "c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play",
+        "-/-/c4,e3/w/setup",
+    ] {
+        assert_eq!(g.format_state(&g.parse_state(text).unwrap()), text);
+    }
+    for bad in [
+        "",
+        "d4=7/-/-/w/play",
+        "d4=1,d4=2/-/-/w/play",
+        "z9=1/-/-/w/play",
+        "-/-/-/x/play",
+    ] {
+        assert!(g.parse_state(bad).is_err(), "{bad}");
+    }
+    let empty = Position::empty();
+    assert_eq!(empty.phase, Phase::Setup);
+}
+
+/// Random games from random set-ups, in every variant this slice plays: every listed action
+/// is written and read back to itself, positions round-trip, the game ends with the contract's
+/// outcomes (ZK-4, ZK-5), and an illegal spelling changes nothing.
+#[test]
+fn random_playouts_keep_the_notation_and_the_contract() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    for options in [
+        "{}",
+        r#"{"adjust":true}"#,
+        r#"{"takeface":true,"nocapture":30}"#,
+    ] {
+        let g = std::sync::Arc::new(game(options));
+        for _ in 0..60 {
+            let mut play = Playthrough::new(std::sync::Arc::clone(&g), 2).unwrap();
+            for _ in 0..400 {
+                let state = play.state().clone();
+                let text = g.format_state(&state);
+                assert_eq!(g.parse_state(&text).unwrap(), state, "{text}");
+                let legal = play.legal_actions();
+                match play.status() {
+                    Status::Over(outcome) => {
+                        assert!(legal.is_empty());
+                        assert!(matches!(
+                            outcome.points.as_slice(),
+                            [0, 0] | [1, 0] | [0, 1]
+                        ));
+                        break;
+                    }
+                    Status::Chance => unreachable!("no chance in this slice"),
+                    Status::ToMove(seat) => assert_eq!(seat, state.to_move.seat()),
+                }
+                assert!(!legal.is_empty(), "ZK-4.2 would have ended it: {text}");
+                for action in &legal {
+                    let written = g.format_action(&state, action);
+                    assert_eq!(
+                        &g.parse_action(&state, &written).unwrap(),
+                        action,
+                        "{written}"
+                    );
+                }
+                assert!(g
+                    .parse_action(&state, "a1-xa1-a1")
+                    .map_or(true, |a| g.apply(&state, &a).is_err()));
+                let pick = legal[rng.random_range(0..legal.len())].clone();
+                play.apply(&pick).unwrap();
+            }
+        }
+    }
+}
