@@ -358,7 +358,16 @@ fn random_playouts_keep_the_notation_and_the_contract() {
                         ));
                         break;
                     }
-                    Status::Chance => unreachable!("no chance in this slice"),
+                    Status::Chance => {
+                        let outcomes = play.chance_outcomes();
+                        let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
+                        assert!((total - 1.0).abs() < 1e-9);
+                        let pick = play.sample_chance(&mut rng).unwrap();
+                        let written = g.format_action(&state, &pick);
+                        assert_eq!(g.parse_action(&state, &written).unwrap(), pick, "{written}");
+                        play.apply(&pick).unwrap();
+                        continue;
+                    }
                     Status::ToMove(seat) => assert_eq!(seat, state.to_move.seat()),
                 }
                 assert!(!legal.is_empty(), "ZK-4.2 would have ended it: {text}");
@@ -378,4 +387,116 @@ fn random_playouts_keep_the_notation_and_the_contract() {
             }
         }
     }
+}
+
+#[test]
+fn zk_7_2_obstacles_are_drawn_before_the_set_up_outside_both_zones() {
+    let g = game(r#"{"obstacles":2}"#);
+    let start = g.start(2).unwrap();
+    assert_eq!(g.status(&start), Status::Chance);
+    let draws = g.chance_outcomes(&start);
+    assert_eq!(draws.len(), 300, "C(25, 2)");
+    let total: f64 = draws.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    let zones = [
+        "d1", "c1", "e1", "b1", "d2", "f1", "d7", "e6", "c6", "f5", "d6", "b5",
+    ];
+    for (draw, _) in &draws {
+        let text = g.format_action(&start, draw);
+        assert!(text.starts_with("obstacles "), "{text}");
+        assert!(
+            zones
+                .iter()
+                .all(|z| !text.contains(&format!(" {z}")) && !text.contains(&format!(",{z}"))),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        game(r#"{"obstacles":3}"#).chance_outcomes(&start).len(),
+        2300
+    );
+    let draw = g.parse_action(&start, "obstacles e3,c4").unwrap();
+    let after = g.apply(&start, &draw).unwrap();
+    assert_eq!(g.format_state(&after), "-/-/c4,e3/w/setup");
+    assert_eq!(g.status(&after), Status::ToMove(0));
+    let in_zone = g.parse_action(&start, "obstacles d2,c4").unwrap();
+    assert!(g.apply(&start, &in_zone).is_err());
+    assert!(g.apply(&after, &draw).is_err(), "drawn once");
+    // An obstacle blocks steps like an own die (ZK-3.4): the 2 on d4 cannot go north.
+    let plain = Zatak::default();
+    let list = moves(&plain, "a1=1,d4=2/a4=1,g4=1/d5/w/play");
+    assert!(!list.iter().any(|m| m == "d4-d6"), "{list:?}");
+    assert!(list.iter().any(|m| m == "d4-d2"), "{list:?}");
+}
+
+#[test]
+fn zk_2_4_random_set_ups_are_chance_actions() {
+    let g = std::sync::Arc::new(game(r#"{"random":true}"#));
+    let mut play = Playthrough::new(std::sync::Arc::clone(&g), 2).unwrap();
+    for _ in 0..2 {
+        assert_eq!(play.status(), Status::Chance);
+        let outcomes = play.chance_outcomes();
+        assert_eq!(outcomes.len(), 720);
+        let pick = outcomes[17].0.clone();
+        assert!(g.format_action(play.state(), &pick).starts_with("setup "));
+        play.apply(&pick).unwrap();
+    }
+    assert_eq!(play.state().phase, Phase::Play);
+    assert_eq!(play.status(), Status::ToMove(0));
+    let both: GameOptions = serde_json::from_str(r#"{"random":true,"free":true}"#).unwrap();
+    assert!(
+        Zatak::from_options(&both).is_err(),
+        "ZK-7: random and free exclude each other"
+    );
+}
+
+#[test]
+fn zk_7_1_free_set_ups() {
+    let g = game(r#"{"free":true}"#);
+    let start = g.start(2).unwrap();
+    let ok = g
+        .parse_action(&start, "setup c1=2,c2=4,d1=1,d2=3,d3=5,d4=6")
+        .unwrap();
+    let after = g.apply(&start, &ok).unwrap();
+    assert_eq!(
+        g.format_state(&after),
+        "c1=2,c2=4,d1=1,d2=3,d3=5,d4=6/-/-/r/setup"
+    );
+    assert_eq!(
+        g.format_action(&start, &ok),
+        "setup c1=2,c2=4,d1=1,d2=3,d3=5,d4=6",
+        "ZK-8.4: the long form is canonical with free"
+    );
+    let refused = [
+        "setup c1=2,c2=4,d1=1,d2=3,d3=5,g4=6", // not connected
+        "setup c1=2,c2=4,c3=1,d2=3,d3=5,d4=6", // no die on d1
+        "setup c1=2,c2=2,d1=1,d2=3,d3=5,d4=6", // a face twice
+    ];
+    for text in refused {
+        let action = g.parse_action(&start, text).unwrap();
+        assert!(g.apply(&start, &action).is_err(), "{text}");
+    }
+    // The short form describes the default zone: a legal free set-up too (ZK-8.4).
+    let short = g.parse_action(&start, "setup 123456").unwrap();
+    assert_eq!(
+        g.format_action(&start, &short),
+        "setup b1=4,c1=2,d1=1,d2=5,e1=3,f1=6"
+    );
+    // Without free, the long form of the default zone reads as the short one.
+    let plain = Zatak::default();
+    let long = plain
+        .parse_action(&start, "setup d1=1,c1=2,e1=3,b1=4,d2=5,f1=6")
+        .unwrap();
+    assert_eq!(plain.format_action(&start, &long), "setup 123456");
+    let elsewhere = plain
+        .parse_action(&start, "setup c1=2,c2=4,d1=1,d2=3,d3=5,d4=6")
+        .unwrap();
+    assert!(
+        plain.apply(&start, &elsewhere).is_err(),
+        "free set-ups need free"
+    );
+    // Every connected group of six cells holding d1, times every order of the faces.
+    let legal = g.legal_actions(&start);
+    assert_eq!(legal.len(), 567 * 720);
+    assert!(legal.contains(&ok));
 }

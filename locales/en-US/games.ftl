@@ -114,3 +114,11 @@ zk-bad-action = That is not a Zatak action.
 zk-bad-setup = '{ $text }': a set-up is setup and six faces, e.g. setup 123456.
 zk-not-legal = '{ $text }' is not a legal move here.
 zk-forfeits = { $who } forfeits
+zk-random-free = random and free cannot both be on (ZK-7).
+zk-obstacles = The { $count } obstacles are drawn before the set-up, outside both zones (ZK-7.2).
+zk-free-long = With free, a set-up names its cells: setup c1=2,c2=4,d1=1,… (ZK-7.1).
+zk-not-free = A set-up on cells of your choice needs the option free (ZK-7.1).
+zk-free-shared = Two dice never share a cell (ZK-2.1).
+zk-free-occupied = A free set-up uses empty cells that are not obstacles (ZK-7.1).
+zk-free-corner = One die stands on your corner (ZK-7.1).
+zk-free-connected = The six dice form one connected group (ZK-7.1).

@@ -114,3 +114,11 @@ zk-bad-action = Ce n'est pas une action de Zatak.
 zk-bad-setup = « { $text } » : une mise en place s'écrit setup et six faces, par exemple setup 123456.
 zk-not-legal = « { $text } » n'est pas un coup légal ici.
 zk-forfeits = { $who } déclare forfait
+zk-random-free = random et free ne peuvent pas être activés ensemble (ZK-7).
+zk-obstacles = Les { $count } obstacles sont tirés avant la mise en place, hors des deux zones (ZK-7.2).
+zk-free-long = Avec free, une mise en place nomme ses cases : setup c1=2,c2=4,d1=1,… (ZK-7.1).
+zk-not-free = Une mise en place sur les cases de votre choix demande l'option free (ZK-7.1).
+zk-free-shared = Deux dés ne partagent jamais une case (ZK-2.1).
+zk-free-occupied = Une mise en place libre utilise des cases vides qui ne sont pas des obstacles (ZK-7.1).
+zk-free-corner = Un dé se tient sur votre coin (ZK-7.1).
+zk-free-connected = Les six dés forment un seul groupe connexe (ZK-7.1).

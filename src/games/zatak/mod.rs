@@ -1,13 +1,15 @@
 //! Zatak, the capture game of dice on a hexagon (`rules/zatak.md`, ZK-1 … ZK-8).
 //!
-//! This slice plays the default set-up (ZK-2.3), every move rule (ZK-3), the end of the game
-//! (ZK-4, ZK-5) and the variants `adjust`, `takeface` and `nocapture:N` (ZK-7.3, ZK-7.4,
-//! ZK-4.4), in the notation of ZK-8. Still to come: `free`, `random` and `obstacles`
-//! (ZK-7.1, ZK-2.4, ZK-7.2), its board and its catalogue line.
+//! Every rule and variant of the file: the set-up chosen or `random` (ZK-2.3, ZK-2.4) or
+//! `free` (ZK-7.1), `obstacles:2|3` (ZK-7.2), moves (ZK-3), the end (ZK-4, ZK-5), `adjust`,
+//! `takeface`, `nocapture:N` (ZK-7.3, ZK-7.4, ZK-4.4), in the notation of ZK-8. Random
+//! set-ups and obstacles are chance actions, drawn by whoever drives the game. Still to
+//! come: its board and its catalogue line (issue 14).
 
 pub mod board;
 pub mod moves;
 pub mod notation;
+mod setup;
 
 use std::collections::HashMap;
 
@@ -93,11 +95,15 @@ impl Position {
     }
 }
 
-/// A player's action.
+/// A player's action, or a chance outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// The faces on the zone cells in zone order (ZK-2.3).
     Setup([u8; 6]),
+    /// A free set-up (ZK-7.1): each die's cell and face, in canonical cell order.
+    Place(Vec<(Cell, u8)>),
+    /// The obstacles drawn before set-up (ZK-7.2), as a bit set of cells.
+    Obstacles(u64),
     Move(Path),
     /// Turn the die on a cell one face up (+1) or down (−1) (ZK-7.3).
     Adjust(Cell, i8),
@@ -109,6 +115,10 @@ pub struct Zatak {
     pub adjust: bool,
     pub takeface: bool,
     pub cap: u32,
+    pub free: bool,
+    pub random: bool,
+    /// How many obstacles are drawn before set-up (0, 2 or 3).
+    pub obstacles: u8,
 }
 
 impl Default for Zatak {
@@ -117,6 +127,9 @@ impl Default for Zatak {
             adjust: false,
             takeface: false,
             cap: DEFAULT_CAP,
+            free: false,
+            random: false,
+            obstacles: 0,
         }
     }
 }
@@ -131,7 +144,7 @@ pub struct ZatakHistory {
 }
 
 /// Every permutation of the faces 1–6, in ascending order.
-fn permutations() -> Vec<[u8; 6]> {
+pub(crate) fn permutations() -> Vec<[u8; 6]> {
     let mut out = Vec::with_capacity(720);
     let mut faces = [1, 2, 3, 4, 5, 6];
     fn permute(k: usize, faces: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
@@ -151,19 +164,24 @@ fn permutations() -> Vec<[u8; 6]> {
 }
 
 impl Zatak {
+    /// Options: `adjust`, `takeface`, `nocapture:N`, `free`, `random`, `obstacles:2|3`
+    /// (ZK-7); `random` and `free` cannot both be on.
     pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
-        for unsupported in ["free", "random", "obstacles"] {
-            if options.contains_key(unsupported) {
-                return Err(RulesError::Unsupported(format!(
-                    "the Zatak option '{unsupported}' is not available yet"
-                )));
-            }
-        }
-        Ok(Zatak {
+        let game = Zatak {
             adjust: flag(options, "adjust")?,
             takeface: flag(options, "takeface")?,
             cap: whole(options, "nocapture", 1..=10_000)?.map_or(DEFAULT_CAP, |n| n as u32),
-        })
+            free: flag(options, "free")?,
+            random: flag(options, "random")?,
+            obstacles: whole(options, "obstacles", 2..=3)?.map_or(0, |n| n as u8),
+        };
+        if game.free && game.random {
+            return Err(
+                RulesError::BadOption("random and free cannot both be on (ZK-7)".into())
+                    .told(Phrase::new("zk-random-free")),
+            );
+        }
+        Ok(game)
     }
 
     /// The legal moves of the side to move in the play phase (ZK-3.8, ZK-7.3).
@@ -218,7 +236,14 @@ impl Game for Zatak {
         max_seats: 2,
         points_option: None,
         draws: true,
-        options: &["adjust", "takeface", "nocapture"],
+        options: &[
+            "adjust",
+            "takeface",
+            "nocapture",
+            "free",
+            "random",
+            "obstacles",
+        ],
         decisions: &[],
         forced: &[],
     };
@@ -242,6 +267,7 @@ impl Game for Zatak {
 
     fn status(&self, pos: &Position) -> Status {
         match pos.phase {
+            Phase::Setup if setup::obstacles_due(self, pos) || self.random => Status::Chance,
             Phase::Setup => Status::ToMove(pos.to_move.seat()),
             Phase::Play => match self.play_over(pos) {
                 Some(outcome) => Status::Over(outcome),
@@ -252,12 +278,40 @@ impl Game for Zatak {
 
     fn legal_actions(&self, pos: &Position) -> Vec<Action> {
         match self.status(pos) {
-            Status::Over(_) | Status::Chance => Vec::new(),
+            Status::Over(_) => Vec::new(),
+            Status::Chance => self
+                .chance_outcomes(pos)
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect(),
+            Status::ToMove(_) if pos.phase == Phase::Setup && self.free => {
+                setup::free_placements(pos)
+            }
             Status::ToMove(_) if pos.phase == Phase::Setup => {
                 permutations().into_iter().map(Action::Setup).collect()
             }
             Status::ToMove(_) => self.moves(pos),
         }
+    }
+
+    fn chance_outcomes(&self, pos: &Position) -> Vec<(Action, f64)> {
+        if pos.phase != Phase::Setup {
+            return Vec::new();
+        }
+        if setup::obstacles_due(self, pos) {
+            let draws = setup::obstacle_draws(self.obstacles);
+            let p = 1.0 / draws.len() as f64;
+            return draws
+                .into_iter()
+                .map(|m| (Action::Obstacles(m), p))
+                .collect();
+        }
+        if self.random {
+            let all = permutations();
+            let p = 1.0 / all.len() as f64;
+            return all.into_iter().map(|f| (Action::Setup(f), p)).collect();
+        }
+        Vec::new()
     }
 
     fn apply(&self, pos: &Position, action: &Action) -> Result<Position, RulesError> {
@@ -266,6 +320,42 @@ impl Game for Zatak {
         }
         let mut next = pos.clone();
         match (pos.phase, action) {
+            (Phase::Setup, Action::Obstacles(mask)) => {
+                if !setup::obstacles_due(self, pos)
+                    || !setup::obstacle_draw_ok(self.obstacles, *mask)
+                {
+                    return Err(RulesError::Illegal(format!(
+                        "obstacles are {} cells outside both zones, drawn before set-up (ZK-7.2)",
+                        self.obstacles
+                    ))
+                    .told(Phrase::new("zk-obstacles").value("count", self.obstacles)));
+                }
+                next.obstacles = *mask;
+                Ok(next)
+            }
+            (_, Action::Obstacles(_)) => Err(RulesError::Illegal(
+                "obstacles are drawn before set-up (ZK-7.2)".into(),
+            )
+            .told(Phrase::new("zk-obstacles").value("count", self.obstacles))),
+            (Phase::Setup, _) if setup::obstacles_due(self, pos) => Err(RulesError::Illegal(
+                "the obstacles are drawn first (ZK-7.2)".into(),
+            )
+            .told(Phrase::new("zk-obstacles").value("count", self.obstacles))),
+            (Phase::Setup, Action::Place(dice)) if self.free => {
+                setup::check_free(pos, pos.to_move, dice)?;
+                for (cell, face) in dice {
+                    next.dice[cell.0 as usize] = Some((pos.to_move, *face));
+                }
+                if pos.to_move == Side::Red {
+                    next.phase = Phase::Play;
+                }
+                next.to_move = pos.to_move.other();
+                Ok(next)
+            }
+            (Phase::Setup, Action::Setup(_)) if self.free => Err(RulesError::Illegal(
+                "with free the set-up names its cells: setup c1=2,c2=4,d1=1,… (ZK-7.1)".into(),
+            )
+            .told(Phrase::new("zk-free-long"))),
             (Phase::Setup, Action::Setup(faces)) => {
                 let mut sorted = *faces;
                 sorted.sort();
@@ -312,7 +402,9 @@ impl Game for Zatak {
                             next.dice[cell.0 as usize] = Some((side, (face as i8 + delta) as u8));
                         }
                     }
-                    Action::Setup(_) => unreachable!("matched above"),
+                    Action::Setup(_) | Action::Place(_) | Action::Obstacles(_) => {
+                        unreachable!("matched above")
+                    }
                 }
                 next.to_move = pos.to_move.other();
                 Ok(next)

@@ -14,6 +14,20 @@ pub fn format_action(action: &Action) -> String {
             let digits: String = faces.iter().map(|f| char::from(b'0' + f)).collect();
             format!("setup {digits}")
         }
+        Action::Place(dice) => {
+            let items: Vec<String> = dice
+                .iter()
+                .map(|(c, f)| format!("{}={f}", c.name()))
+                .collect();
+            format!("setup {}", items.join(","))
+        }
+        Action::Obstacles(mask) => {
+            let cells: Vec<String> = Cell::all()
+                .filter(|c| mask & (1 << c.0) != 0)
+                .map(Cell::name)
+                .collect();
+            format!("obstacles {}", cells.join(","))
+        }
         Action::Move(path) => path.spelling(),
         Action::Adjust(cell, delta) => {
             format!("{}{}", cell.name(), if *delta > 0 { '+' } else { '-' })
@@ -32,7 +46,19 @@ pub fn parse_action(game: &Zatak, pos: &Position, text: &str) -> Result<Action, 
         return Err(bad("the action is too long".into(), "zk-bad-action", ""));
     }
     let text = text.trim().to_ascii_lowercase();
+    if let Some(rest) = text.strip_prefix("obstacles") {
+        let mut mask = 0u64;
+        for name in rest.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let cell = Cell::parse(name)
+                .ok_or_else(|| bad(format!("'{name}' is not a cell"), "zk-bad-action", name))?;
+            mask |= 1 << cell.0;
+        }
+        return Ok(Action::Obstacles(mask));
+    }
     if let Some(rest) = text.strip_prefix("setup") {
+        if rest.contains('=') {
+            return Ok(same_setup(game, pos, parse_place(rest.trim(), &text)?));
+        }
         let digits = rest.trim();
         let faces: Vec<u8> = digits
             .chars()
@@ -47,7 +73,7 @@ pub fn parse_action(game: &Zatak, pos: &Position, text: &str) -> Result<Action, 
         }
         let mut array = [0u8; 6];
         array.copy_from_slice(&faces);
-        return Ok(Action::Setup(array));
+        return Ok(same_setup(game, pos, Action::Setup(array)));
     }
     if let Some(sign) = text.strip_suffix(['+', '-']) {
         if let Some(cell) = Cell::parse(sign) {
@@ -78,6 +104,62 @@ pub fn parse_action(game: &Zatak, pos: &Position, text: &str) -> Result<Action, 
                 &text,
             )
         })
+}
+
+/// ZK-8.4: both forms of a set-up are read when they describe one; the game's own form is
+/// the short one without `free`, the long one with it.
+fn same_setup(game: &Zatak, pos: &Position, action: Action) -> Action {
+    let zone = pos.to_move.zone();
+    match action {
+        Action::Setup(faces) if game.free => {
+            let mut dice: Vec<(Cell, u8)> = zone.iter().copied().zip(faces).collect();
+            dice.sort();
+            Action::Place(dice)
+        }
+        Action::Place(dice) if !game.free => {
+            let faces: Option<Vec<u8>> = zone
+                .iter()
+                .map(|z| dice.iter().find(|(c, _)| c == z).map(|(_, f)| *f))
+                .collect();
+            match faces {
+                Some(faces) if faces.len() == 6 => {
+                    let mut array = [0u8; 6];
+                    array.copy_from_slice(&faces);
+                    Action::Setup(array)
+                }
+                _ => Action::Place(dice),
+            }
+        }
+        other => other,
+    }
+}
+
+/// `setup c1=2,c2=4,…` (ZK-7.1, ZK-8.4), in any cell order; read into canonical order.
+fn parse_place(list: &str, text: &str) -> Result<Action, RulesError> {
+    let mut dice = Vec::new();
+    for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let parsed = item.split_once('=').and_then(|(c, f)| {
+            let face: u8 = f.trim().parse().ok().filter(|f| (1..=6).contains(f))?;
+            Some((Cell::parse(c)?, face))
+        });
+        let Some(die) = parsed else {
+            return Err(bad(
+                format!("'{item}' is not cell=face (a face 1–6)"),
+                "zk-bad-setup",
+                text,
+            ));
+        };
+        dice.push(die);
+    }
+    if dice.len() != 6 {
+        return Err(bad(
+            format!("'{text}': a free set-up places six dice"),
+            "zk-bad-setup",
+            text,
+        ));
+    }
+    dice.sort();
+    Ok(Action::Place(dice))
 }
 
 fn format_dice(pos: &Position, side: Side) -> String {
