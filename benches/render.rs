@@ -66,6 +66,27 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // A Zatak board after a move with a capture and a turn (ZK-6.2), with two obstacles.
+    let zk_options = serde_json::Map::new();
+    let zk_before = "c4=3,d4=2,b1=4,f1=6/a4=5,b5=6,d5=1,e6=2/g2,a3/w/play";
+    let zk_after = "b1=4,c4=3,c5=2,f1=6/a4=5,b5=6,e6=2/g2,a3/r/play";
+    let zk_scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: "d4-xd5-c5".into(),
+            before: Some(zk_before.into()),
+        }),
+        ..Scene::default()
+    };
+    let png = holotable::catalogue::board_png("zatak", &zk_options, zk_after, &zk_scene)
+        .expect("renders");
+    println!("mid-game Zatak PNG: {} bytes", png.len());
+    group.bench_function("zatak_png_midgame", |b| {
+        b.iter(|| {
+            holotable::catalogue::board_png("zatak", &zk_options, zk_after, &zk_scene).unwrap()
+        })
+    });
+
     // A replay of 40 moves: time per frame.
     let actions: Vec<String> = [
         "o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5", "i1-o1", "o7-i7", "o11-i11",

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::games::backgammon::Backgammon;
 use crate::games::dejarik::Dejarik;
+use crate::games::zatak::Zatak;
 use crate::games::{DynGame, Erased, Game, GameInfo, GameOptions, RulesError};
 use crate::render::{self, Board, RenderError, Scene};
 
@@ -47,6 +48,7 @@ impl std::fmt::Debug for Entry {
 pub static GAMES: &[Entry] = &[
     Entry::of::<Dejarik>(&render::dejarik::DejarikBoard),
     Entry::of::<Backgammon>(&render::backgammon::BackgammonBoard),
+    Entry::of::<Zatak>(&render::zatak::ZatakBoard),
 ];
 
 /// A list of games to play: the product's [`GAMES`], and for tests of the table layer any

@@ -29,3 +29,6 @@ board-bg-roll-or-double = { $who } to roll or double
 board-bg-to-play = { $who } to play { $high }-{ $low }
 board-bg-cube-centred = Cube { $value } (centred)
 board-bg-cube-owned = Cube { $value } ({ $who }'s)
+side-red = Red
+board-zk-drawing = Drawing…
+board-zk-set-up = { $who } to set up

@@ -122,3 +122,7 @@ zk-free-shared = Two dice never share a cell (ZK-2.1).
 zk-free-occupied = A free set-up uses empty cells that are not obstacles (ZK-7.1).
 zk-free-corner = One die stands on your corner (ZK-7.1).
 zk-free-connected = The six dice form one connected group (ZK-7.1).
+game-zatak = Zatak
+rules-zatak = **Zatak** — a hexagon of 37 cells (files a–g); each player has six dice, White at the bottom corner d1, Red at the top corner d7. First each sets up its dice on its corner triangle showing 1 to 6 once each (`setup 123456`: the faces on d1 c1 e1 b1 d2 f1). Then, in turn, a player moves one die exactly as many steps as its face, in a straight line, never onto its own dice or off the board. Landing on an enemy die on the way captures it, and after each capture the die may turn to any direction (back included) for its remaining steps. Take five enemy dice to win; a player with no move loses. Moves list the start, every capture with x, and the end: `d4-f4`, `d4-xd5-c5`. Options: `adjust` (turn a die one face instead of moving), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
+zk-sets-up = { $who } sets up: { $setup }.
+zk-obstacles-drawn = Obstacles drawn on { $cells }.

@@ -29,3 +29,6 @@ board-bg-roll-or-double = À { $who } de lancer ou de doubler
 board-bg-to-play = À { $who } de jouer { $high }-{ $low }
 board-bg-cube-centred = Videau { $value } (au centre)
 board-bg-cube-owned = Videau { $value } (à { $who })
+side-red = Rouges
+board-zk-drawing = Tirage…
+board-zk-set-up = À { $who } de placer ses dés

@@ -122,3 +122,7 @@ zk-free-shared = Deux dés ne partagent jamais une case (ZK-2.1).
 zk-free-occupied = Une mise en place libre utilise des cases vides qui ne sont pas des obstacles (ZK-7.1).
 zk-free-corner = Un dé se tient sur votre coin (ZK-7.1).
 zk-free-connected = Les six dés forment un seul groupe connexe (ZK-7.1).
+game-zatak = Zatak
+rules-zatak = **Zatak** — un hexagone de 37 cases (colonnes a–g) ; chaque joueur a six dés, les Blancs au coin du bas d1, les Rouges au coin du haut d7. D'abord chacun place ses dés sur son triangle de coin en montrant 1 à 6 une fois chacun (`setup 123456` : les faces sur d1 c1 e1 b1 d2 f1). Puis, à tour de rôle, un joueur avance un dé d'exactement autant de pas que sa face, en ligne droite, jamais sur ses propres dés ni hors du plateau. Arriver sur un dé ennemi en chemin le capture, et après chaque prise le dé peut tourner dans n'importe quelle direction (retour compris) pour ses pas restants. Prenez cinq dés ennemis pour gagner ; un joueur sans coup perd. Un coup liste le départ, chaque prise avec x, et l'arrivée : `d4-f4`, `d4-xd5-c5`. Options : `adjust` (tourner un dé d'une face au lieu de bouger), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
+zk-sets-up = { $who } place ses dés : { $setup }.
+zk-obstacles-drawn = Obstacles tirés sur { $cells }.

@@ -7,6 +7,7 @@ pub mod dejarik;
 pub mod encode;
 pub mod kit;
 pub mod slots;
+pub mod zatak;
 
 use std::sync::Arc;
 

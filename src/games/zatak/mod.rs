@@ -472,6 +472,23 @@ impl Game for Zatak {
         None
     }
 
+    /// Set-ups and obstacles in words; moves and adjustments are told as written.
+    fn describe(&self, before: &Position, action: &Action) -> Option<Phrase> {
+        let who = before.to_move.seat();
+        match action {
+            Action::Setup(_) | Action::Place(_) => Some(
+                Phrase::new("zk-sets-up")
+                    .seat("who", who)
+                    .value("setup", notation::format_action(action)),
+            ),
+            Action::Obstacles(_) => Some(Phrase::new("zk-obstacles-drawn").value(
+                "cells",
+                notation::format_action(action).replace("obstacles ", ""),
+            )),
+            Action::Move(_) | Action::Adjust(..) => None,
+        }
+    }
+
     /// ZK-5.2: the opponent wins.
     fn forfeit(&self, _pos: &Position, seat: Seat) -> Result<Forfeit<Position>, RulesError> {
         if seat > 1 {

@@ -26,7 +26,7 @@ pub(super) fn obstacles_due(game: &Zatak, pos: &Position) -> bool {
         && pos.dice.iter().all(Option::is_none)
 }
 
-/// Every draw of `k` distinct cells outside the zones, in ascending order of their bit sets.
+/// Every draw of `k` distinct cells outside the zones.
 pub(super) fn obstacle_draws(k: u8) -> Vec<u64> {
     let cells: Vec<u8> = (0..super::board::CELLS as u8)
         .filter(|c| outside_zones() & (1 << c) != 0)
@@ -42,7 +42,8 @@ pub(super) fn obstacle_draws(k: u8) -> Vec<u64> {
         }
     }
     pick(&cells, k, 0, 0, &mut out);
-    out.sort_unstable();
+    // ZK-8.3: in the ASCII order of their spellings.
+    out.sort_by_cached_key(|&mask| super::notation::format_action(&Action::Obstacles(mask)));
     out
 }
 

@@ -1,0 +1,116 @@
+//! Zatak at the table through the console (issue 14's slice): `/rules`, a wagered game from
+//! the set-up to its end with a board image after every move, the pot, the token, the audit.
+
+use std::sync::atomic::AtomicI64;
+use std::sync::Arc;
+
+use holotable::front::console::{self, Console, ConsoleOptions};
+use holotable::ledger::{Durability, Ledger};
+use holotable::table::{App, Settings};
+use serde_json::Value;
+
+fn console(name: &str) -> (Console, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("holotable-zktable-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let offset = Arc::new(AtomicI64::new(0));
+    let app = App::new(
+        ledger,
+        Settings::default(),
+        console::clock(Arc::clone(&offset)),
+    );
+    let options = ConsoleOptions {
+        json: true,
+        out: dir.join("boards"),
+        ..ConsoleOptions::default()
+    };
+    (Console::new(app, options, offset), dir)
+}
+
+fn say(c: &mut Console, line: &str) -> Vec<Value> {
+    c.line(line)
+        .unwrap()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn text(v: &Value) -> String {
+    v["text"].as_str().unwrap_or("").to_string()
+}
+
+fn png_size(path: &str) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+#[test]
+fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
+    let (mut c, dir) = console("game");
+    let rules = say(&mut c, "alice: /rules game:zatak").pop().unwrap();
+    assert!(text(&rules).contains("**Zatak**"), "{rules}");
+    assert_eq!(png_size(rules["images"][0].as_str().unwrap()), (720, 720));
+    say(
+        &mut c,
+        "alice: /play game:zatak opponent:bob wager:100 options:nocapture:60",
+    );
+    let first = say(&mut c, "bob: [Accept]").pop().unwrap();
+    assert!(text(&first).contains("alice to move"), "{first}");
+    // The set-up (ZK-2.3): 720 ways; autocomplete finds one by its digits.
+    let found = say(&mut c, "alice: ?/move action:\"setup 6543\"")
+        .pop()
+        .unwrap();
+    assert!(
+        found["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v == "setup 654321"),
+        "{found}"
+    );
+    let after = say(&mut c, "alice: /move action:\"setup 654321\"")
+        .pop()
+        .unwrap();
+    assert!(
+        text(&after).contains("alice sets up: setup 654321. bob to move"),
+        "{after}"
+    );
+    let mut last = say(&mut c, "bob: /move action:\"setup 123456\"")
+        .pop()
+        .unwrap();
+    let mut moves = 0;
+    while !text(&last).contains("**") {
+        let t = text(&last);
+        assert!(!last["ephemeral"].as_bool().unwrap(), "refused: {t}");
+        for path in last["images"].as_array().unwrap() {
+            assert_eq!(png_size(path.as_str().unwrap()), (720, 720));
+        }
+        let who = if t.ends_with("alice to move.") {
+            "alice"
+        } else {
+            "bob"
+        };
+        let choice = last["choices"][0]
+            .as_str()
+            .expect("a move menu")
+            .to_string();
+        last = say(&mut c, &format!("{who}: {{{choice}}}")).pop().unwrap();
+        moves += 1;
+        assert!(moves < 200, "the no-capture cap ends it: {t}");
+    }
+    let end = text(&last);
+    assert!(end.contains("wins") || end.contains("Draw"), "{end}");
+    if end.contains("wins") {
+        assert!(end.contains("receives 200 credits"), "{end}");
+    }
+    let verify = say(&mut c, "alice: /verify").pop().unwrap();
+    assert!(text(&verify).contains("verified"), "{verify}");
+    let replay = say(&mut c, "alice: /replay").pop().unwrap();
+    assert!(replay["images"][0].as_str().unwrap().ends_with(".gif"));
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    assert!(ledger.audit().unwrap().ok);
+}
