@@ -893,3 +893,98 @@ fn the_invite_asks_for_exactly_what_the_bot_uses() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     assert!(readme.contains(&url), "the README's invite link is {url}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zatak_game_through_the_real_client() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-zk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let n = fake.requests().len();
+    // Zatak is the catalogue's third game: choice 2.
+    fake.slash(
+        7001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 2},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100},
+               {"name": "options", "type": 3, "value": "nocapture:60"}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(7001)).await;
+    assert!(
+        content(&challenge).contains("to Zatak"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(7002, BOB, &accept, &[]);
+    fake.wait_for(n, WAIT, is_callback(7002)).await;
+    // The set-ups, typed with /move after autocomplete finds them by their digits.
+    let mut id = 7002;
+    let mut last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    for (who, setup) in [(ALICE, "setup 654321"), (BOB, "setup 123456")] {
+        id += 1;
+        fake.autocomplete(id, who, "move", "action", &setup[..9]);
+        let found = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(
+            found.json["data"]["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["value"] == setup),
+            "{:?}",
+            found.json
+        );
+        id += 1;
+        fake.slash(
+            id,
+            who,
+            "move",
+            json!([{"name": "action", "type": 3, "value": setup}]),
+            Value::Null,
+        );
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(content(&last).contains("sets up"), "{:?}", last.json);
+    }
+    for _ in 0..200 {
+        let text = content(&last);
+        assert!(!ephemeral(&last), "{text}");
+        assert!(last.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&last);
+        if text.contains("**") {
+            break;
+        }
+        let who = if text.ends_with("alice to move.") {
+            ALICE
+        } else {
+            BOB
+        };
+        let menu = last.json["data"]["components"]
+            .as_array()
+            .and_then(|rows| {
+                rows.iter()
+                    .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+                    .find(|c| c["type"] == 3)
+            })
+            .unwrap_or_else(|| panic!("a move menu: {:?}", last.json));
+        let first = menu["options"][0]["value"].as_str().unwrap().to_string();
+        id += 1;
+        fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&last);
+    assert!(end.contains("wins") || end.contains("Draw"), "{end}");
+    assert!(validate_bodies(&dir, &fake.requests()) >= 10);
+}

@@ -127,6 +127,7 @@ fn zk_2_3_set_up_moves_white_then_red_then_play() {
 
 #[test]
 fn zk_6_1_the_start_has_16_moves() {
+    // ZK-3.1: one die moves per turn; ZK-8.2/8.3: spellings in ASCII order.
     let g = Zatak::default();
     let start = "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/-/w/play";
     let expected = "b1-f3 b1-xb5 c1-c3 d2-xd6-c5 d2-xd6-d5 d2-xd6-e5 d2-xd6-xc6 d2-xd6-xd7 \
@@ -151,6 +152,8 @@ fn zk_6_1_the_start_has_16_moves() {
 
 #[test]
 fn zk_6_2_a_capture_lets_the_die_turn_or_go_back() {
+    // ZK-3.3: straight until a capture; ZK-3.6: then any direction, back included;
+    // ZK-3.7: the starting cell is empty once left; ZK-3.4: own dice block (c4).
     let list = moves(&Zatak::default(), "c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play");
     assert_eq!(
         from(&list, "d4").join(" "),
@@ -160,6 +163,7 @@ fn zk_6_2_a_capture_lets_the_die_turn_or_go_back() {
 
 #[test]
 fn zk_6_3_several_captures_in_one_move() {
+    // ZK-3.5: any step may capture; ZK-3.6: each capture gives a new choice.
     let list = moves(
         &Zatak::default(),
         "c1=1,d1=3,e1=2/a4=6,b5=5,d2=4,d3=1/-/w/play",
@@ -173,12 +177,14 @@ fn zk_6_3_several_captures_in_one_move() {
 
 #[test]
 fn zk_6_4_going_back_at_the_edge_ends_on_the_start() {
+    // ZK-3.4: a path that leaves the board is not a move; ZK-3.7: a path may end on its start.
     let list = moves(&Zatak::default(), "f1=1,f2=2,g1=4/a4=6,b5=5,g3=3/-/w/play");
     assert_eq!(from(&list, "g1").join(" "), "g1-xg3-e3 g1-xg3-e5 g1-xg3-g1");
 }
 
 #[test]
 fn zk_6_5_a_die_without_a_path_cannot_move() {
+    // ZK-3.2: exactly N steps, never fewer; ZK-3.8: a die with no path cannot move.
     let list = moves(&Zatak::default(), "a1=6,b2=1/d7=1,g4=2/-/w/play");
     assert!(from(&list, "a1").is_empty());
     assert_eq!(list.len(), 5);
@@ -187,6 +193,7 @@ fn zk_6_5_a_die_without_a_path_cannot_move() {
 
 #[test]
 fn zk_6_6_two_paths_to_one_position_are_two_moves() {
+    // ZK-3.8: two paths are two moves even to the same position; ZK-8.3: each spelling once.
     let g = Zatak::default();
     let position = "c1=2,d4=3/a4=6,b5=5,d5=1,e4=4/-/w/play";
     let list = moves(&g, position);
@@ -499,4 +506,34 @@ fn zk_7_1_free_set_ups() {
     let legal = g.legal_actions(&start);
     assert_eq!(legal.len(), 567 * 720);
     assert!(legal.contains(&ok));
+}
+
+#[test]
+fn zk_2_2_zones_and_zk_5_points() {
+    use holotable::games::zatak::Side;
+    use holotable::games::Forfeit;
+    // ZK-2.2: White's triangle at d1, Red's its point reflection (ZK-1.7) at d7.
+    let names = |side: Side| side.zone().map(Cell::name).join(" ");
+    assert_eq!(names(Side::White), "d1 c1 e1 b1 d2 f1");
+    assert_eq!(names(Side::Red), "d7 e6 c6 f5 d6 b5");
+    for (w, r) in Side::White.zone().iter().zip(Side::Red.zone()) {
+        let (file, rank) = w.coords();
+        let mirror = Cell::at(
+            8 - file,
+            holotable::games::zatak::board::FILE_LEN[(7 - file) as usize] as i8 + 1 - rank,
+        );
+        assert_eq!(mirror, Some(r), "ZK-1.7");
+    }
+    // ZK-5.2: a resignation or timeout gives the opponent the win (1 point, ZK-5.1).
+    let g = Zatak::default();
+    let pos = g.parse_state("c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play").unwrap();
+    match g.forfeit(&pos, 0).unwrap() {
+        Forfeit::Ended(outcome) => assert_eq!(outcome.points, vec![0, 1]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        g.agreed_end(&pos).points,
+        vec![0, 0],
+        "ZK-5.1: 0 each for a draw"
+    );
 }
