@@ -114,3 +114,41 @@ fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
     let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
     assert!(ledger.audit().unwrap().ok);
 }
+
+#[test]
+fn the_board_shows_dice_taken_only_once_play_begins() {
+    use holotable::render::{Board, Scene};
+    let board = holotable::render::zatak::ZatakBoard;
+    let options = serde_json::Map::new();
+    let scene = Scene::default();
+    // White's six dice set up, Red's not yet: nothing is taken, so the header beside White's
+    // name stays the panel colour where taken dice would be drawn.
+    let setup = board
+        .canvas(
+            &options,
+            "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/-/-/r/setup",
+            &scene,
+            1.0,
+        )
+        .unwrap();
+    let played = board
+        .canvas(
+            &options,
+            "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/d7=1/-/r/play",
+            &scene,
+            1.0,
+        )
+        .unwrap();
+    let differs = (100..260).step_by(4).any(|x| {
+        let a = setup.pixmap.pixel(x, 31).unwrap();
+        let b = played.pixmap.pixel(x, 31).unwrap();
+        a != b
+    });
+    assert!(differs, "five taken dice are drawn in play");
+    let blank = (150..260).step_by(4).all(|x| {
+        let p = setup.pixmap.pixel(x, 31).unwrap();
+        let q = setup.pixmap.pixel(300, 31).unwrap();
+        p == q
+    });
+    assert!(blank, "none during the set-up");
+}

@@ -239,7 +239,11 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
         die(c, side, icon, 31.0, 22.0, pip);
         let name = kit::fit_text(&name_of(scene, side), 20.0, 200.0);
         let width = c.text(&name, x, 38.0, 20.0, theme::TEXT, align);
-        let taken = pos.captured_by(side);
+        // Dice not yet set up are not taken.
+        let taken = match pos.phase {
+            Phase::Play => pos.captured_by(side),
+            Phase::Setup => 0,
+        };
         let start = match align {
             Align::Right => x - width - 20.0 - 24.0 * taken.saturating_sub(1) as f32,
             _ => x + width + 20.0,
