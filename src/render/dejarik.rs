@@ -178,13 +178,7 @@ fn draw_piece(c: &mut Canvas, side: Side, x: f32, y: f32, r: f32, alpha: f32) {
 }
 
 fn name_of(scene: &Scene, side: Side) -> String {
-    scene
-        .names
-        .get(side.seat())
-        .map(|n| n.trim())
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
-        .unwrap_or_else(|| side_name(side))
+    scene.name_or(side.seat(), || side_name(side))
 }
 
 /// "White", "Blancs".

@@ -89,6 +89,18 @@ pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
     crate::words::say(phrase.id, &args)
 }
 
+impl Scene {
+    /// The name of the player in `seat`, or `fallback` (the side's colour) when the scene
+    /// has none.
+    pub fn name_or(&self, seat: usize, fallback: impl FnOnce() -> String) -> String {
+        self.names
+            .get(seat)
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+            .map_or_else(fallback, str::to_string)
+    }
+}
+
 /// Full-size board scale (design units are pixels at full size).
 pub const FULL: f32 = 1.0;
 /// The scale of replay frames.

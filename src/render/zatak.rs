@@ -157,13 +157,7 @@ fn last_path(game: &Zatak, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>, Sid
 }
 
 fn name_of(scene: &Scene, side: Side) -> String {
-    scene
-        .names
-        .get(side.seat())
-        .map(|n| n.trim())
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
-        .unwrap_or_else(|| side_name(side))
+    scene.name_or(side.seat(), || side_name(side))
 }
 
 fn side_name(side: Side) -> String {

@@ -195,13 +195,7 @@ fn colour_name(seat: usize) -> String {
 }
 
 fn name_of(scene: &Scene, seat: usize) -> String {
-    scene
-        .names
-        .get(seat)
-        .map(|n| n.trim())
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
-        .unwrap_or_else(|| colour_name(seat))
+    scene.name_or(seat, || colour_name(seat))
 }
 
 fn checker(c: &mut Canvas, seat: usize, x: f32, y: f32, r: f32, alpha: f32) {
