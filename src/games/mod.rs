@@ -13,6 +13,7 @@
 pub mod backgammon;
 pub mod dejarik;
 pub mod erased;
+pub mod kingdoms;
 pub mod options;
 pub mod playthrough;
 pub mod zatak;
