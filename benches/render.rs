@@ -87,6 +87,26 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // A full Halloween Kingdoms board: all 24 pieces, a threatened Cat, the last move.
+    let kg_before = "9/9/2GWCBP2/2gwcbpa1/2AGGW3/2ggwcba1/4BA1C1/9/9 - o -/-";
+    let kg_after = "9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - p -/-";
+    let kg_scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: "h3-g5".into(),
+            before: Some(kg_before.into()),
+        }),
+        ..Scene::default()
+    };
+    let png = holotable::catalogue::board_png("kingdoms", &zk_options, kg_after, &kg_scene)
+        .expect("renders");
+    println!("full Halloween Kingdoms PNG: {} bytes", png.len());
+    group.bench_function("kingdoms_png_full", |b| {
+        b.iter(|| {
+            holotable::catalogue::board_png("kingdoms", &zk_options, kg_after, &kg_scene).unwrap()
+        })
+    });
+
     // A replay of 40 moves: time per frame.
     let actions: Vec<String> = [
         "o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5", "i1-o1", "o7-i7", "o11-i11",

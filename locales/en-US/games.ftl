@@ -126,3 +126,61 @@ game-zatak = Zatak
 rules-zatak = **Zatak** — a hexagon of 37 cells (files a–g); each player has six dice, White at the bottom corner d1, Red at the top corner d7. First each sets up its dice on its corner triangle showing 1 to 6 once each (`setup 123456`: the faces on d1 c1 e1 b1 d2 f1). Then, in turn, a player moves one die exactly as many steps as its face, in a straight line, never onto its own dice or off the board. Landing on an enemy die on the way captures it, and after each capture the die may turn to any direction (back included) for its remaining steps. Take five enemy dice to win; a player with no move loses. Moves list the start, every capture with x, and the end: `d4-f4`, `d4-xd5-c5`. Options: `adjust` (turn a die one face instead of moving), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
 zk-sets-up = { $who } sets up: { $setup }.
 zk-obstacles-drawn = Obstacles drawn on { $cells }.
+game-kingdoms = Halloween Kingdoms
+rules-kingdoms = **Halloween Kingdoms** — a 9×9 board (files a–i, ranks 1–9) cut into nine 3×3 kingdoms, K1 at the top left to K9 at the bottom right. Orange (who starts) and Purple each have 12 pieces in reserve: 3 Ghosts `G`, 2 Witches `W`, 2 Black Cats `C`, 2 Bats `B`, 1 Pumpkin `P`, 2 Assassins `A`. Orange places a first piece anywhere, Purple one next to it; after that a turn is one action: place a piece next to one of yours in the same kingdom (`G@e5`) or move one (`e5-e6`). Ghost: to any empty cell. Witch: like a chess queen, flying over pieces. Cat: a knight's jump. Bat: slides along a line to the last empty cell. Pumpkin: one step. Assassin: three orthogonal steps over empty cells, each next to another piece (`e5-f5-f6-g6`, written `e5-g6`). After every action all the pieces, of both colours, form one chain. A piece alone in a kingdom with an enemy Assassin (and none of its own) is threatened: its owner must answer, by leaving or by bringing a piece in; a Ghost gets one turn of grace. Hold all nine kingdoms to win. `pass` only when nothing is legal; two passes in a row, a threefold repetition or 300 actions make a draw. Option: `cap:N`.
+kg-nine = { $who } holds all nine kingdoms
+kg-two-passes = both players passed: draw
+kg-repetition = draw by threefold repetition
+kg-cap = { $cap } actions played: draw
+kg-forfeits = { $who } forfeits
+kg-places = { $who } places { $piece ->
+        [G] a Ghost
+        [W] a Witch
+        [C] a Black Cat
+        [B] a Bat
+        [P] the Pumpkin
+       *[A] an Assassin
+    } on { $cell }.
+kg-moves = { $who } moves { $piece ->
+        [G] a Ghost
+        [W] a Witch
+        [C] a Black Cat
+        [B] a Bat
+        [P] the Pumpkin
+       *[A] an Assassin
+    } from { $from } to { $to }.
+kg-passes = { $who } has no legal action and passes.
+kg-threat = { $who }'s { $piece ->
+        [G] Ghost
+        [W] Witch
+        [C] Black Cat
+        [B] Bat
+        [P] Pumpkin
+       *[A] Assassin
+    } on { $cell } stands alone in K{ $kingdom } beside an enemy Assassin: { $who } must answer the threat.
+kg-no-pass = You may pass only when no other action is legal (KG-7.2).
+kg-none-left = No { $piece ->
+        [G] Ghost
+        [W] Witch
+        [C] Black Cat
+        [B] Bat
+        [P] Pumpkin
+       *[A] Assassin
+    } is left in your reserve (KG-2.3).
+kg-occupied = { $action }: that cell is not empty (KG-2.4).
+kg-place-where = { $action }: a piece is placed next to one of yours in the same kingdom (KG-3.4).
+kg-no-piece = { $action }: there is no piece on the starting cell.
+kg-not-yours = { $action }: that piece is not yours.
+kg-cannot-reach = { $action }: { $piece ->
+        [G] a Ghost
+        [W] a Witch
+        [C] a Black Cat
+        [B] a Bat
+        [P] the Pumpkin
+       *[A] an Assassin
+    } does not move that way (KG-4).
+kg-chain = { $action } would break the chain of pieces (KG-5).
+kg-answer = { $action } leaves the Assassin's threat in { $kingdoms } unanswered (KG-6.6).
+kg-bad-action = '{ $text }': write G@e5 to place a piece, e5-e6 to move one, or pass.
+kg-bad-path = '{ $text }' is not a path of your Assassin: three orthogonal steps over empty cells, never back, each next to another piece (KG-4.6).
+kg-bad-position = Not a Halloween Kingdoms position: { $error }

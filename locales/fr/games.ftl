@@ -126,3 +126,61 @@ game-zatak = Zatak
 rules-zatak = **Zatak** — un hexagone de 37 cases (colonnes a–g) ; chaque joueur a six dés, les Blancs au coin du bas d1, les Rouges au coin du haut d7. D'abord chacun place ses dés sur son triangle de coin en montrant 1 à 6 une fois chacun (`setup 123456` : les faces sur d1 c1 e1 b1 d2 f1). Puis, à tour de rôle, un joueur avance un dé d'exactement autant de pas que sa face, en ligne droite, jamais sur ses propres dés ni hors du plateau. Arriver sur un dé ennemi en chemin le capture, et après chaque prise le dé peut tourner dans n'importe quelle direction (retour compris) pour ses pas restants. Prenez cinq dés ennemis pour gagner ; un joueur sans coup perd. Un coup liste le départ, chaque prise avec x, et l'arrivée : `d4-f4`, `d4-xd5-c5`. Options : `adjust` (tourner un dé d'une face au lieu de bouger), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
 zk-sets-up = { $who } place ses dés : { $setup }.
 zk-obstacles-drawn = Obstacles tirés sur { $cells }.
+game-kingdoms = Royaumes d'Halloween
+rules-kingdoms = **Royaumes d'Halloween** — un plateau de 9×9 (colonnes a–i, rangées 1–9) découpé en neuf royaumes de 3×3, de K1 en haut à gauche à K9 en bas à droite. Orange (qui commence) et Violet ont chacun 12 pièces en réserve : 3 Fantômes `G`, 2 Sorcières `W`, 2 Chats noirs `C`, 2 Chauves-souris `B`, 1 Citrouille `P`, 2 Assassins `A`. Orange pose une première pièce n'importe où, Violet une à côté ; ensuite un tour est une action : poser une pièce à côté d'une des siennes dans le même royaume (`G@e5`) ou en déplacer une (`e5-e6`). Fantôme : vers n'importe quelle case vide. Sorcière : comme une dame aux échecs, en survolant les pièces. Chat : un saut de cavalier. Chauve-souris : glisse en ligne jusqu'à la dernière case vide. Citrouille : un pas. Assassin : trois pas orthogonaux sur des cases vides, chacune voisine d'une autre pièce (`e5-f5-f6-g6`, noté `e5-g6`). Après chaque action, toutes les pièces, des deux couleurs, forment une seule chaîne. Une pièce seule dans un royaume avec un Assassin ennemi (et aucun des siens) est menacée : son propriétaire doit répondre, en partant ou en faisant entrer une pièce ; un Fantôme a un tour de grâce. Occupez les neuf royaumes pour gagner. `pass` seulement quand rien n'est légal ; deux passes de suite, une triple répétition ou 300 actions font une nulle. Option : `cap:N`.
+kg-nine = { $who } occupe les neuf royaumes
+kg-two-passes = les deux joueurs ont passé : nulle
+kg-repetition = nulle par triple répétition
+kg-cap = { $cap } actions jouées : nulle
+kg-forfeits = { $who } déclare forfait
+kg-places = { $who } pose { $piece ->
+        [G] un Fantôme
+        [W] une Sorcière
+        [C] un Chat noir
+        [B] une Chauve-souris
+        [P] la Citrouille
+       *[A] un Assassin
+    } en { $cell }.
+kg-moves = { $who } déplace { $piece ->
+        [G] un Fantôme
+        [W] une Sorcière
+        [C] un Chat noir
+        [B] une Chauve-souris
+        [P] la Citrouille
+       *[A] un Assassin
+    } de { $from } en { $to }.
+kg-passes = { $who } n'a aucune action légale et passe.
+kg-threat = { $piece ->
+        [G] Le Fantôme de { $who } en { $cell } est seul
+        [W] La Sorcière de { $who } en { $cell } est seule
+        [C] Le Chat noir de { $who } en { $cell } est seul
+        [B] La Chauve-souris de { $who } en { $cell } est seule
+        [P] La Citrouille de { $who } en { $cell } est seule
+       *[A] L'Assassin de { $who } en { $cell } est seul
+    } dans K{ $kingdom } à côté d'un Assassin ennemi : { $who } doit répondre à la menace.
+kg-no-pass = On ne passe que lorsqu'aucune autre action n'est légale (KG-7.2).
+kg-none-left = Il ne reste { $piece ->
+        [G] aucun Fantôme
+        [W] aucune Sorcière
+        [C] aucun Chat noir
+        [B] aucune Chauve-souris
+        [P] aucune Citrouille
+       *[A] aucun Assassin
+    } dans votre réserve (KG-2.3).
+kg-occupied = { $action } : cette case n'est pas vide (KG-2.4).
+kg-place-where = { $action } : une pièce se pose à côté d'une des vôtres, dans le même royaume (KG-3.4).
+kg-no-piece = { $action } : il n'y a pas de pièce sur la case de départ.
+kg-not-yours = { $action } : cette pièce n'est pas à vous.
+kg-cannot-reach = { $action } : { $piece ->
+        [G] un Fantôme
+        [W] une Sorcière
+        [C] un Chat noir
+        [B] une Chauve-souris
+        [P] la Citrouille
+       *[A] un Assassin
+    } ne se déplace pas ainsi (KG-4).
+kg-chain = { $action } briserait la chaîne des pièces (KG-5).
+kg-answer = { $action } laisse sans réponse la menace de l'Assassin dans { $kingdoms } (KG-6.6).
+kg-bad-action = « { $text } » : écrivez G@e5 pour poser une pièce, e5-e6 pour en déplacer une, ou pass.
+kg-bad-path = « { $text } » n'est pas un chemin de votre Assassin : trois pas orthogonaux sur des cases vides, sans revenir en arrière, chacune voisine d'une autre pièce (KG-4.6).
+kg-bad-position = Ce n'est pas une position des Royaumes d'Halloween : { $error }

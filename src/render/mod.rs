@@ -5,6 +5,7 @@
 pub mod backgammon;
 pub mod dejarik;
 pub mod encode;
+pub mod kingdoms;
 pub mod kit;
 pub mod slots;
 pub mod zatak;

@@ -1,0 +1,447 @@
+//! The Halloween Kingdoms board (KG-1): the 9 × 9 grid with thick borders between its nine
+//! kingdoms and their numbers, coordinates, each piece as its icon on its side's token,
+//! both reserves beside the board with the kingdoms each player holds, threatened pieces
+//! ringed (dashed while a Ghost is in grace), the last action, whose turn.
+
+mod icons;
+
+use std::sync::{Arc, LazyLock, OnceLock};
+
+use tiny_skia::Pixmap;
+
+use super::encode::{self, BaseLayer, Palette, StaticLayers};
+use super::kit::{self, theme, Align, Canvas, Rgb};
+use super::{LastMove, RenderError, Scene, REPLAY};
+use crate::games::kingdoms::{threats, Action, Cell, Kind, Kingdoms, Position, Side};
+use crate::games::{Game, GameOptions, Status};
+use crate::t;
+
+pub const WIDTH: f32 = 920.0;
+pub const HEIGHT: f32 = 760.0;
+const HEADER: f32 = 56.0;
+const FOOTER: f32 = 70.0;
+/// A cell's side.
+const S: f32 = 64.0;
+/// The board's top left corner.
+const BX: f32 = 172.0;
+const BY: f32 = 76.0;
+const PIECE: f32 = 25.0;
+const PANEL_W: f32 = 140.0;
+
+const CELL: [[Rgb; 2]; 2] = [
+    [Rgb::hex(0x36455e), Rgb::hex(0x3d4d68)],
+    [Rgb::hex(0x28344a), Rgb::hex(0x2e3b52)],
+];
+
+/// The top left corner of a cell.
+fn corner(cell: Cell) -> (f32, f32) {
+    (
+        BX + cell.file() as f32 * S,
+        BY + (8 - cell.rank0()) as f32 * S,
+    )
+}
+
+fn centre(cell: Cell) -> (f32, f32) {
+    let (x, y) = corner(cell);
+    (x + S / 2.0, y + S / 2.0)
+}
+
+fn layers() -> &'static StaticLayers {
+    static LAYERS: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+    &LAYERS
+}
+
+fn draw_static(scale: f32) -> Pixmap {
+    let mut c = Canvas::new(WIDTH, HEIGHT, scale);
+    c.clear(theme::BACKGROUND);
+    c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
+    c.fill_rect(0.0, HEIGHT - FOOTER, WIDTH, FOOTER, theme::PANEL, 1.0);
+    for x in [14.0, WIDTH - 14.0 - PANEL_W] {
+        if let Some(panel) = kit::rounded_rect(x, BY, PANEL_W, 9.0 * S, 12.0) {
+            c.fill(&panel, theme::PANEL, 1.0);
+        }
+    }
+    for cell in Cell::all() {
+        let (x, y) = corner(cell);
+        let kingdom_shade = (cell.kingdom() % 2) as usize;
+        let cell_shade = ((cell.file() + cell.rank0()) % 2) as usize;
+        c.fill_rect(x, y, S, S, CELL[kingdom_shade][cell_shade], 1.0);
+    }
+    let end = 9.0 * S;
+    for i in 0..=9 {
+        let at = i as f32 * S;
+        let (colour, width) = if i % 3 == 0 {
+            (theme::GRID, 5.0)
+        } else {
+            (Rgb::hex(0x1d2637), 1.5)
+        };
+        c.line(&[(BX + at, BY), (BX + at, BY + end)], colour, width);
+        c.line(&[(BX, BY + at), (BX + end, BY + at)], colour, width);
+    }
+    for k in 1..=9u8 {
+        let (x, y) = corner(
+            Cell::at(3 * ((k as i8 - 1) % 3), 8 - 3 * ((k as i8 - 1) / 3)).unwrap_or(Cell(0)),
+        );
+        c.text(
+            &format!("K{k}"),
+            x + 6.0,
+            y + 14.0,
+            11.0,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+    }
+    for i in 0..9 {
+        let file = char::from(b'a' + i as u8).to_string();
+        let x = BX + (i as f32 + 0.5) * S;
+        c.text(
+            &file,
+            x,
+            BY + end + 20.0,
+            15.0,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+        let rank = (9 - i).to_string();
+        let y = BY + (i as f32 + 0.5) * S + 5.0;
+        c.text(&rank, BX - 12.0, y, 15.0, theme::TEXT_DIM, Align::Center);
+        c.text(
+            &rank,
+            BX + end + 12.0,
+            y,
+            15.0,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+    }
+    c.pixmap
+}
+
+/// The palette Halloween Kingdoms boards are encoded with, learnt once from sample boards.
+pub fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let game = Kingdoms::default();
+        let scene = Scene {
+            names: vec!["Chewbacca".into(), "R2-D2".into()],
+            ..Scene::default()
+        };
+        let before = game
+            .parse_state("9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-")
+            .expect("a sample position");
+        let last = Scene {
+            last_move: Some(LastMove {
+                action: "e5-g5".into(),
+                before: Some(game.format_state(&before)),
+            }),
+            ..scene.clone()
+        };
+        let after = crate::games::kingdoms::play(&before, &Action::Move(cell("e5"), cell("g5")));
+        let full = game
+            .parse_state("9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - o -/-")
+            .expect("a sample position");
+        let a = draw(&game, &before, &scene, 1.0).expect("a sample board");
+        let b = draw(&game, &after, &last, 1.0).expect("a sample board");
+        let d = draw(&game, &full, &scene, 1.0).expect("a sample board");
+        Palette::learn(&[&a, &b, &d])
+    })
+}
+
+fn cell(name: &str) -> Cell {
+    Cell::parse(name).unwrap_or(Cell(0))
+}
+
+fn side_name(side: Side) -> String {
+    match side {
+        Side::Orange => t!("side-orange"),
+        Side::Purple => t!("side-purple"),
+    }
+}
+
+fn name_of(scene: &Scene, side: Side) -> String {
+    scene.name_or(side.seat(), || side_name(side))
+}
+
+/// The cells of the last action: where it started (for a move) and where it ended.
+fn last_cells(game: &Kingdoms, last: &LastMove) -> Option<(Option<Cell>, Cell)> {
+    let before = game.parse_state(last.before.as_deref()?).ok()?;
+    match game.parse_action(&before, &last.action).ok()? {
+        Action::Move(from, to) => Some((Some(from), to)),
+        Action::Place(_, to) => Some((None, to)),
+        Action::Pass => None,
+    }
+}
+
+/// Draws a position with its scene.
+pub fn draw(
+    game: &Kingdoms,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
+    let last = scene.last_move.as_ref().and_then(|l| last_cells(game, l));
+    if let Some((from, to)) = last {
+        for cell in from.into_iter().chain([to]) {
+            let (x, y) = corner(cell);
+            c.fill_rect(x + 2.0, y + 2.0, S - 4.0, S - 4.0, theme::HIGHLIGHT, 0.22);
+            if let Some(frame) = kit::rounded_rect(x + 3.0, y + 3.0, S - 6.0, S - 6.0, 6.0) {
+                c.stroke(&frame, theme::HIGHLIGHT, 1.0, 3.0);
+            }
+        }
+    }
+    for cell in Cell::all() {
+        if let Some((side, kind)) = pos.at(cell) {
+            let (x, y) = centre(cell);
+            icons::piece(&mut c, side, kind, x, y, PIECE, 1.0);
+        }
+    }
+    draw_threats(&mut c, pos);
+    if let Some((Some(from), to)) = last {
+        c.arrow(&[centre(from), centre(to)], theme::HIGHLIGHT, 4.0);
+    }
+    draw_header(&mut c, pos, scene);
+    for side in Side::BOTH {
+        draw_panel(&mut c, pos, side);
+    }
+    draw_footer(&mut c, game, pos, scene);
+    Ok(c)
+}
+
+/// KG-6.2: a red ring round every threatened piece, dashed while a Ghost is in grace
+/// (KG-6.5), with a mark at its corner.
+fn draw_threats(c: &mut Canvas, pos: &Position) {
+    for side in Side::BOTH {
+        let binding = threats::binding(pos, side);
+        for t in threats::threatened(pos, side) {
+            let (x, y) = centre(t.cell);
+            let ring = tiny_skia::PathBuilder::from_circle(x, y, PIECE + 5.0);
+            if let Some(ring) = ring {
+                if binding.contains(&t) {
+                    c.stroke(&ring, theme::DANGER, 1.0, 3.5);
+                } else {
+                    c.stroke_dashed(&ring, theme::DANGER, 3.0, 6.0);
+                }
+            }
+            c.fill_circle(x + S * 0.36, y - S * 0.34, 9.0, theme::DANGER, 1.0);
+            c.text(
+                "!",
+                x + S * 0.36,
+                y - S * 0.34 + 6.0,
+                15.0,
+                theme::GRID,
+                Align::Center,
+            );
+        }
+    }
+}
+
+/// Each player's name over its panel, the side to move marked.
+fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
+    for (side, align, edge) in [
+        (Side::Orange, Align::Left, 20.0),
+        (Side::Purple, Align::Right, WIDTH - 20.0),
+    ] {
+        let (token, text_x, marker) = match align {
+            Align::Right => (edge - 14.0, edge - 36.0, edge - 14.0),
+            _ => (edge + 14.0, edge + 36.0, edge + 14.0),
+        };
+        icons::piece(c, side, Kind::Pumpkin, token, 28.0, 14.0, 1.0);
+        let name = kit::fit_text(&name_of(scene, side), 21.0, 330.0);
+        let width = c.text(&name, text_x, 36.0, 21.0, theme::TEXT, align);
+        if pos.to_move == side {
+            let under = match align {
+                Align::Right => text_x - width,
+                _ => text_x,
+            };
+            c.fill_rect(under, 44.0, width, 3.0, theme::ACCENT, 1.0);
+            c.fill_circle(marker, 50.0, 3.0, theme::ACCENT, 1.0);
+        }
+    }
+}
+
+/// A side's reserve (each kind with how many are left) and the kingdoms it holds (KG-1.5).
+fn draw_panel(c: &mut Canvas, pos: &Position, side: Side) {
+    let left = match side {
+        Side::Orange => 14.0,
+        Side::Purple => WIDTH - 14.0 - PANEL_W,
+    };
+    let mid = left + PANEL_W / 2.0;
+    c.text(
+        &t!("board-kg-reserve"),
+        mid,
+        BY + 26.0,
+        15.0,
+        theme::TEXT_DIM,
+        Align::Center,
+    );
+    for (i, kind) in Kind::ALL.into_iter().enumerate() {
+        let y = BY + 62.0 + i as f32 * 50.0;
+        let left_over = pos.reserve(side, kind);
+        let alpha = if left_over == 0 { 0.28 } else { 1.0 };
+        icons::piece(c, side, kind, left + 42.0, y, 20.0, alpha);
+        let colour = if left_over == 0 {
+            theme::TEXT_DIM
+        } else {
+            theme::TEXT
+        };
+        c.text(
+            &format!("× {left_over}"),
+            left + 74.0,
+            y + 7.0,
+            19.0,
+            colour,
+            Align::Left,
+        );
+    }
+    let held = pos.held(side);
+    let top = BY + 9.0 * S - 136.0;
+    c.text(
+        &t!("board-kg-kingdoms"),
+        mid,
+        top,
+        15.0,
+        theme::TEXT_DIM,
+        Align::Center,
+    );
+    let (fill, edge, _) = icons::colours(side);
+    let cell = 24.0;
+    for k in 1..=9u16 {
+        let x = mid - 1.5 * cell + ((k - 1) % 3) as f32 * cell;
+        let y = top + 12.0 + ((k - 1) / 3) as f32 * cell;
+        if held & (1 << k) != 0 {
+            c.fill_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0, fill, 1.0);
+        } else if let Some(frame) = kit::rounded_rect(x + 3.0, y + 3.0, cell - 6.0, cell - 6.0, 3.0)
+        {
+            c.stroke(&frame, edge, 0.45, 1.5);
+        }
+    }
+    let count = format!("{}/9", held.count_ones());
+    c.text(
+        &count,
+        mid,
+        top + 12.0 + 3.0 * cell + 24.0,
+        20.0,
+        theme::TEXT,
+        Align::Center,
+    );
+}
+
+fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
+    let top = HEIGHT - FOOTER;
+    let (line, colour) = match (&scene.result, game.status(pos)) {
+        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
+        (None, Status::Over(outcome)) => {
+            let reason = super::reason(&outcome, scene);
+            let score = crate::games::score_line(&outcome.points);
+            let text = match outcome.winner() {
+                Some(seat) => {
+                    let side = if seat == 0 {
+                        Side::Orange
+                    } else {
+                        Side::Purple
+                    };
+                    t!(
+                        "board-wins",
+                        who = name_of(scene, side),
+                        reason = reason,
+                        score = score
+                    )
+                }
+                None => t!("board-over", reason = reason, score = score),
+            };
+            (text, theme::HIGHLIGHT)
+        }
+        (None, _) => {
+            let who = name_of(scene, pos.to_move);
+            let bound: Vec<String> = threats::binding(pos, pos.to_move)
+                .iter()
+                .map(|t| format!("K{}", t.kingdom))
+                .collect();
+            if bound.is_empty() {
+                let side = side_name(pos.to_move);
+                (t!("board-dj-to-move", who = who, side = side), theme::TEXT)
+            } else {
+                let kingdoms = bound.join(", ");
+                (
+                    t!("board-kg-answer", who = who, kingdoms = kingdoms),
+                    theme::DANGER,
+                )
+            }
+        }
+    };
+    let line = kit::fit_text(&line, 21.0, WIDTH - 40.0);
+    c.text(&line, WIDTH / 2.0, top + 30.0, 21.0, colour, Align::Center);
+    if let Some(last) = &scene.last_move {
+        let text = kit::fit_text(&t!("board-last", action = &last.action), 15.0, WIDTH - 40.0);
+        c.text(
+            &text,
+            WIDTH / 2.0,
+            top + 56.0,
+            15.0,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+    }
+}
+
+/// The board as PNG bytes.
+pub fn png(
+    game: &Kingdoms,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
+    let canvas = draw(game, pos, scene, scale)?;
+    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
+}
+
+fn base_layer(scale: f32) -> Arc<BaseLayer> {
+    layers().base(scale)
+}
+
+/// The Halloween Kingdoms board of the catalogue.
+pub struct KingdomsBoard;
+
+impl super::Board for KingdomsBoard {
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError> {
+        let game = Kingdoms::from_options(options)?;
+        draw(&game, &game.parse_state(state)?, scene, scale)
+    }
+
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Kingdoms::from_options(options)?;
+        png(&game, &game.parse_state(state)?, scene, super::FULL)
+    }
+
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Arc::new(Kingdoms::from_options(options)?);
+        super::replay_frames(
+            game,
+            start,
+            actions,
+            names,
+            draw,
+            palette(),
+            &base_layer(REPLAY),
+        )
+    }
+}
