@@ -184,3 +184,4 @@ kg-answer = { $action } leaves the Assassin's threat in { $kingdoms } unanswered
 kg-bad-action = '{ $text }': write G@e5 to place a piece, e5-e6 to move one, or pass.
 kg-bad-path = '{ $text }' is not a path of your Assassin: three orthogonal steps over empty cells, never back, each next to another piece (KG-4.6).
 kg-bad-position = Not a Halloween Kingdoms position: { $error }
+kg-place-first = { $action }: your first piece goes next to Orange's piece, in any kingdom (KG-3.2).

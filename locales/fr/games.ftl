@@ -184,3 +184,4 @@ kg-answer = { $action } laisse sans réponse la menace de l'Assassin dans { $kin
 kg-bad-action = « { $text } » : écrivez G@e5 pour poser une pièce, e5-e6 pour en déplacer une, ou pass.
 kg-bad-path = « { $text } » n'est pas un chemin de votre Assassin : trois pas orthogonaux sur des cases vides, sans revenir en arrière, chacune voisine d'une autre pièce (KG-4.6).
 kg-bad-position = Ce n'est pas une position des Royaumes d'Halloween : { $error }
+kg-place-first = { $action } : votre première pièce se pose à côté de la pièce d'Orange, dans n'importe quel royaume (KG-3.2).

@@ -344,18 +344,13 @@ impl Game for Kingdoms {
         })
     }
 
-    /// The threats the player to move now has to answer (KG-6.6), told once they appear.
-    fn note(&self, before: &Position, after: &Position) -> Vec<Phrase> {
+    /// The threats the player to move has to answer (KG-6.6), told on every turn they bind.
+    fn note(&self, _before: &Position, after: &Position) -> Vec<Phrase> {
         if Kingdoms::winner(after).is_some() {
             return Vec::new();
         }
-        let was = threats::binding(before, after.to_move);
         threats::binding(after, after.to_move)
             .into_iter()
-            .filter(|t| {
-                !was.iter()
-                    .any(|w| w.kingdom == t.kingdom && w.cell == t.cell)
-            })
             .map(|t| {
                 Phrase::new("kg-threat")
                     .seat("who", after.to_move.seat())

@@ -107,6 +107,16 @@ pub fn why_illegal(pos: &Position, action: &Action) -> RulesError {
                     format!("{} is not empty (KG-2.4)", cell.name()),
                 );
             }
+            let opening = side == Side::Purple && pos.of(side) == 0;
+            if opening && moves::placement_cells(pos, side) & cell.bit() == 0 {
+                return plain(
+                    "kg-place-first",
+                    format!(
+                        "{}: the first Purple piece goes next to Orange's piece (KG-3.2)",
+                        cell.name()
+                    ),
+                );
+            }
             if moves::placement_cells(pos, side) & cell.bit() == 0 {
                 return plain(
                     "kg-place-where",

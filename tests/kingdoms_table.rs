@@ -1,0 +1,163 @@
+//! Halloween Kingdoms at the table through the console: `/rules`, autocomplete of
+//! placements and moves (81 cells do not fit a menu), a wagered game played to its win in
+//! all nine kingdoms with a board image after every action, the pot, the audit, /replay.
+
+use std::sync::atomic::AtomicI64;
+use std::sync::Arc;
+
+use holotable::front::console::{self, Console, ConsoleOptions};
+use holotable::ledger::{Durability, Ledger};
+use holotable::table::{App, Settings};
+use serde_json::Value;
+
+/// A whole game, Orange (alice) first, to Orange's win in all nine kingdoms (KG-7.1),
+/// found by a search over the engine and replayed here as a script.
+pub const WIN_LINE: &[&str] = &[
+    "G@e5", "P@f6", "G@d4", "B@e6", "d4-d7", "B@d6", "G@f4", "C@f5", "f4-g4", "C@d5", "W@d4",
+    "W@f4", "e5-g7", "W@e5", "W@e4", "f4-e3", "d4-d2", "G@f4", "C@d1", "G@d4", "d1-c3", "G@f3",
+    "C@e1", "e3-c1", "e1-g2", "c1-d1", "d2-e2", "d1-e1", "e2-f1", "e1-g1", "f1-e2", "g1-d1",
+    "A@e1", "d1-f1", "e2-c4", "f1-e2", "e1-d3", "e2-f1", "d3-d2", "f1-c1", "c4-b4", "c1-d1",
+    "d2-e2", "d1-e1", "e2-d2", "e1-c1", "B@g1", "c1-d1", "d2-e2", "d1-e1", "b4-c4", "e1-d1",
+    "c4-c6", "d1-e1", "g1-f1", "e1-d1", "f1-e1", "d1-f1", "e1-d2", "f1-c1", "d2-d1", "c1-e1",
+    "d1-d3", "e1-d1", "d3-e3", "d1-e1", "e4-b7", "e1-d1", "e3-e4",
+];
+
+fn console(name: &str) -> (Console, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("holotable-kgtable-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let offset = Arc::new(AtomicI64::new(0));
+    let app = App::new(
+        ledger,
+        Settings::default(),
+        console::clock(Arc::clone(&offset)),
+    );
+    let options = ConsoleOptions {
+        json: true,
+        out: dir.join("boards"),
+        ..ConsoleOptions::default()
+    };
+    (Console::new(app, options, offset), dir)
+}
+
+fn say(c: &mut Console, line: &str) -> Vec<Value> {
+    c.line(line)
+        .unwrap()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn text(v: &Value) -> String {
+    v["text"].as_str().unwrap_or("").to_string()
+}
+
+fn png_size(path: &str) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+fn choices(v: &Value) -> Vec<String> {
+    v["choices"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_wagered_game_won_in_all_nine_kingdoms() {
+    let (mut c, dir) = console("game");
+    let rules = say(&mut c, "alice: /rules game:kingdoms").pop().unwrap();
+    assert!(text(&rules).contains("**Halloween Kingdoms**"), "{rules}");
+    assert_eq!(png_size(rules["images"][0].as_str().unwrap()), (920, 760));
+    say(&mut c, "alice: /play game:kingdoms opponent:bob wager:100");
+    let first = say(&mut c, "bob: [Accept]").pop().unwrap();
+    assert!(text(&first).contains("alice to move"), "{first}");
+    // Autocomplete: the opening allows every piece anywhere; typing a cell or a piece
+    // narrows it.
+    let found = choices(&say(&mut c, "alice: ?/move action:e5").pop().unwrap());
+    assert!(found.contains(&"G@e5".to_string()), "{found:?}");
+    assert!(found.iter().all(|a| a.contains("e5")), "{found:?}");
+    let ghosts = choices(&say(&mut c, "alice: ?/move action:G@").pop().unwrap());
+    assert_eq!(ghosts.len(), 25, "capped at Discord's 25");
+    assert!(ghosts.iter().all(|a| a.starts_with("G@")), "{ghosts:?}");
+    // A refusal is specific and changes nothing.
+    let refused = say(&mut c, "alice: /move action:e5-e6").pop().unwrap();
+    assert!(refused["ephemeral"].as_bool().unwrap(), "{refused}");
+    assert!(text(&refused).contains("no piece"), "{refused}");
+    let mut last = Value::Null;
+    for (i, action) in WIN_LINE.iter().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        last = say(&mut c, &format!("{who}: /move action:{action}"))
+            .pop()
+            .unwrap();
+        let t = text(&last);
+        assert!(
+            !last["ephemeral"].as_bool().unwrap(),
+            "{action} refused: {t}"
+        );
+        assert_eq!(png_size(last["images"][0].as_str().unwrap()), (920, 760));
+        if i == 0 {
+            assert!(t.contains("alice places a Ghost on e5."), "{t}");
+        }
+        if i == 4 {
+            assert!(t.contains("alice moves a Ghost from d4 to d7."), "{t}");
+        }
+        if i + 1 < WIN_LINE.len() {
+            assert!(!t.contains("**"), "not over after {action}: {t}");
+        }
+    }
+    let end = text(&last);
+    assert!(end.contains("alice holds all nine kingdoms"), "{end}");
+    assert!(end.contains("receives 200 credits"), "{end}");
+    let verify = say(&mut c, "alice: /verify").pop().unwrap();
+    assert!(text(&verify).contains("verified"), "{verify}");
+    let replay = say(&mut c, "alice: /replay").pop().unwrap();
+    assert!(replay["images"][0].as_str().unwrap().ends_with(".gif"));
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    assert!(ledger.audit().unwrap().ok);
+}
+
+#[test]
+fn a_threat_is_told_and_a_refusal_names_the_kingdom() {
+    let (mut c, _dir) = console("threat");
+    say(&mut c, "alice: /play game:kingdoms opponent:bob");
+    say(&mut c, "bob: [Accept]");
+    say(&mut c, "alice: /move action:G@e5");
+    let threat = say(&mut c, "bob: /move action:A@f6").pop().unwrap();
+    // KG-6.5: Orange's Ghost is in grace on this turn: nothing to answer yet.
+    assert!(!text(&threat).contains("must answer"), "{threat}");
+    say(&mut c, "alice: /move action:e5-e6");
+    let bound = say(&mut c, "bob: /move action:P@f5").pop().unwrap();
+    assert!(
+        text(&bound).contains("alice's Ghost on e6 stands alone in K5"),
+        "{bound}"
+    );
+    let refused = say(&mut c, "alice: /move action:e6-e5").pop().unwrap();
+    assert!(refused["ephemeral"].as_bool().unwrap());
+    assert!(text(&refused).contains("K5"), "{refused}");
+    let answered = say(&mut c, "alice: /move action:e6-g5").pop().unwrap();
+    assert!(!answered["ephemeral"].as_bool().unwrap(), "{answered}");
+}
+
+#[test]
+fn french_players_read_kingdoms_in_french() {
+    let (mut c, _dir) = console("fr");
+    say(&mut c, "alice@fr: /play game:kingdoms opponent:bob");
+    say(&mut c, "bob@fr: [Accepter]");
+    let placed = say(&mut c, "alice@fr: /move action:W@e5").pop().unwrap();
+    assert!(
+        text(&placed).contains("alice pose une Sorcière en e5."),
+        "{placed}"
+    );
+    let refused = say(&mut c, "bob@fr: /move action:g@a1").pop().unwrap();
+    assert!(text(&refused).contains("la pièce d'Orange"), "{refused}");
+}
