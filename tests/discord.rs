@@ -988,3 +988,77 @@ async fn a_zatak_game_through_the_real_client() {
     assert!(end.contains("wins") || end.contains("Draw"), "{end}");
     assert!(validate_bodies(&dir, &fake.requests()) >= 10);
 }
+
+/// The scripted Halloween Kingdoms game, to Orange's win.
+#[path = "common/kingdoms_line.rs"]
+mod kingdoms_script;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_halloween_kingdoms_game_through_the_real_client() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-kg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let n = fake.requests().len();
+    // Halloween Kingdoms is the catalogue's fourth game: choice 3.
+    fake.slash(
+        8001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 3},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(8001)).await;
+    assert!(
+        content(&challenge).contains("to Halloween Kingdoms"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(8002, BOB, &accept, &[]);
+    fake.wait_for(n, WAIT, is_callback(8002)).await;
+    // Autocomplete finds placements by the cell typed first.
+    fake.autocomplete(8003, ALICE, "move", "action", "e5");
+    let found = fake.wait_for(n, WAIT, is_callback(8003)).await;
+    let values: Vec<String> = found.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    assert!(values.contains(&"G@e5".to_string()), "{values:?}");
+    let mut id = 8003;
+    let mut last = None;
+    for (i, action) in kingdoms_script::WIN_LINE.iter().enumerate() {
+        let who = if i % 2 == 0 { ALICE } else { BOB };
+        id += 1;
+        fake.slash(
+            id,
+            who,
+            "move",
+            json!([{"name": "action", "type": 3, "value": action}]),
+            Value::Null,
+        );
+        let reply = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(!ephemeral(&reply), "{action}: {}", content(&reply));
+        assert!(reply.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&reply);
+        last = Some(reply);
+    }
+    let end = content(&last.unwrap());
+    assert!(end.contains("alice holds all nine kingdoms"), "{end}");
+    assert!(end.contains("receives 200 credits"), "{end}");
+    assert!(validate_bodies(&dir, &fake.requests()) >= 10);
+}

@@ -69,15 +69,15 @@ fn write(pieces: &[(&str, char)], side: char) -> String {
         .map(|r| {
             let mut row = String::new();
             let mut run = 0;
-            for f in 0..9 {
-                if grid[r][f] == '.' {
+            for &square in &grid[r] {
+                if square == '.' {
                     run += 1;
                 } else {
                     if run > 0 {
                         row += &run.to_string();
                     }
                     run = 0;
-                    row.push(grid[r][f]);
+                    row.push(square);
                 }
             }
             if run > 0 {
