@@ -842,6 +842,11 @@ fn kg_9_5_invalid_positions_are_refused_with_the_reason() {
             "four fields",
         ),
         ("9/9/9/9/9/9/9/9/9 AAGGGWWCCBBPgggwwccbbpaa o -/-", "KG-2.3"),
+        ("9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa O -/-", "o or p"),
+        (
+            "9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa  o -/-",
+            "single spaces",
+        ),
     ];
     for (text, why) in cases {
         let err = g.parse_state(text).unwrap_err().to_string();

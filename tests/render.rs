@@ -364,3 +364,72 @@ fn backgammon_boards_decode_and_show_the_position() {
         play.apply(&action).unwrap();
     }
 }
+
+#[test]
+fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
+    use holotable::games::kingdoms::{Cell, Kingdoms};
+    use holotable::render::kingdoms::{centre, icons, HEIGHT, WIDTH};
+    let cell = |n: &str| Cell::parse(n).unwrap();
+    let before = "9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-";
+    let after = "9/7P1/4W1g2/5a3/9/9/9/9/9 GGGWCCBBAAggwwccbbpa p -/-";
+    let scene = Scene {
+        names: vec!["Leia".into(), "Han".into()],
+        last_move: Some(LastMove {
+            action: "e5-e7".into(),
+            before: Some(before.into()),
+        }),
+        ..Scene::default()
+    };
+    let options = GameOptions::new();
+    let threatened =
+        holotable::catalogue::board_png("kingdoms", &options, before, &Scene::default()).unwrap();
+    assert!(threatened.len() < 150_000);
+    let image = decode(&threatened);
+    assert_eq!((image.0, image.1), (WIDTH as u32, HEIGHT as u32));
+    let (x, y) = centre(cell("e5"));
+    // Orange's round token on e5 (left edge inside it), ringed in red: KG-6.2's threat
+    // on a Witch alone in K5 beside Purple's Assassin.
+    assert!(
+        near(pixel(&image, x - 21.0, y), icons::ORANGE),
+        "{:?}",
+        pixel(&image, x - 21.0, y)
+    );
+    assert!(near(pixel(&image, x + 30.0, y), theme::DANGER));
+    // Purple's square token on f6: its corner is purple, where a disc would not reach.
+    let (px, py) = centre(cell("f6"));
+    assert!(near(pixel(&image, px - 19.5, py - 19.5), icons::PURPLE));
+    assert!(!near(pixel(&image, x - 19.5, y - 19.5), icons::ORANGE));
+    // After e5-e7: e5 is empty and framed as the last action's start, the threat is gone.
+    let moved =
+        decode(&holotable::catalogue::board_png("kingdoms", &options, after, &scene).unwrap());
+    assert!(!near(pixel(&moved, x - 21.0, y), icons::ORANGE));
+    let frame = pixel(&moved, x - 29.0, y - 10.0);
+    assert!(near(frame, holotable::render::kingdoms::LAST), "{frame:?}");
+    let (ex, ey) = centre(cell("e7"));
+    assert!(near(pixel(&moved, ex - 21.0, ey), icons::ORANGE));
+    assert!(!near(pixel(&moved, x + 30.0, y), theme::DANGER));
+    // Every position of a random game renders; its replay has a frame per action.
+    let game = Arc::new(Kingdoms::default());
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut play = Playthrough::new(Arc::clone(&game), 2).unwrap();
+    let start = game.format_state(play.state());
+    let mut actions = Vec::new();
+    for _ in 0..40 {
+        let legal = play.legal_actions();
+        let action = *legal.choose(&mut rng).unwrap();
+        actions.push(game.format_action(play.state(), &action));
+        play.apply(&action).unwrap();
+        let state = game.format_state(play.state());
+        holotable::catalogue::board_png("kingdoms", &options, &state, &Scene::default()).unwrap();
+    }
+    let gif =
+        holotable::catalogue::replay_gif("kingdoms", &options, &start, &actions, &[]).unwrap();
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::io::Cursor::new(&gif))
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, actions.len() + 1);
+}

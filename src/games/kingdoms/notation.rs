@@ -158,10 +158,11 @@ pub fn parse_position(text: &str) -> Result<Position, RulesError> {
     if text.len() > MAX_INPUT {
         return Err(invalid("the position is too long".into()));
     }
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let fields: Vec<&str> = text.trim().split(' ').collect();
     let [board_text, reserve_text, side_text, grace_text] = fields.as_slice() else {
         return Err(invalid(format!(
-            "a position has four fields (board, reserves, side to move, grace records), not {}",
+            "a position has four fields separated by single spaces (board, reserves, side \
+             to move, grace records), not {}",
             fields.len()
         )));
     };
@@ -190,8 +191,8 @@ pub fn parse_position(text: &str) -> Result<Position, RulesError> {
         ));
     }
     pos.to_move = match *side_text {
-        "o" | "O" => Side::Orange,
-        "p" | "P" => Side::Purple,
+        "o" => Side::Orange,
+        "p" => Side::Purple,
         other => {
             return Err(invalid(format!(
                 "the side to move is o or p, not '{other}'"

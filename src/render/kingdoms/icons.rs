@@ -29,7 +29,7 @@ pub fn token_shape(side: Side, x: f32, y: f32, r: f32) -> Option<Path> {
         Side::Orange => PathBuilder::from_circle(x, y, r),
         Side::Purple => {
             let half = r * 0.9;
-            kit::rounded_rect(x - half, y - half, 2.0 * half, 2.0 * half, r * 0.3)
+            kit::rounded_rect(x - half, y - half, 2.0 * half, 2.0 * half, r * 0.22)
         }
     }
 }

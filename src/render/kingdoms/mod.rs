@@ -3,7 +3,7 @@
 //! both reserves beside the board with the kingdoms each player holds, threatened pieces
 //! ringed (dashed while a Ghost is in grace), the last action, whose turn.
 
-mod icons;
+pub mod icons;
 
 use std::sync::{Arc, LazyLock, OnceLock};
 
@@ -27,6 +27,8 @@ const BX: f32 = 172.0;
 const BY: f32 = 76.0;
 const PIECE: f32 = 25.0;
 const PANEL_W: f32 = 140.0;
+/// The last action's colour: the theme's amber is too near Orange's pieces here.
+pub const LAST: Rgb = theme::ACCENT;
 
 const CELL: [[Rgb; 2]; 2] = [
     [Rgb::hex(0x36455e), Rgb::hex(0x3d4d68)],
@@ -41,7 +43,8 @@ fn corner(cell: Cell) -> (f32, f32) {
     )
 }
 
-fn centre(cell: Cell) -> (f32, f32) {
+/// The centre of a cell on the board, in design units.
+pub fn centre(cell: Cell) -> (f32, f32) {
     let (x, y) = corner(cell);
     (x + S / 2.0, y + S / 2.0)
 }
@@ -185,10 +188,13 @@ pub fn draw(
     if let Some((from, to)) = last {
         for cell in from.into_iter().chain([to]) {
             let (x, y) = corner(cell);
-            c.fill_rect(x + 2.0, y + 2.0, S - 4.0, S - 4.0, theme::HIGHLIGHT, 0.22);
+            c.fill_rect(x + 2.0, y + 2.0, S - 4.0, S - 4.0, LAST, 0.2);
             if let Some(frame) = kit::rounded_rect(x + 3.0, y + 3.0, S - 6.0, S - 6.0, 6.0) {
-                c.stroke(&frame, theme::HIGHLIGHT, 1.0, 3.0);
+                c.stroke(&frame, LAST, 1.0, 3.0);
             }
+        }
+        if let Some(from) = from {
+            c.arrow(&[centre(from), centre(to)], LAST, 4.0);
         }
     }
     for cell in Cell::all() {
@@ -198,9 +204,6 @@ pub fn draw(
         }
     }
     draw_threats(&mut c, pos);
-    if let Some((Some(from), to)) = last {
-        c.arrow(&[centre(from), centre(to)], theme::HIGHLIGHT, 4.0);
-    }
     draw_header(&mut c, pos, scene);
     for side in Side::BOTH {
         draw_panel(&mut c, pos, side);
