@@ -21,3 +21,9 @@ $H render --game backgammon --options '{"length":5}' --state "4NvgATDgc/ABMA:cAm
 $H render --game backgammon --options '{"length":7}' --state "MXOaBSDg8+AARg:MAHgACAAAAAE" \
   --names Chewbacca,R2-D2 --last-move "13/10 6/1*" --before "4PPgACaYc8wFIA:cInuACAAAAAE" \
   --out docs/images/backgammon-hit.png
+# Halloween Kingdoms: a Witch alone in K5 beside Purple's Assassin (KG-8.5), and its answer.
+$H render --game kingdoms --state "9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-" \
+  --names Chewbacca,R2-D2 --out docs/images/kingdoms-threat.png
+$H render --game kingdoms --state "9/7P1/4W1g2/5a3/9/9/9/9/9 GGGWCCBBAAggwwccbbpa p -/-" \
+  --names Chewbacca,R2-D2 --last-move e5-e7 \
+  --before "9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-" --out docs/images/kingdoms-answer.png
