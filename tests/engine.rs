@@ -129,7 +129,7 @@ fn every_error_is_specific_and_the_engine_keeps_serving() {
         json!({"game":"dejarik"}).to_string(),
         json!({"op":"fly","game":"dejarik"}).to_string(),
         json!({"op":"new","game":"chess"}).to_string(),
-        json!({"op":"new","game":"kingdoms"}).to_string(),
+        json!({"op":"new","game":"dzone"}).to_string(),
         json!({"op":"status","game":"dejarik"}).to_string(),
         json!({"op":"status","game":"dejarik","state":"o5,o6/o1"}).to_string(),
         json!({"op":"apply","game":"dejarik","state":START,"action":"o5-i6"}).to_string(),
@@ -153,7 +153,7 @@ fn every_error_is_specific_and_the_engine_keeps_serving() {
         "missing field 'op'",
         "unknown op 'fly'",
         "unknown game 'chess'",
-        "unknown game 'kingdoms' (games: dejarik, backgammon, zatak)",
+        "unknown game 'dzone' (games: dejarik, backgammon, zatak, kingdoms)",
         "missing field 'state'",
         "bad position",
         "o5-i6 is not legal",
@@ -353,4 +353,53 @@ fn backgammon_pass_is_the_only_action_of_a_blocked_roll() {
         status["to_move"],
         one(json!({"op":"status","game":"backgammon","state":state}))["to_move"]
     );
+}
+
+#[test]
+fn halloween_kingdoms_through_the_engine() {
+    // KG-8.4's Assassin: three moves, one of them by two paths; the whole path is accepted
+    // and recorded in canonical form (KG-9.3).
+    let assassin = "9/9/5Gw2/4p2C1/4A4/9/9/9/9 GGWWCBBPAgggwccbbaa o -/-";
+    let lines = [
+        json!({"op":"new","game":"kingdoms","seats":2}).to_string(),
+        json!({"op":"legal","game":"kingdoms","state":assassin}).to_string(),
+        json!({"op":"apply","game":"kingdoms","state":assassin,"action":"e5-f5-f6-g6"})
+            .to_string(),
+        json!({"op":"apply","game":"kingdoms","state":assassin,"action":"e5-f5-g5-g4"})
+            .to_string(),
+        json!({"op":"status","game":"kingdoms","state":"9/9/9/9/G7g/9/9/9/9 GGWWCCBBPAAggwwccbbpaa o -/-"})
+            .to_string(),
+        json!({"op":"legal","game":"kingdoms","state":"9/9/9/9/4g4/9/9/9/9 GGGWWCCBBPAAggwwccbbpaa o -/-"})
+            .to_string(),
+    ];
+    let r = run_engine(&lines);
+    assert_eq!(
+        r[0]["state"],
+        "9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa o -/-"
+    );
+    let assassin_moves: Vec<&str> = r[1]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["action"].as_str().unwrap())
+        .filter(|a| a.starts_with("e5-"))
+        .collect();
+    assert_eq!(assassin_moves.len(), 3, "{assassin_moves:?}");
+    assert_eq!(
+        r[2]["state"],
+        "9/9/5Gw2/4p1AC1/9/9/9/9/9 GGWWCBBPAgggwccbbaa p -/-"
+    );
+    assert!(
+        r[3]["error"].as_str().unwrap().contains("KG-4.6"),
+        "{}",
+        r[3]
+    );
+    assert!(
+        r[4]["error"].as_str().unwrap().contains("KG-5.1"),
+        "{}",
+        r[4]
+    );
+    // KG-7.2: a player with nothing to do has exactly one action, pass.
+    assert_eq!(r[5]["actions"].as_array().unwrap().len(), 1);
+    assert_eq!(r[5]["actions"][0]["action"], "pass");
 }
