@@ -12,6 +12,7 @@
 
 pub mod backgammon;
 pub mod dejarik;
+pub mod dzone;
 pub mod erased;
 pub mod kingdoms;
 pub mod options;
