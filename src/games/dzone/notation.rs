@@ -443,21 +443,20 @@ fn read_phase(text: &str, seats: usize) -> Result<Phase, RulesError> {
 /// DZ-8.4's invariants.
 fn check(game: &Dzone, pos: &Position) -> Result<(), RulesError> {
     let seats = pos.players.len();
-    for seat in 0..seats {
+    for (seat, colour) in COLOURS.iter().enumerate().take(seats) {
         let on_board = pos.marbles_of(seat).count() as u32;
         let taken: u32 = pos.players.iter().map(|p| p.captures[seat] as u32).sum();
         let total = on_board + pos.players[seat].reserve as u32 + taken;
         if total > game.marbles as u32 {
             return Err(invalid(format!(
-                "{} has {total} marbles in all, more than the {} each player owns (DZ-2.2)",
-                COLOURS[seat], game.marbles
+                "{colour} has {total} marbles in all, more than the {} each player owns (DZ-2.2)",
+                game.marbles
             )));
         }
         let has = on_board > 0 || pos.players[seat].reserve > 0;
         if has == pos.players[seat].out {
             return Err(invalid(format!(
-                "{} is out exactly when it has no marble left (DZ-6.1)",
-                COLOURS[seat]
+                "{colour} is out exactly when it has no marble left (DZ-6.1)"
             )));
         }
     }

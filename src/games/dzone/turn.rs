@@ -272,7 +272,7 @@ fn decide(game: &Dzone, pos: &mut Position, before: &Position, action: &Action) 
             };
             let plays = plays(before, target);
             // DZ-5.1–5.2: a voluntary pass opens a claim window for the next player.
-            let claim = (!plays.is_empty() && !(game.strict || pos.strict)).then(|| {
+            let claim = (!(plays.is_empty() || game.strict || pos.strict)).then(|| {
                 let mut cells: Vec<Cell> = plays
                     .iter()
                     .filter_map(|a| match a {
