@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::games::backgammon::Backgammon;
 use crate::games::dejarik::Dejarik;
+use crate::games::dzone::Dzone;
 use crate::games::kingdoms::Kingdoms;
 use crate::games::zatak::Zatak;
 use crate::games::{DynGame, Erased, Game, GameInfo, GameOptions, RulesError};
@@ -51,6 +52,7 @@ pub static GAMES: &[Entry] = &[
     Entry::of::<Backgammon>(&render::backgammon::BackgammonBoard),
     Entry::of::<Zatak>(&render::zatak::ZatakBoard),
     Entry::of::<Kingdoms>(&render::kingdoms::KingdomsBoard),
+    Entry::of::<Dzone>(&render::dzone::DzoneBoard),
 ];
 
 /// A list of games to play: the product's [`GAMES`], and for tests of the table layer any

@@ -4,6 +4,7 @@
 
 pub mod backgammon;
 pub mod dejarik;
+pub mod dzone;
 pub mod encode;
 pub mod kingdoms;
 pub mod kit;

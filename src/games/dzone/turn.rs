@@ -417,11 +417,18 @@ pub fn describe(before: &Position, action: &Action) -> Option<Phrase> {
         Action::Deposit(cell) => Phrase::new("dz-deposits")
             .seat("who", who)
             .value("cell", cell.name()),
-        Action::Move(m) => Phrase::new("dz-moves")
-            .seat("who", who)
-            .value("from", m.from.name())
-            .value("to", m.to.name())
-            .value("taken", m.captures.len()),
+        Action::Move(m) => {
+            let id = if m.captures.is_empty() {
+                "dz-moves"
+            } else {
+                "dz-moves-taking"
+            };
+            Phrase::new(id)
+                .seat("who", who)
+                .value("from", m.from.name())
+                .value("to", m.to.name())
+                .value("taken", m.captures.len())
+        }
         Action::Pass => Phrase::new("dz-passes").seat("who", who),
         Action::Claim(cell) => Phrase::new("dz-claims")
             .seat("who", who)

@@ -1,0 +1,464 @@
+//! The D-Zone board (DZ-1): the 6 × 6 zone with the black die's values along the bottom and
+//! the white die's up the side, the current roll and its target, steel, each player's
+//! marbles in its colour with a mark of its own (ring, triangle, square, cross: told apart
+//! without colour), every depot (reserve and captures), claimable marbles, and the last
+//! action's path with what it captured.
+
+use std::sync::{Arc, LazyLock, OnceLock};
+
+use tiny_skia::{PathBuilder, Pixmap};
+
+use super::encode::{self, BaseLayer, Palette, StaticLayers};
+use super::kit::{self, theme, Align, Canvas, Rgb};
+use super::{LastMove, RenderError, Scene, REPLAY};
+use crate::games::dzone::{Action, Cell, Claimable, Dzone, Phase, Position, Square};
+use crate::games::{Game, GameOptions, Status};
+use crate::t;
+
+pub const WIDTH: f32 = 900.0;
+pub const HEIGHT: f32 = 720.0;
+const HEADER: f32 = 60.0;
+const FOOTER: f32 = 62.0;
+/// A cell's side and the board's top left corner.
+const S: f32 = 86.0;
+const BX: f32 = 84.0;
+const BY: f32 = 80.0;
+const MARBLE: f32 = 31.0;
+const PANEL_X: f32 = BX + 6.0 * S + 28.0;
+
+/// Marble colours by seat: red, green, blue, yellow.
+pub const MARBLES: [Rgb; 4] = [
+    Rgb::hex(0xe04848),
+    Rgb::hex(0x2fbf71),
+    Rgb::hex(0x3d8fe0),
+    Rgb::hex(0xf2c230),
+];
+const STEEL: Rgb = Rgb::hex(0xa9b4bf);
+const STEEL_EDGE: Rgb = Rgb::hex(0x4b5560);
+const CELL: [Rgb; 2] = [Rgb::hex(0x2c3a50), Rgb::hex(0x324159)];
+const TARGET: Rgb = theme::HIGHLIGHT;
+
+/// The centre of a cell (DZ-1.1: column 1 on the left, row 1 at the bottom).
+pub fn cell_centre(cell: Cell) -> (f32, f32) {
+    (
+        BX + (cell.x() as f32 - 0.5) * S,
+        BY + (6.5 - cell.y() as f32) * S,
+    )
+}
+
+fn layers() -> &'static StaticLayers {
+    static LAYERS: LazyLock<StaticLayers> =
+        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+    &LAYERS
+}
+
+fn draw_static(scale: f32) -> Pixmap {
+    let mut c = Canvas::new(WIDTH, HEIGHT, scale);
+    c.clear(theme::BACKGROUND);
+    c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
+    c.fill_rect(0.0, HEIGHT - FOOTER, WIDTH, FOOTER, theme::PANEL, 1.0);
+    if let Some(rim) = kit::rounded_rect(BX - 8.0, BY - 8.0, 6.0 * S + 16.0, 6.0 * S + 16.0, 10.0) {
+        c.fill(&rim, theme::RIM, 1.0);
+    }
+    for cell in Cell::all() {
+        let (x, y) = cell_centre(cell);
+        let shade = ((cell.x() + cell.y()) % 2) as usize;
+        c.fill_rect(x - S / 2.0, y - S / 2.0, S, S, CELL[shade], 1.0);
+        c.stroke_circle(x, y, MARBLE + 3.0, theme::GRID, 0.6, 2.0);
+    }
+    for i in 1..=6u8 {
+        // The black die's value along the bottom, the white die's up the side.
+        let x = BX + (i as f32 - 0.5) * S;
+        die(&mut c, x, BY + 6.0 * S + 30.0, 26.0, i, true);
+        let y = BY + (6.5 - i as f32) * S;
+        die(&mut c, BX - 40.0, y, 26.0, i, false);
+    }
+    c.pixmap
+}
+
+/// A die centred at (x, y): black with white pips, or white with black pips.
+fn die(c: &mut Canvas, x: f32, y: f32, size: f32, value: u8, black: bool) {
+    let (face, pip, edge) = if black {
+        (Rgb::hex(0x111318), theme::TEXT, Rgb::hex(0x5b6270))
+    } else {
+        (theme::LIGHT_PIECE, theme::LIGHT_EDGE, theme::LIGHT_EDGE)
+    };
+    let half = size / 2.0;
+    if let Some(body) = kit::rounded_rect(x - half, y - half, size, size, size * 0.2) {
+        c.fill(&body, face, 1.0);
+        c.stroke(&body, edge, 1.0, 1.5);
+    }
+    for (px, py) in kit::die_pips(x - half, y - half, size, value) {
+        c.fill_circle(px, py, size * 0.09, pip, 1.0);
+    }
+}
+
+/// The palette D-Zone boards are encoded with, learnt once from sample boards.
+pub fn palette() -> &'static Palette {
+    static PALETTE: OnceLock<Palette> = OnceLock::new();
+    PALETTE.get_or_init(|| {
+        let game = Dzone::default();
+        let scene = Scene {
+            names: vec![
+                "Chewbacca".into(),
+                "R2-D2".into(),
+                "Leia".into(),
+                "Lando".into(),
+            ],
+            ..Scene::default()
+        };
+        let samples = [
+            "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0",
+            "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45 9 0",
+        ];
+        let canvases: Vec<Canvas> = samples
+            .iter()
+            .map(|s| {
+                let pos = game.parse_state(s).expect("a sample position");
+                draw(&game, &pos, &scene, 1.0).expect("a sample board")
+            })
+            .collect();
+        Palette::learn(&canvases.iter().collect::<Vec<_>>())
+    })
+}
+
+/// A marble of `seat` (or steel for `None`) centred at (x, y), stamped from a sprite.
+fn marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alpha: f32) {
+    let scale = c.scale();
+    let key = format!("dzone/{seat:?}/{r}/{alpha}/{scale}");
+    let sprite = kit::cached_sprite(key, || {
+        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
+            draw_marble(s, seat, cx, cy, r, alpha)
+        })
+    });
+    c.stamp(&sprite, x, y);
+}
+
+fn draw_marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alpha: f32) {
+    c.fill_circle(x, y + r * 0.12, r * 1.03, theme::GRID, 0.5 * alpha);
+    let (fill, edge) = match seat {
+        Some(s) => (MARBLES[s], theme::GRID),
+        None => (STEEL, STEEL_EDGE),
+    };
+    c.fill_circle(x, y, r, fill, alpha);
+    c.stroke_circle(x, y, r, edge, alpha, (r * 0.08).max(1.0));
+    // A glint, then the seat's mark.
+    c.fill_circle(
+        x - r * 0.35,
+        y - r * 0.38,
+        r * 0.22,
+        theme::TEXT,
+        0.55 * alpha,
+    );
+    let ink = theme::GRID;
+    let m = r * 0.36;
+    match seat {
+        Some(0) => c.stroke_circle(x, y, m, ink, alpha, (r * 0.14).max(1.2)),
+        Some(1) => {
+            if let Some(tri) =
+                kit::regular_polygon(x, y + m * 0.1, m * 1.1, 3, -std::f32::consts::FRAC_PI_2)
+            {
+                c.fill(&tri, ink, alpha);
+            }
+        }
+        Some(2) => c.fill_rect(x - m * 0.8, y - m * 0.8, m * 1.6, m * 1.6, ink, alpha),
+        Some(_) => c.cross(x, y, m, ink, (r * 0.16).max(1.2)),
+        None => c.stroke_circle(x, y, r * 0.55, STEEL_EDGE, 0.6 * alpha, (r * 0.08).max(1.0)),
+    }
+}
+
+fn side_name(seat: usize) -> String {
+    match seat {
+        0 => t!("side-red"),
+        1 => t!("side-green"),
+        2 => t!("side-blue"),
+        _ => t!("side-yellow"),
+    }
+}
+
+fn name_of(scene: &Scene, seat: usize) -> String {
+    scene.name_or(seat, || side_name(seat))
+}
+
+/// The last action: its path when it moved a marble, with the cells it captured, or the
+/// cell it acted on.
+fn last_path(game: &Dzone, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>)> {
+    let before = game.parse_state(last.before.as_deref()?).ok()?;
+    match game.parse_action(&before, &last.action).ok()? {
+        Action::Move(m) => Some((m.path, m.captures)),
+        Action::Deposit(cell) | Action::Claim(cell) => Some((vec![cell], Vec::new())),
+        _ => None,
+    }
+}
+
+/// Draws a position with its scene.
+pub fn draw(
+    game: &Dzone,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Canvas, RenderError> {
+    let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
+    let target = match &pos.phase {
+        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
+        _ => None,
+    };
+    if let Some(t) = target {
+        let (x, y) = cell_centre(t);
+        c.fill_rect(
+            x - S / 2.0 + 3.0,
+            y - S / 2.0 + 3.0,
+            S - 6.0,
+            S - 6.0,
+            TARGET,
+            0.18,
+        );
+        if let Some(frame) =
+            kit::rounded_rect(x - S / 2.0 + 4.0, y - S / 2.0 + 4.0, S - 8.0, S - 8.0, 8.0)
+        {
+            c.stroke(&frame, TARGET, 1.0, 3.5);
+        }
+    }
+    let last = scene.last_move.as_ref().and_then(|l| last_path(game, l));
+    if let Some((path, captures)) = &last {
+        let points: Vec<(f32, f32)> = path.iter().map(|&p| cell_centre(p)).collect();
+        if points.len() > 1 {
+            c.arrow(&points, theme::ACCENT, 5.0);
+        } else if let Some(&(x, y)) = points.first() {
+            c.stroke_circle(x, y, MARBLE + 6.0, theme::ACCENT, 1.0, 3.0);
+        }
+        for &cell in captures {
+            let (x, y) = cell_centre(cell);
+            c.cross(x, y, MARBLE * 0.5, theme::DANGER, 5.0);
+        }
+    }
+    for cell in Cell::all() {
+        let (x, y) = cell_centre(cell);
+        match pos.at(cell) {
+            Square::Empty => {}
+            Square::Steel => marble(&mut c, None, x, y, MARBLE, 1.0),
+            Square::Marble(s) => marble(&mut c, Some(s as usize), x, y, MARBLE, 1.0),
+        }
+    }
+    if let Some((path, _)) = &last {
+        if let (true, Some(&end)) = (path.len() > 1, path.last()) {
+            let (x, y) = cell_centre(end);
+            c.stroke_circle(x, y, MARBLE + 5.0, theme::ACCENT, 1.0, 3.5);
+        }
+    }
+    if let Phase::Steel(t) = pos.phase {
+        // DZ-4.5: the steel in hand, drawn faint over the cell it was lifted from.
+        let (x, y) = cell_centre(t);
+        marble(&mut c, None, x, y, MARBLE, 0.35);
+    }
+    if let Phase::Claim(_, Claimable::Cells(cells)) = &pos.phase {
+        for &cell in cells {
+            let (x, y) = cell_centre(cell);
+            if let Some(ring) = PathBuilder::from_circle(x, y, MARBLE + 6.0) {
+                c.stroke_dashed(&ring, theme::DANGER, 3.5, 7.0);
+            }
+        }
+    }
+    draw_header(&mut c, pos, scene);
+    draw_players(&mut c, pos, scene);
+    draw_footer(&mut c, game, pos, scene);
+    Ok(c)
+}
+
+/// The current roll: the black and the white die with the target they name.
+fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
+    let target = match &pos.phase {
+        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
+        _ => None,
+    };
+    c.text("D-Zone", 20.0, 39.0, 22.0, theme::TEXT, Align::Left);
+    if let Some(t) = target {
+        die(c, BX + 3.0 * S - 24.0, 30.0, 36.0, t.x(), true);
+        die(c, BX + 3.0 * S + 24.0, 30.0, 36.0, t.y(), false);
+        let who = name_of(scene, pos.to_move);
+        let text = kit::fit_text(
+            &t!("board-dz-target", cell = t.name(), who = who),
+            18.0,
+            300.0,
+        );
+        c.text(
+            &text,
+            BX + 3.0 * S + 60.0,
+            37.0,
+            18.0,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+    }
+}
+
+/// Each player: its marble, name, reserve and captures; the player to act marked, those out
+/// dimmed.
+fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
+    let over = matches!(pos.phase, Phase::Over(_));
+    for (seat, player) in pos.players.iter().enumerate() {
+        let top = BY + seat as f32 * 128.0;
+        if let Some(card) = kit::rounded_rect(PANEL_X, top, WIDTH - PANEL_X - 16.0, 118.0, 10.0) {
+            c.fill(&card, theme::PANEL, 1.0);
+            if !over && seat == pos.to_move && !player.out {
+                c.stroke(&card, theme::ACCENT, 1.0, 3.0);
+            }
+        }
+        let alpha = if player.out { 0.35 } else { 1.0 };
+        marble(c, Some(seat), PANEL_X + 26.0, top + 28.0, 15.0, alpha);
+        let mut name = name_of(scene, seat);
+        if player.out {
+            name = t!("board-dz-out", who = name);
+        }
+        let name = kit::fit_text(&name, 19.0, WIDTH - PANEL_X - 80.0);
+        let colour = if player.out {
+            theme::TEXT_DIM
+        } else {
+            theme::TEXT
+        };
+        c.text(&name, PANEL_X + 50.0, top + 35.0, 19.0, colour, Align::Left);
+        let reserve = player.reserve as usize;
+        c.text(
+            &t!("board-dz-reserve"),
+            PANEL_X + 14.0,
+            top + 70.0,
+            13.0,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+        for k in 0..reserve {
+            marble(
+                c,
+                Some(seat),
+                PANEL_X + 94.0 + k as f32 * 17.0,
+                top + 65.0,
+                7.0,
+                alpha,
+            );
+        }
+        c.text(
+            &t!("board-dz-captures"),
+            PANEL_X + 14.0,
+            top + 100.0,
+            13.0,
+            theme::TEXT_DIM,
+            Align::Left,
+        );
+        let mut k = 0;
+        for (colour, &n) in player.captures.iter().enumerate() {
+            for _ in 0..n {
+                let x = PANEL_X + 94.0 + (k % 9) as f32 * 17.0;
+                marble(c, Some(colour), x, top + 95.0, 7.0, alpha);
+                k += 1;
+            }
+        }
+    }
+}
+
+fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
+    let top = HEIGHT - FOOTER;
+    let who = name_of(scene, pos.to_move);
+    let (line, colour) = match (&scene.result, game.status(pos)) {
+        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
+        (None, Status::Over(outcome)) => {
+            let reason = super::reason(&outcome, scene);
+            let text = match outcome.winner() {
+                Some(seat) => t!(
+                    "board-wins",
+                    who = name_of(scene, seat),
+                    reason = reason,
+                    score = crate::games::score_line(&outcome.points)
+                ),
+                None => t!(
+                    "board-over",
+                    reason = reason,
+                    score = crate::games::score_line(&outcome.points)
+                ),
+            };
+            (text, theme::HIGHLIGHT)
+        }
+        (None, _) => {
+            let text = match &pos.phase {
+                Phase::Place(k) => t!("board-dz-place", who = who, left = *k as i64),
+                Phase::First(_) => t!("board-dz-first", who = who),
+                Phase::Claim(..) => t!("board-dz-claim", who = who),
+                Phase::Choose(_) => t!("board-dz-choose", who = who),
+                _ => t!("board-dz-roll", who = who),
+            };
+            (text, theme::TEXT)
+        }
+    };
+    let line = kit::fit_text(&line, 20.0, WIDTH - 40.0);
+    c.text(&line, WIDTH / 2.0, top + 27.0, 20.0, colour, Align::Center);
+    if let Some(last) = &scene.last_move {
+        let text = kit::fit_text(&t!("board-last", action = &last.action), 14.0, WIDTH - 40.0);
+        c.text(
+            &text,
+            WIDTH / 2.0,
+            top + 50.0,
+            14.0,
+            theme::TEXT_DIM,
+            Align::Center,
+        );
+    }
+}
+
+/// The board as PNG bytes.
+pub fn png(
+    game: &Dzone,
+    pos: &Position,
+    scene: &Scene,
+    scale: f32,
+) -> Result<Vec<u8>, RenderError> {
+    let canvas = draw(game, pos, scene, scale)?;
+    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
+}
+
+fn base_layer(scale: f32) -> Arc<BaseLayer> {
+    layers().base(scale)
+}
+
+/// The D-Zone board of the catalogue.
+pub struct DzoneBoard;
+
+impl super::Board for DzoneBoard {
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError> {
+        let game = Dzone::from_options(options)?;
+        draw(&game, &game.parse_state(state)?, scene, scale)
+    }
+
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Dzone::from_options(options)?;
+        png(&game, &game.parse_state(state)?, scene, super::FULL)
+    }
+
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Arc::new(Dzone::from_options(options)?);
+        super::replay_frames(
+            game,
+            start,
+            actions,
+            names,
+            draw,
+            palette(),
+            &base_layer(REPLAY),
+        )
+    }
+}
