@@ -327,10 +327,16 @@ fn eliminate(pos: &mut Position) -> bool {
     }
     let alive = pos.alive();
     if alive.len() <= 1 {
-        pos.phase = Phase::Over(alive);
+        finish(pos, alive);
         return true;
     }
     false
+}
+
+/// The game is over: nobody is to move (the notation's `-`, seat 0 in the position).
+fn finish(pos: &mut Position, winners: Vec<Seat>) {
+    pos.phase = Phase::Over(winners);
+    pos.to_move = 0;
 }
 
 /// DZ-3.4, DZ-6.3, DZ-6.4: the counters move on, a stall or the cap may end the game,
@@ -344,7 +350,7 @@ fn end_turn(pos: &mut Position, claim: Option<(Cell, Claimable)>) {
     pos.idle = Idle::Streak(streak);
     let alive = pos.alive().len() as u32;
     if streak >= 3 * alive || pos.turns >= super::CAP {
-        pos.phase = Phase::Over(Dzone::by_captures(pos));
+        finish(pos, Dzone::by_captures(pos));
         return;
     }
     pos.to_move = pos.next_after(pos.to_move);
@@ -379,7 +385,7 @@ pub fn forfeit(pos: &Position, seat: Seat) -> Result<Position, RulesError> {
     next.players[seat].out = true;
     let alive = next.alive();
     if alive.len() <= 1 {
-        next.phase = Phase::Over(alive);
+        finish(&mut next, alive);
         return Ok(next);
     }
     match next.phase.clone() {
