@@ -204,3 +204,7 @@ console-suggestions = { $count ->
 console-no-autocomplete = /{ $command } has no autocomplete
 console-no-button = no message here has a [{ $label }] button
 console-no-menu = no message here has a menu
+turn-to-roll = { $who } to roll.
+turn-no-roll = There is nothing to roll now.
+turn-roll-first = Roll the dice first (the Roll button, or /move roll).
+button-roll = Roll

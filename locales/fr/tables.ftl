@@ -204,3 +204,7 @@ console-suggestions = { $count ->
 console-no-autocomplete = /{ $command } n'a pas d'autocomplétion
 console-no-button = aucun message ici n'a de bouton [{ $label }]
 console-no-menu = aucun message ici n'a de menu
+turn-to-roll = À { $who } de lancer les dés.
+turn-no-roll = Il n'y a rien à lancer maintenant.
+turn-roll-first = Lancez d'abord les dés (le bouton Lancer, ou /move roll).
+button-roll = Lancer

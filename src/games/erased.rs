@@ -53,6 +53,18 @@ pub trait DynPlay: Send + Sync {
     fn describe(&self, action: &str) -> Option<Phrase>;
     /// [`Game::full_value`] of the current position.
     fn full_value(&self) -> u32;
+    /// [`Game::legacy`] of the current position.
+    fn legacy(&self) -> Option<String>;
+    /// [`Game::roller`] of the current position.
+    fn roller(&self) -> Option<Seat>;
+    /// The seat the game waits for: the one to move, or the one to roll.
+    fn waiting(&self) -> Option<Seat> {
+        match self.status() {
+            Status::ToMove(seat) => Some(seat),
+            Status::Chance => self.roller(),
+            Status::Over(_) => None,
+        }
+    }
     fn clone_box(&self) -> Box<dyn DynPlay>;
     /// For code that needs the typed game back (board renderers).
     fn as_any(&self) -> &dyn Any;
@@ -206,6 +218,17 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn full_value(&self) -> u32 {
         self.game().full_value(self.state())
+    }
+
+    fn legacy(&self) -> Option<String> {
+        self.game().legacy(self.state())
+    }
+
+    fn roller(&self) -> Option<Seat> {
+        match Playthrough::status(self) {
+            Status::Chance => self.game().roller(self.state()),
+            _ => None,
+        }
     }
 
     fn describe(&self, action: &str) -> Option<Phrase> {

@@ -56,6 +56,13 @@ pub struct GameInfo {
     /// The game's name and rules summary in every language are in `locales/*/games.ftl`
     /// (`game-<id>`, `rules-<id>`).
     pub forced: &'static [&'static str],
+    /// The option through which what a finished game leaves on its board (see
+    /// [`Game::legacy`]) starts the next game of this game in the same channel: D-Zone's
+    /// steel. `None` for games that start afresh.
+    pub legacy: Option<&'static str>,
+    /// A decision that a press of the Roll button plays first when it is legal, before the
+    /// roll it waits for (D-Zone's waive of a claim window, DZ-5.3).
+    pub before_roll: Option<&'static str>,
 }
 
 impl GameInfo {
@@ -338,6 +345,18 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// notation would not read well ("alice plays roll"); `None` for moves, which the table
     /// tells as "alice plays o5-i5".
     fn describe(&self, _before: &Self::State, _action: &Self::Action) -> Option<Phrase> {
+        None
+    }
+
+    /// At a chance node, the seat whose Roll button draws it (D-Zone's turn roll); `None`
+    /// when the table draws it at once (dice that follow an action, set-up draws).
+    fn roller(&self, _state: &Self::State) -> Option<Seat> {
+        None
+    }
+
+    /// What this finished position leaves for the channel's next game, given to it as the
+    /// option [`GameInfo::legacy`] names.
+    fn legacy(&self, _state: &Self::State) -> Option<String> {
         None
     }
 

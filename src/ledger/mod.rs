@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod audit;
 pub mod economy;
+pub mod legacies;
 pub mod ratings;
 pub mod slots;
 pub mod tables;
@@ -91,6 +92,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../migrations/0001_init.sql")),
         M::up(include_str!("../../migrations/0002_names.sql")),
         M::up(include_str!("../../migrations/0003_offers.sql")),
+        M::up(include_str!("../../migrations/0004_legacies.sql")),
     ])
 }
 

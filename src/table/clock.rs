@@ -3,7 +3,6 @@
 //! that expire. The deadlines are stored, so the clocks survive a restart.
 
 use super::{App, Reply};
-use crate::games::Status;
 use crate::ledger::tables::TableRow;
 use crate::t;
 
@@ -50,7 +49,7 @@ impl App {
         let Ok(progress) = self.progress(&row) else {
             return Vec::new();
         };
-        let Status::ToMove(seat) = progress.play.status() else {
+        let Some(seat) = progress.play.waiting() else {
             return Vec::new();
         };
         let clock = self

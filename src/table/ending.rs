@@ -32,6 +32,7 @@ impl App {
         let Status::Over(outcome) = progress.play.status() else {
             return Err(Refusal(t!("error-not-over")));
         };
+        self.keep_legacy(guild, &row, &progress)?;
         if !is_series(&row) {
             return self.settle(guild, row, progress, last, text, outcome.points.clone());
         }
@@ -127,6 +128,19 @@ impl App {
         Ok(paid.value.exhausted)
     }
 
+    /// Stores what the game that just ended leaves for the channel's next game of it
+    /// (`GameInfo::legacy`: D-Zone's steel).
+    fn keep_legacy(&self, guild: &str, row: &TableRow, progress: &Progress) -> Result<(), Refusal> {
+        let entry = self.entry(row)?;
+        if entry.info.legacy.is_some() {
+            if let Some(value) = progress.play.legacy() {
+                self.ledger
+                    .set_legacy(guild, &row.channel, entry.info.id, &value)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Settles the table with every seat's points (seats that left score nothing): the pot,
     /// the result, the seed revealed, a rematch button.
     pub(crate) fn settle(
@@ -138,6 +152,7 @@ impl App {
         mut text: String,
         mut points: Vec<u32>,
     ) -> Outcome {
+        self.keep_legacy(guild, &row, &progress)?;
         for &seat in &progress.gone {
             points[seat] = 0;
         }

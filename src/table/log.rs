@@ -149,6 +149,10 @@ impl Progress {
             "first".into(),
             Value::from((self.game_no as usize - 1) % seats),
         );
+        if let (Some(key), Some(value)) = (entry.info.legacy, self.play.legacy()) {
+            // The next game of the series starts from what this one left.
+            options.insert(key.into(), value.into());
+        }
         let mut play = entry.rules(&options)?.start(seats)?;
         for &seat in &self.gone {
             if !matches!(play.status(), Status::Over(_)) {

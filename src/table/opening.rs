@@ -193,10 +193,14 @@ impl App {
             }
         }
         let entry = self.entry(&row)?;
-        let start = entry
-            .rules(&game_options(&row))?
-            .start(row.seats.len())?
-            .position();
+        let mut options = game_options(&row);
+        if let Some(key) = entry.info.legacy.filter(|k| !options.contains_key(*k)) {
+            // DZ-2.6: the channel's last game of this kind left this on its board.
+            if let Some(value) = self.ledger.legacy(guild, &row.channel, entry.info.id)? {
+                options.insert(key.into(), value.into());
+            }
+        }
+        let start = entry.rules(&options)?.start(row.seats.len())?.position();
         let deadline = self.now() + self.ledger.economy(guild)?.move_clock_secs;
         let started = self
             .ledger

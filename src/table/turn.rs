@@ -26,6 +26,9 @@ enum Automatic {
     Forced(usize, String),
 }
 
+/// The action of a Roll button (see [`crate::games::Game::roller`]).
+pub(crate) const ROLL: &str = "roll";
+
 impl App {
     fn deadline(&self, guild: &str) -> Result<i64, Refusal> {
         Ok(self.now() + self.ledger.economy(guild)?.move_clock_secs)
@@ -71,6 +74,8 @@ impl App {
         let play = progress.play.as_ref();
         let seq = row.turn + 1;
         match play.status() {
+            // A person's roll waits for its Roll button.
+            Status::Chance if play.roller().is_some_and(|s| row.seats[s] != DROID) => Ok(None),
             Status::Chance => {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
                 let action = play
@@ -203,7 +208,7 @@ impl App {
         if !row.seats.contains(&actor.user) {
             return Err(Refusal(t!("turn-not-playing")));
         }
-        let Status::ToMove(seat) = progress.play.status() else {
+        let Some(seat) = progress.play.waiting() else {
             return Err(Refusal(t!("turn-not-waiting")));
         };
         if row.seats[seat] != actor.user {
@@ -227,6 +232,14 @@ impl App {
         }
         let mut progress = self.progress(&row)?;
         let seat = self.seat_to_move(actor, &row, &progress)?;
+        // A Roll press, unless rolling is a move of the game itself (backgammon's roll).
+        let legal = progress.play.legal();
+        if text.trim().eq_ignore_ascii_case(ROLL) && !legal.iter().any(|a| a == ROLL) {
+            return self.press_roll(actor, row, progress, seat);
+        }
+        if progress.play.roller() == Some(seat) {
+            return Err(Refusal(t!("turn-roll-first")));
+        }
         // Read as the game reads it; only a game action is stored for a player.
         let canonical = progress.play.normalize(text)?;
         let before = progress.play.position();
@@ -249,6 +262,47 @@ impl App {
         let text = said.join(" ");
         let last = advanced.last.or(Some((before, canonical)));
         self.after_turn(&actor.guild, row, progress, last, text)
+    }
+
+    /// The Roll button (or `/move roll`): the decision the game plays before a roll when
+    /// it is open (D-Zone's waive), then the roll the game waits for, drawn from the table's
+    /// seed exactly as the table draws other chance, then whatever follows by itself.
+    fn press_roll(
+        &self,
+        actor: &Actor,
+        mut row: TableRow,
+        mut progress: Progress,
+        seat: usize,
+    ) -> Outcome {
+        let mut said = Vec::new();
+        let mut last = None;
+        let skip = self.entry(&row)?.info.before_roll;
+        if let Some(first) = skip.filter(|a| progress.play.legal().iter().any(|l| l == a)) {
+            let before = progress.play.position();
+            let phrase = progress.play.describe(first);
+            let canonical =
+                self.record(&actor.guild, &mut row, &mut progress, Some(seat), first)?;
+            said.extend(self.narrate(&row, Some(seat), &canonical, phrase, false));
+            last = Some((before, canonical));
+        }
+        if progress.play.roller() != Some(seat) {
+            return Err(Refusal(t!("turn-no-roll")));
+        }
+        let seq = row.turn + 1;
+        let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
+        let roll = progress
+            .play
+            .sample_chance(&mut rng)
+            .ok_or_else(|| Refusal(t!("error-chance-empty")))?;
+        let before = progress.play.position();
+        let phrase = progress.play.describe(&roll);
+        let canonical = self.record(&actor.guild, &mut row, &mut progress, None, &roll)?;
+        said.extend(self.narrate(&row, None, &canonical, phrase, false));
+        said.extend(self.note(&row, &progress, &before, &progress.play.position()));
+        let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
+        said.extend(advanced.said);
+        let text = said.join(" ");
+        self.after_turn(&actor.guild, row, progress, advanced.last.or(last), text)
     }
 
     /// The reply after a turn: the end of the game, or the board for the next player.

@@ -98,7 +98,7 @@ impl App {
                 ))
             }
         };
-        if let Status::ToMove(seat) = progress.play.status() {
+        if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 self.offer_actions(row, progress, &mut reply);
                 reply = reply.with_mention(&row.seats[seat]);
@@ -113,6 +113,15 @@ impl App {
         let Ok(entry) = self.entry(row) else {
             return;
         };
+        let roll = Button {
+            label: t!("button-roll"),
+            custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", super::turn::ROLL)),
+            style: style(crate::games::Tone::Main),
+        };
+        if progress.play.status() == Status::Chance {
+            reply.buttons = vec![roll];
+            return;
+        }
         let (decisions, moves): (Vec<String>, Vec<String>) = progress
             .play
             .legal()
@@ -120,7 +129,7 @@ impl App {
             .partition(|a| entry.info.decision(a).is_some());
         reply.buttons = decisions
             .iter()
-            .take(5)
+            .take(4)
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
                 label: capitalise(d.action),
@@ -128,6 +137,11 @@ impl App {
                 style: style(d.tone),
             })
             .collect();
+        // The Roll button: the roll the game waits for, or the one a skip leads to.
+        let skip = entry.info.before_roll;
+        if skip.is_some_and(|a| decisions.iter().chain(&moves).any(|d| d == a)) {
+            reply.buttons.insert(0, roll);
+        }
         if moves.is_empty() {
             return;
         }
@@ -159,7 +173,10 @@ impl App {
     pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
         match progress.play.status() {
             Status::ToMove(seat) => t!("turn-to-move", who = self.name(&row.seats[seat])),
-            Status::Chance => t!("turn-rolling"),
+            Status::Chance => match progress.play.roller() {
+                Some(seat) => t!("turn-to-roll", who = self.name(&row.seats[seat])),
+                None => t!("turn-rolling"),
+            },
             Status::Over(_) => String::new(),
         }
     }

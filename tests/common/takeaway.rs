@@ -52,6 +52,8 @@ impl Game for Takeaway {
         options: &["pile"],
         decisions: &[],
         forced: &["pass"],
+        legacy: None,
+        before_roll: None,
     };
 
     type State = Pile;

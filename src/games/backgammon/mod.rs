@@ -241,6 +241,8 @@ impl Game for Backgammon {
             Decision::button("reject", Tone::Quiet),
         ],
         forced: &["pass"],
+        legacy: None,
+        before_roll: None,
     };
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {

@@ -256,6 +256,8 @@ impl Game for Dejarik {
         options: &["setup", "cap"],
         decisions: &[],
         forced: &[],
+        legacy: None,
+        before_roll: None,
     };
 
     type State = Position;

@@ -12,7 +12,9 @@ mod turn;
 pub use paths::Cell;
 
 use super::options::{flag, whole};
-use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
+use super::{
+    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status, Tone,
+};
 
 /// DZ-6.4: the turn whose end ends the game.
 pub const CAP: u32 = 400;
@@ -259,8 +261,13 @@ impl Game for Dzone {
         points_option: None,
         draws: true,
         options: &["marbles", "steel", "strict", "fresh"],
-        decisions: &[],
+        decisions: &[
+            Decision::button("pass", Tone::Quiet),
+            Decision::button("waive", Tone::Quiet),
+        ],
         forced: &["pass", "waive"],
+        legacy: Some("steel_layout"),
+        before_roll: Some("waive"),
     };
 
     type State = Position;
@@ -341,6 +348,18 @@ impl Game for Dzone {
             Phase::Over(winners) => Forfeit::Ended(Dzone::outcome(&next, winners)),
             _ => Forfeit::Continues(next),
         })
+    }
+
+    /// DZ-4.1: the turn's roll is the player's to make (its Roll button); set-up rolls and
+    /// steel relocations follow by themselves.
+    fn roller(&self, pos: &Position) -> Option<Seat> {
+        (pos.phase == Phase::Roll).then_some(pos.to_move)
+    }
+
+    /// DZ-6.8: the steel a finished game leaves for the channel's next game.
+    fn legacy(&self, pos: &Position) -> Option<String> {
+        let cells: Vec<String> = pos.steel_layout().iter().map(|c| c.name()).collect();
+        Some(cells.join(","))
     }
 
     /// DZ-6.5: scored by captures.

@@ -416,10 +416,23 @@ pub fn forfeit(pos: &Position, seat: Seat) -> Result<Position, RulesError> {
 pub fn describe(before: &Position, action: &Action) -> Option<Phrase> {
     let who = before.to_move;
     let phrase = match action {
-        Action::Roll(x, y) => Phrase::new("dz-rolls")
-            .seat("who", who)
-            .value("black", x)
-            .value("white", y),
+        Action::Roll(x, y) => {
+            let cell = Cell::at(*x, *y).map_or_else(String::new, |c| c.name());
+            let id = match (&before.phase, Cell::at(*x, *y).map(|c| before.at(c))) {
+                (Phase::Place(_), Some(Square::Steel)) => "dz-rolls-steel-again",
+                (Phase::Place(_), _) => "dz-rolls-steel",
+                (Phase::First(_), _) => "dz-rolls-first",
+                (Phase::Steel(_), Some(Square::Steel)) => "dz-rolls-steel-again",
+                (Phase::Steel(_), _) => "dz-rolls-relocate",
+                _ => "dz-rolls",
+            };
+            Phrase::new(id)
+                .seat("who", who)
+                .value("black", x)
+                .value("white", y)
+                .value("cell", cell)
+                .value("sum", x + y)
+        }
         Action::Deposit(cell) => Phrase::new("dz-deposits")
             .seat("who", who)
             .value("cell", cell.name()),

@@ -219,6 +219,8 @@ impl Game for Kingdoms {
         options: &["cap"],
         decisions: &[],
         forced: &["pass"],
+        legacy: None,
+        before_roll: None,
     };
 
     type State = Position;

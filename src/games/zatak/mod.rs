@@ -246,6 +246,8 @@ impl Game for Zatak {
         ],
         decisions: &[],
         forced: &[],
+        legacy: None,
+        before_roll: None,
     };
 
     type State = Position;
