@@ -56,8 +56,13 @@ fn check_random_match(seed: u64, length: u16) -> Result<usize, TestCaseError> {
                 results.dedup();
                 prop_assert_eq!(results.len(), count, "two plays lead to one position");
                 // Sometimes offer a resignation, mostly play on.
-                if rng.random_ratio(1, 200) && state.info.dice != (0, 0) {
-                    Action::Resign(rng.random_range(1..=3))
+                // (Not while an offer waits for its answer: BG-5 lets only the answer come.)
+                let resign = Action::Resign(rng.random_range(1..=3));
+                if rng.random_ratio(1, 200)
+                    && state.info.dice != (0, 0)
+                    && game.apply(&state, &resign).is_ok()
+                {
+                    resign
                 } else {
                     legal.choose(&mut rng).unwrap().clone()
                 }
