@@ -105,7 +105,7 @@ fn play_out(c: &mut Console, mut last: Value, players: &[&str], seen: &mut Seen)
         decisions += 1;
         let line = if buttons.iter().any(|b| b == "Roll") && choices.is_empty() {
             format!("{who}: [Roll]")
-        } else if claim && seen.claims % 2 == 0 {
+        } else if claim && seen.claims.is_multiple_of(2) {
             seen.waived_by_roll += 1;
             format!("{who}: [Roll]")
         } else if !claim && decisions % 4 == 0 && buttons.iter().any(|b| b == "Pass") {

@@ -109,7 +109,7 @@ pub fn palette() -> &'static Palette {
         };
         let samples = [
             "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0",
-            "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45 9 0",
+            "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1",
         ];
         let canvases: Vec<Canvas> = samples
             .iter()

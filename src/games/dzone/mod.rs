@@ -8,6 +8,7 @@
 pub mod notation;
 pub mod paths;
 mod turn;
+mod valid;
 
 pub use paths::Cell;
 

@@ -73,7 +73,8 @@ fn roll(xy: &str, text: &str) -> Result<Action, RulesError> {
 fn read_move(pos: &Position, cells: &[Cell], text: &str) -> Result<Move, RulesError> {
     let (from, to) = (cells[0], cells[cells.len() - 1]);
     let mover = pos.to_move;
-    let moves = paths::moves_from(pos, mover, from, to);
+    let mut moves = paths::moves_from(pos, mover, from, to);
+    moves.sort_by_key(|m| m.spelling());
     let listed = || {
         moves
             .iter()
@@ -297,7 +298,7 @@ pub fn parse_position(game: &Dzone, text: &str) -> Result<Position, RulesError> 
             .ok_or_else(|| invalid(format!("'{letter}' is not the colour of a seat (R G B Y)")))?
         }
     };
-    check(game, &pos)?;
+    super::valid::check(game, &pos)?;
     Ok(pos)
 }
 
@@ -438,56 +439,4 @@ fn read_phase(text: &str, seats: usize) -> Result<Phase, RulesError> {
         ),
         _ => return Err(invalid(format!("'{text}' is not a phase (DZ-8.4.4)"))),
     })
-}
-
-/// DZ-8.4's invariants.
-fn check(game: &Dzone, pos: &Position) -> Result<(), RulesError> {
-    let seats = pos.players.len();
-    for (seat, colour) in COLOURS.iter().enumerate().take(seats) {
-        let on_board = pos.marbles_of(seat).count() as u32;
-        let taken: u32 = pos.players.iter().map(|p| p.captures[seat] as u32).sum();
-        let total = on_board + pos.players[seat].reserve as u32 + taken;
-        if total > game.marbles as u32 {
-            return Err(invalid(format!(
-                "{colour} has {total} marbles in all, more than the {} each player owns (DZ-2.2)",
-                game.marbles
-            )));
-        }
-        let has = on_board > 0 || pos.players[seat].reserve > 0;
-        if has == pos.players[seat].out {
-            return Err(invalid(format!(
-                "{colour} is out exactly when it has no marble left (DZ-6.1)"
-            )));
-        }
-    }
-    let total = game.total_steel(seats);
-    let expected = match pos.phase {
-        Phase::Place(k) => total.checked_sub(k as usize),
-        Phase::Steel(_) => total.checked_sub(1),
-        _ => Some(total),
-    };
-    if expected != Some(pos.steel()) {
-        return Err(invalid(format!(
-            "{} steel marbles on the board, {} expected for {seats} players (DZ-2.3)",
-            pos.steel(),
-            expected.map_or("fewer".to_string(), |e| e.to_string())
-        )));
-    }
-    let empty = |c: Cell| pos.at(c) == Square::Empty;
-    match &pos.phase {
-        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) if !empty(*t) => {
-            Err(invalid(format!("the target {} is not empty", t.name())))
-        }
-        Phase::Claim(_, Claimable::Cells(cells)) => {
-            let passer = pos.previous_before(pos.to_move) as u8;
-            if cells.iter().any(|&c| pos.at(c) != Square::Marble(passer)) {
-                return Err(invalid("claimable cells hold the passer's marbles".into()));
-            }
-            Ok(())
-        }
-        _ if !matches!(pos.phase, Phase::Over(_)) && pos.players[pos.to_move].out => Err(invalid(
-            format!("{} is out and cannot move", COLOURS[pos.to_move]),
-        )),
-        _ => Ok(()),
-    }
 }
