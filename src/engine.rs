@@ -171,7 +171,10 @@ fn through_decision(play: &dyn DynPlay, outcome: &str) -> Option<Box<dyn DynPlay
         let mut next = play.clone_box();
         // A roll a player's own Roll button draws (D-Zone's) is never stepped into: there
         // the outcome alone does not say which decision came first.
-        if next.apply(&action).is_err() || next.status() != Status::Chance || next.roller().is_some() {
+        if next.apply(&action).is_err()
+            || next.status() != Status::Chance
+            || next.roller().is_some()
+        {
             continue;
         }
         if next.apply(outcome).is_ok() {

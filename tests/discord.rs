@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 const WAIT: Duration = Duration::from_secs(20);
 const ALICE: (&str, &str) = ("5000", "alice");
 const BOB: (&str, &str) = ("5001", "bob");
+const CAROL: (&str, &str) = ("5002", "carol");
 
 struct Bot(Child);
 
@@ -1060,5 +1061,120 @@ async fn a_halloween_kingdoms_game_through_the_real_client() {
     let end = content(&last.unwrap());
     assert!(end.contains("alice holds all nine kingdoms"), "{end}");
     assert!(end.contains("receives 200 credits"), "{end}");
+    assert!(validate_bodies(&dir, &fake.requests()) >= 10);
+}
+
+/// The select menu of a reply, if it has one: its custom id and option values.
+fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
+    let rows = r.json["data"]["components"].as_array()?;
+    let menu = rows
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 3)?;
+    let values = menu["options"]
+        .as_array()?
+        .iter()
+        .filter_map(|o| o["value"].as_str().map(String::from))
+        .collect();
+    Some((menu["custom_id"].as_str()?.to_string(), values))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_d_zone_game_through_the_real_client() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-dz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let wait_ready = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let n = fake.requests().len();
+    // D-Zone is the catalogue's fifth game: choice 4. An open table of three seats.
+    fake.slash(
+        9001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 4},
+               {"name": "wager", "type": 4, "value": 100},
+               {"name": "seats", "type": 4, "value": 3}]),
+        Value::Null,
+    );
+    let open = fake.wait_for(n, WAIT, is_callback(9001)).await;
+    assert!(
+        content(&open).contains("anyone may join"),
+        "{:?}",
+        open.json
+    );
+    let join = custom_ids(&open)
+        .into_iter()
+        .find(|(l, _)| l == "Join")
+        .unwrap()
+        .1;
+    fake.component(9002, BOB, &join, &[]);
+    fake.wait_for(n, WAIT, is_callback(9002)).await;
+    fake.component(9003, CAROL, &join, &[]);
+    let mut last = fake.wait_for(n, WAIT, is_callback(9003)).await;
+    assert!(
+        content(&last).contains("alice vs bob vs carol"),
+        "{:?}",
+        last.json
+    );
+    let mut id = 9003;
+    let mut claims = 0;
+    for step in 0..3000 {
+        let text = content(&last);
+        assert!(!ephemeral(&last), "{text}");
+        assert!(last.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&last);
+        if text.contains("**") {
+            break;
+        }
+        assert!(step < 2999, "the game ends");
+        let who = [ALICE, BOB, CAROL]
+            .into_iter()
+            .find(|u| {
+                text.ends_with(&format!("{} to roll.", u.1))
+                    || text.ends_with(&format!("{} to move.", u.1))
+            })
+            .unwrap_or_else(|| panic!("someone to act: {text}"));
+        let buttons = custom_ids(&last);
+        let button = |label: &str| {
+            buttons
+                .iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, c)| c.clone())
+        };
+        let menu = menu_of(&last);
+        id += 1;
+        match (&menu, button("Roll"), button("Pass")) {
+            (Some((_, values)), Some(roll), _) if values.iter().any(|v| v.starts_with("claim")) => {
+                // A claim window: the next player claims, or lets it go with Roll.
+                claims += 1;
+                if claims % 2 == 0 {
+                    fake.component(id, who, &roll, &[]);
+                } else {
+                    let (menu_id, values) = menu.clone().unwrap();
+                    fake.component(id, who, &menu_id, &[&values[0]]);
+                }
+            }
+            (None, Some(roll), _) => fake.component(id, who, &roll, &[]),
+            (Some(_), _, Some(pass)) if step % 7 == 0 => fake.component(id, who, &pass, &[]),
+            (Some((menu_id, values)), _, _) => fake.component(id, who, menu_id, &[&values[0]]),
+            (None, None, _) => {
+                let (_, first) = buttons.first().cloned().expect("a button");
+                fake.component(id, who, &first, &[]);
+            }
+        }
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&last);
+    assert!(
+        end.contains("receives 300 credits") || end.contains("Draw"),
+        "{end}"
+    );
+    assert!(claims > 0, "claim windows came up");
     assert!(validate_bodies(&dir, &fake.requests()) >= 10);
 }

@@ -113,7 +113,10 @@ fn set_up(pos: &Position) -> Result<(), RulesError> {
         ));
     }
     if let Phase::First(contest) = &pos.phase {
-        let roller = contest.iter().find(|(_, sum)| sum.is_none()).map(|(s, _)| *s);
+        let roller = contest
+            .iter()
+            .find(|(_, sum)| sum.is_none())
+            .map(|(s, _)| *s);
         if roller != Some(pos.to_move) || contest.windows(2).any(|w| w[0].0 >= w[1].0) {
             return Err(invalid(
                 "the first contestant still to roll, in seat order, rolls (DZ-3.1)".into(),
@@ -127,10 +130,14 @@ fn set_up(pos: &Position) -> Result<(), RulesError> {
 /// passer's marbles that had a path there, or its reserve when only a deposit was possible.
 fn claim(game: &Dzone, pos: &Position, target: Cell, set: &Claimable) -> Result<(), RulesError> {
     if game.strict || pos.strict {
-        return Err(invalid("with strict no pass can be claimed (DZ-5.4)".into()));
+        return Err(invalid(
+            "with strict no pass can be claimed (DZ-5.4)".into(),
+        ));
     }
     if pos.idle == Idle::Active {
-        return Err(invalid("a claim window opens a turn: nothing has moved yet".into()));
+        return Err(invalid(
+            "a claim window opens a turn: nothing has moved yet".into(),
+        ));
     }
     let mut passer = pos.clone();
     passer.to_move = pos.previous_before(pos.to_move);
