@@ -107,6 +107,31 @@ fn benches(c: &mut Criterion) {
         })
     });
 
+    // A D-Zone board of four players with a claim window and the last move's path.
+    let dz_before = "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR R choose:44 8 0";
+    let dz_after = "S..Y.R/...R.S/.B.R../..S.Y./....../.....S R1:GGGY,G3:B,B4,Y3:RR G roll 9 0";
+    let dz_scene = Scene {
+        names: vec![
+            "Chewbacca".into(),
+            "R2-D2".into(),
+            "Leia".into(),
+            "Lando".into(),
+        ],
+        last_move: Some(LastMove {
+            action: "move 22-42-44".into(),
+            before: Some(dz_before.into()),
+        }),
+        ..Scene::default()
+    };
+    let png = holotable::catalogue::board_png("dzone", &zk_options, dz_after, &dz_scene)
+        .expect("renders");
+    println!("four-player D-Zone PNG: {} bytes", png.len());
+    group.bench_function("dzone_png_four_players", |b| {
+        b.iter(|| {
+            holotable::catalogue::board_png("dzone", &zk_options, dz_after, &dz_scene).unwrap()
+        })
+    });
+
     // A replay of 40 moves: time per frame.
     let actions: Vec<String> = [
         "o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5", "i1-o1", "o7-i7", "o11-i11",

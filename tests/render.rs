@@ -433,3 +433,44 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
     }
     assert_eq!(frames, actions.len() + 1);
 }
+
+#[test]
+fn dzone_boards_show_marbles_steel_the_target_and_claims() {
+    use holotable::games::dzone::Cell;
+    use holotable::render::dzone::{cell_centre, MARBLES};
+    let cell = |n: &str| Cell::parse(n).unwrap();
+    let options = GameOptions::new();
+    let claim =
+        "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1";
+    let png = holotable::catalogue::board_png("dzone", &options, claim, &Scene::default()).unwrap();
+    assert!(png.len() < 150_000);
+    let image = decode(&png);
+    assert_eq!((image.0, image.1), (900, 720));
+    // Each seat's marble in its colour, just inside its rim (left of its mark).
+    for (name, seat) in [("22", 0), ("32", 1), ("24", 2), ("46", 3)] {
+        let (x, y) = cell_centre(cell(name));
+        let px = pixel(&image, x - 24.0, y + 4.0);
+        assert!(near(px, MARBLES[seat]), "{name}: {px:?}");
+    }
+    // The target 44 framed; the claimable marbles ringed in red (dashed).
+    let (tx, ty) = cell_centre(cell("44"));
+    assert!(near(pixel(&image, tx - 39.0, ty), theme::HIGHLIGHT));
+    let (cx, cy) = cell_centre(cell("45"));
+    let ring = (0..36).any(|k| {
+        let a = k as f32 * std::f32::consts::PI / 18.0;
+        near(
+            pixel(&image, cx + 37.0 * a.cos(), cy + 37.0 * a.sin()),
+            theme::DANGER,
+        )
+    });
+    assert!(ring, "45 is claimable");
+    let (sx, sy) = cell_centre(cell("24"));
+    let unringed = (0..36).all(|k| {
+        let a = k as f32 * std::f32::consts::PI / 18.0;
+        !near(
+            pixel(&image, sx + 37.0 * a.cos(), sy + 37.0 * a.sin()),
+            theme::DANGER,
+        )
+    });
+    assert!(unringed, "Blue's 24 is not claimable");
+}

@@ -27,3 +27,11 @@ $H render --game kingdoms --state "9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbp
 $H render --game kingdoms --state "9/7P1/4W1g2/5a3/9/9/9/9/9 GGGWCCBBAAggwwccbbpa p -/-" \
   --names Chewbacca,R2-D2 --last-move e5-e7 \
   --before "9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-" --out docs/images/kingdoms-answer.png
+# D-Zone: a claim window of four players, and DZ-7.2's move taking two marbles.
+$H render --game dzone \
+  --state "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1" \
+  --names Chewbacca,R2-D2,Leia,Lando --out docs/images/dzone-claim.png
+$H render --game dzone --state "S....R/...R../.B.R../..S.../....../.....S R3:GGG,G3,B5 G roll 10 0" \
+  --names Chewbacca,R2-D2,Leia --last-move "move 22-42-44" \
+  --before "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0" \
+  --out docs/images/dzone-move.png
