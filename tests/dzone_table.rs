@@ -192,3 +192,33 @@ fn fresh_starts_on_an_empty_zone() {
     let second = say(&mut c, "bob: [Accept]").pop().unwrap();
     assert_eq!(text(&second).matches("steel on").count(), 2, "{second}");
 }
+
+#[test]
+fn a_player_who_resigns_leaves_and_the_replay_shows_the_game_without_it() {
+    let (mut c, _dir) = console("resign");
+    say(&mut c, "alice: /play game:dzone wager:50 seats:3");
+    say(&mut c, "bob: [Join]");
+    let started = say(&mut c, "carol: [Join]").pop().unwrap();
+    let first = strings(&started, "mentions")[0].clone();
+    let leaver = ["alice", "bob", "carol"]
+        .into_iter()
+        .find(|p| *p != first)
+        .unwrap();
+    // DZ-6.7: out at once, its marbles leave play, the game goes on among the others.
+    let left = say(&mut c, &format!("{leaver}: /resign")).pop().unwrap();
+    assert!(text(&left).contains("the game goes on"), "{left}");
+    let rest: Vec<&str> = ["alice", "bob", "carol"]
+        .into_iter()
+        .filter(|p| *p != leaver)
+        .collect();
+    let last = say(&mut c, &format!("{first}: /board")).pop().unwrap();
+    let end = play_out(&mut c, last, &rest, &mut Seen::default());
+    assert!(text(&end).contains("**"));
+    let replay = say(&mut c, "alice: /replay").pop().unwrap();
+    assert!(
+        replay["images"][0].as_str().unwrap().ends_with(".gif"),
+        "{replay}"
+    );
+    let verify = say(&mut c, "alice: /verify").pop().unwrap();
+    assert!(text(&verify).contains("verified"), "{verify}");
+}

@@ -143,6 +143,18 @@ pub trait Board: Send + Sync {
 /// How a game's boards are drawn, for [`replay_frames`].
 pub(crate) type DrawFn<G> = fn(&G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
 
+/// In a replay's list of actions, a seat that left the game there (a resignation or a
+/// timeout at a table of three or more, which the game goes on without).
+pub fn leave_mark(seat: usize) -> String {
+    format!("{LEAVE_MARK}{seat}")
+}
+
+const LEAVE_MARK: &str = "=leave seat ";
+
+fn left_seat(text: &str) -> Option<usize> {
+    text.strip_prefix(LEAVE_MARK)?.parse().ok()
+}
+
 /// An animated replay of a game from `start` through `actions`: the start position, then one
 /// frame per action with that action highlighted (and a result the log decided, such as a
 /// repetition); the last frame stays longer.
@@ -169,12 +181,17 @@ pub(crate) fn replay_frames<G: Game>(
     )?;
     for (i, text) in actions.iter().enumerate() {
         let before = play.state().clone();
-        let action = game.parse_action(&before, text)?;
-        play.apply(&action)?;
-        scene.last_move = Some(LastMove {
-            action: game.format_action(&before, &action),
-            before: Some(game.format_state(&before)),
-        });
+        if let Some(seat) = left_seat(text) {
+            play.forfeit(seat)?;
+            scene.last_move = None;
+        } else {
+            let action = game.parse_action(&before, text)?;
+            play.apply(&action)?;
+            scene.last_move = Some(LastMove {
+                action: game.format_action(&before, &action),
+                before: Some(game.format_state(&before)),
+            });
+        }
         scene.result = match play.status() {
             Status::Over(outcome) if game.status(play.state()) != Status::Over(outcome.clone()) => {
                 let mut reason = outcome.reason.clone();

@@ -128,6 +128,7 @@ impl Progress {
     pub fn leave(&mut self, seat: usize) -> Result<(), Refusal> {
         self.play.forfeit(seat)?;
         self.gone.push(seat);
+        self.actions.push(crate::render::leave_mark(seat));
         Ok(())
     }
 

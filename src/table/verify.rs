@@ -116,7 +116,11 @@ impl App {
         Ok(vec![Reply::public(t!(
             "replay-of",
             table = row.id,
-            moves = progress.actions.len()
+            moves = progress
+                .actions
+                .iter()
+                .filter(|a| !a.starts_with('='))
+                .count()
         ))
         .with_image(format!("table-{}-replay.gif", row.id), gif)])
     }
