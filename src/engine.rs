@@ -143,6 +143,37 @@ fn handle(request: &Map<String, Value>) -> Reply {
             };
             Ok(json!({"ok": true, "state": play.position(), "outcome": outcome}))
         }
+        "droid" => {
+            let play = resume(game.as_ref(), request)?;
+            let seed = match request.get("seed") {
+                None | Some(Value::Null) => 0,
+                Some(v) => v.as_u64().ok_or("field 'seed' must be a whole number")?,
+            };
+            let budget = match (request.get("level"), request.get("budget_ms")) {
+                (_, Some(ms)) if !ms.is_null() => crate::droid::Budget::Millis(
+                    ms.as_u64()
+                        .filter(|&ms| (1..=60_000).contains(&ms))
+                        .ok_or("field 'budget_ms' must be 1 to 60000")?,
+                ),
+                (None | Some(Value::Null), _) => crate::droid::Budget::Iterations(
+                    crate::droid::iterations(crate::droid::DEFAULT_LEVEL),
+                ),
+                (Some(level), _) => {
+                    let level = level
+                        .as_u64()
+                        .filter(|l| (1..=5).contains(l))
+                        .ok_or("field 'level' must be 1 to 5")?;
+                    crate::droid::Budget::Iterations(crate::droid::iterations(level as u8))
+                }
+            };
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            let index = crate::droid::choose_within(play.as_ref(), budget, &mut rng)
+                .map_err(|e| e.to_string())?;
+            let action = play
+                .choice_text(index)
+                .ok_or("the droid's choice vanished")?;
+            Ok(json!({"ok": true, "action": action}))
+        }
         "render" => {
             let state = string_field(request, "state")?;
             let path = string_field(request, "path")?;
@@ -153,7 +184,7 @@ fn handle(request: &Map<String, Value>) -> Reply {
             Ok(json!({"ok": true, "bytes": png.len()}))
         }
         other => Err(format!(
-            "unknown op '{other}' (ops: new, status, legal, apply, render)"
+            "unknown op '{other}' (ops: new, status, legal, apply, render, droid)"
         )),
     }
 }

@@ -3,6 +3,7 @@
 //! Layers (PRODUCT.md P-2): the rules core in [`games`] is pure; [`render`] draws boards; the [`engine`] protocol
 //! exposes it as JSON lines; [`config`] reads the configuration every front end shares.
 
+pub mod arena;
 pub mod catalogue;
 pub mod config;
 pub mod droid;

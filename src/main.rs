@@ -87,6 +87,28 @@ enum Command {
         #[arg(long, value_delimiter = ',', value_name = "ACTIONS", conflicts_with_all = ["last_move", "before"])]
         replay: Option<Vec<String>>,
     },
+    /// Measure the droid: two players play a series of games, seats alternated, and the
+    /// result is printed with a 95 % confidence interval.
+    Arena {
+        /// Game id (dejarik, backgammon, zatak, kingdoms, dzone).
+        #[arg(long)]
+        game: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Player A: droid:1 … droid:5, random or greedy.
+        #[arg(long, default_value = "droid:5")]
+        a: String,
+        /// Player B.
+        #[arg(long, default_value = "random")]
+        b: String,
+        /// Table options as a JSON object, as in the engine protocol.
+        #[arg(long, value_name = "JSON")]
+        options: Option<String>,
+        /// The first game's seed (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Check the ledger invariants of a database and print one JSON line.
     Audit {
         /// Database file (default: the configured one).
@@ -195,6 +217,59 @@ fn main() -> ExitCode {
             )
         }
         Command::Audit { db } => audit(&config, db),
+        Command::Arena {
+            game,
+            games,
+            a,
+            b,
+            options,
+            seed,
+        } => arena(&game, games, &a, &b, options.as_deref(), seed),
+    }
+}
+
+/// `holotable arena`: the series, a progress line on stderr, the result on stdout.
+fn arena(game: &str, games: u32, a: &str, b: &str, options: Option<&str>, seed: u64) -> ExitCode {
+    let run = || -> Result<holotable::arena::Tally, String> {
+        let (a, b) = (
+            holotable::arena::Player::parse(a)?,
+            holotable::arena::Player::parse(b)?,
+        );
+        let options = match options.map(serde_json::from_str::<serde_json::Value>) {
+            None => serde_json::Map::new(),
+            Some(Ok(serde_json::Value::Object(map))) => map,
+            Some(_) => return Err("--options must be a JSON object".into()),
+        };
+        let entry = holotable::catalogue::lookup(game, &options).map_err(|e| e.to_string())?;
+        let started = std::time::Instant::now();
+        holotable::arena::run(&entry, games, a, b, seed, |done, t| {
+            eprint!(
+                "\r{done}/{games} games · A {} – B {} – draws {} · {:.0} s",
+                t.wins,
+                t.losses,
+                t.draws,
+                started.elapsed().as_secs_f64()
+            );
+        })
+    };
+    match run() {
+        Ok(t) => {
+            eprintln!();
+            println!(
+                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %)",
+                t.games(),
+                t.wins,
+                t.losses,
+                t.draws,
+                100.0 * t.score(),
+                100.0 * t.margin()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

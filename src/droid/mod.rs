@@ -1,10 +1,13 @@
 //! The house droid: chooses an action for the seat to move through the search face of the
 //! rules contract ([`DynPlay`]'s choices by number), the same way for every game.
 //!
-//! Today it plays a uniformly random legal action; the search of the droid issue takes its
-//! place behind [`choose`] without the table layer changing.
+//! It searches ([`search`]: Monte Carlo tree search with chance nodes) with an iteration
+//! budget per level, so that the same seed and level give the same action and `/verify`
+//! recomputes it.
 
-use rand::Rng;
+pub mod search;
+
+pub use search::Budget;
 
 use crate::games::{DynPlay, RulesError, Status};
 
@@ -12,11 +15,31 @@ use crate::games::{DynPlay, RulesError, Status};
 pub const DEFAULT_LEVEL: u8 = 3;
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 
+/// The search iterations of each level, 1 to 5.
+pub fn iterations(level: u8) -> u32 {
+    match level {
+        0 | 1 => 16,
+        2 => 64,
+        3 => 200,
+        4 => 700,
+        _ => 2_000,
+    }
+}
+
 /// The droid's choice at `play` for the seat to move, as a choice number, drawn from `rng`
 /// (the table's generator for this action, so that `/verify` recomputes it).
 pub fn choose(
     play: &dyn DynPlay,
-    _level: u8,
+    level: u8,
+    rng: &mut dyn rand::RngCore,
+) -> Result<usize, RulesError> {
+    choose_within(play, Budget::Iterations(iterations(level)), rng)
+}
+
+/// [`choose`] with an explicit budget (the engine's `budget_ms`).
+pub fn choose_within(
+    play: &dyn DynPlay,
+    budget: Budget,
     rng: &mut dyn rand::RngCore,
 ) -> Result<usize, RulesError> {
     if !matches!(play.status(), Status::ToMove(_)) {
@@ -24,12 +47,13 @@ pub fn choose(
             "the droid chooses only where a seat is to move".into(),
         ));
     }
-    match play.choice_count() {
-        0 => Err(RulesError::Unsupported(
+    if play.choice_count() == 0 {
+        return Err(RulesError::Unsupported(
             "no legal action to choose from".into(),
-        )),
-        n => Ok(rng.random_range(0..n)),
+        ));
     }
+    search::search(play, budget, rng)
+        .ok_or_else(|| RulesError::Unsupported("no legal action to choose from".into()))
 }
 
 /// [`choose`], in canonical notation.

@@ -57,6 +57,8 @@ pub trait DynPlay: Send + Sync {
     fn legacy(&self) -> Option<String>;
     /// [`Game::roller`] of the current position.
     fn roller(&self) -> Option<Seat>;
+    /// [`Game::heuristic`] of the current position.
+    fn heuristic(&self) -> Option<Vec<f64>>;
     /// The seat the game waits for: the one to move, or the one to roll.
     fn waiting(&self) -> Option<Seat> {
         match self.status() {
@@ -222,6 +224,10 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn legacy(&self) -> Option<String> {
         self.game().legacy(self.state())
+    }
+
+    fn heuristic(&self) -> Option<Vec<f64>> {
+        self.game().heuristic(self.state())
     }
 
     fn roller(&self) -> Option<Seat> {

@@ -348,6 +348,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// An estimate of each seat's share of the result (summing to 1) at a position a search
+    /// stops short of the end; `None` to count it as even. The one place per-game knowledge
+    /// reaches the droid (kingdoms held, captures, pips).
+    fn heuristic(&self, _state: &Self::State) -> Option<Vec<f64>> {
+        None
+    }
+
     /// At a chance node, the seat whose Roll button draws it (D-Zone's turn roll); `None`
     /// when the table draws it at once (dice that follow an action, set-up draws).
     fn roller(&self, _state: &Self::State) -> Option<Seat> {

@@ -351,6 +351,22 @@ impl Game for Dzone {
         })
     }
 
+    /// Marbles still in play and captures (DZ-6.6): each seat's share of their sum.
+    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+        let worth: Vec<f64> = (0..pos.players.len())
+            .map(|s| {
+                let p = &pos.players[s];
+                if p.out {
+                    return 0.0;
+                }
+                let own = pos.marbles_of(s).count() as f64 + p.reserve as f64;
+                0.5 + own + 1.5 * p.captured() as f64
+            })
+            .collect();
+        let total: f64 = worth.iter().sum();
+        (total > 0.0).then(|| worth.iter().map(|w| w / total).collect())
+    }
+
     /// DZ-4.1: the turn's roll is the player's to make (its Roll button); set-up rolls and
     /// steel relocations follow by themselves.
     fn roller(&self, pos: &Position) -> Option<Seat> {

@@ -326,6 +326,18 @@ impl Game for Kingdoms {
         None
     }
 
+    /// The kingdoms each side holds (KG-1.5), a piece in reserve worth a little: who is
+    /// nearer nine.
+    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+        let score = |side: Side| {
+            let held = pos.held(side).count_ones() as f64;
+            let placed = pos.of(side).count_ones() as f64;
+            1.0 + held * held + 0.1 * placed
+        };
+        let (o, p) = (score(Side::Orange), score(Side::Purple));
+        Some(vec![o / (o + p), p / (o + p)])
+    }
+
     /// Placements, moves and passes in words, with the piece's name.
     fn describe(&self, before: &Position, action: &Action) -> Option<Phrase> {
         let who = before.to_move.seat();
