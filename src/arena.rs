@@ -59,6 +59,8 @@ pub struct Tally {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    /// How long player A took for each of its choices, in milliseconds.
+    pub think_ms: Vec<f64>,
 }
 
 impl Tally {
@@ -69,6 +71,14 @@ impl Tally {
     /// A's score: a win 1, a draw ½.
     pub fn score(&self) -> f64 {
         (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// The median and the longest of A's choice times, in milliseconds.
+    pub fn think(&self) -> (f64, f64) {
+        let mut t = self.think_ms.clone();
+        t.sort_by(|a, b| a.total_cmp(b));
+        let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
+        (median, t.last().copied().unwrap_or(0.0))
     }
 
     /// Half the width of the 95 % confidence interval of the score (normal approximation).
@@ -87,6 +97,7 @@ pub fn play_game(
     b: Player,
     a_seat: usize,
     rng: &mut ChaCha8Rng,
+    think_ms: &mut Vec<f64>,
 ) -> Result<Option<bool>, String> {
     let mut play = game.start(seats).map_err(|e| e.to_string())?;
     for _ in 0..100_000 {
@@ -108,10 +119,13 @@ pub fn play_game(
                 }
                 pick
             }
-            Status::ToMove(seat) => {
-                let player = if seat == a_seat { a } else { b };
-                player.choose(play.as_ref(), rng)?
+            Status::ToMove(seat) if seat == a_seat => {
+                let started = std::time::Instant::now();
+                let choice = a.choose(play.as_ref(), rng)?;
+                think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+                choice
             }
+            Status::ToMove(_) => b.choose(play.as_ref(), rng)?,
         };
         play.step(choice).map_err(|e| e.to_string())?;
     }
@@ -131,7 +145,7 @@ pub fn run(
     let mut tally = Tally::default();
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
-        match play_game(game, seats, a, b, i as usize % seats, &mut rng)? {
+        match play_game(game, seats, a, b, i as usize % seats, &mut rng, &mut tally.think_ms)? {
             Some(true) => tally.wins += 1,
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,

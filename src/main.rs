@@ -255,8 +255,9 @@ fn arena(game: &str, games: u32, a: &str, b: &str, options: Option<&str>, seed: 
     match run() {
         Ok(t) => {
             eprintln!();
+            let (median, max) = t.think();
             println!(
-                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %)",
+                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %); {a} thinks {median:.1} ms median, {max:.1} ms max",
                 t.games(),
                 t.wins,
                 t.losses,
