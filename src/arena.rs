@@ -145,7 +145,15 @@ pub fn run(
     let mut tally = Tally::default();
     for i in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
-        match play_game(game, seats, a, b, i as usize % seats, &mut rng, &mut tally.think_ms)? {
+        match play_game(
+            game,
+            seats,
+            a,
+            b,
+            i as usize % seats,
+            &mut rng,
+            &mut tally.think_ms,
+        )? {
             Some(true) => tally.wins += 1,
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,

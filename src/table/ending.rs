@@ -152,7 +152,6 @@ impl App {
         mut text: String,
         mut points: Vec<u32>,
     ) -> Outcome {
-        self.keep_legacy(guild, &row, &progress)?;
         for &seat in &progress.gone {
             points[seat] = 0;
         }
@@ -255,6 +254,7 @@ impl App {
         let mut totals = progress.totals.clone();
         totals[seat] = 0;
         totals[winner] = totals[winner].max(1);
+        self.keep_legacy(guild, &row, &progress)?;
         self.settle(guild, row, progress, None, text, totals)
     }
 

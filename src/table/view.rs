@@ -129,7 +129,7 @@ impl App {
             .partition(|a| entry.info.decision(a).is_some());
         reply.buttons = decisions
             .iter()
-            .take(4)
+            .take(5)
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
                 label: capitalise(d.action),
@@ -141,6 +141,7 @@ impl App {
         let skip = entry.info.before_roll;
         if skip.is_some_and(|a| decisions.iter().chain(&moves).any(|d| d == a)) {
             reply.buttons.insert(0, roll);
+            reply.buttons.truncate(5);
         }
         if moves.is_empty() {
             return;
