@@ -18,6 +18,8 @@ pub enum Player {
     Random,
     /// A winning action when there is one, else random.
     Greedy,
+    /// Backgammon only: Tesauro's pubeval at one ply; rolls, never doubles, always takes.
+    Pubeval,
 }
 
 impl Player {
@@ -26,6 +28,7 @@ impl Player {
         match text.trim() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
+            "pubeval" => Ok(Player::Pubeval),
             other => other
                 .strip_prefix("droid:")
                 .and_then(|l| l.parse::<u8>().ok())
@@ -49,8 +52,42 @@ impl Player {
             Player::Random => Ok(rng.random_range(0..n)),
             Player::Greedy => Ok(crate::droid::search::winning_choice(play)
                 .unwrap_or_else(|| rng.random_range(0..n))),
+            Player::Pubeval => pubeval(play).ok_or_else(|| "pubeval plays backgammon only".into()),
         }
     }
+}
+
+/// pubeval's choice (see [`Player::Pubeval`]).
+fn pubeval(play: &dyn DynPlay) -> Option<usize> {
+    use crate::games::backgammon::{pubeval, Backgammon};
+    use crate::games::Playthrough;
+    let state = |p: &dyn DynPlay| {
+        p.as_any()
+            .downcast_ref::<Playthrough<Backgammon>>()
+            .map(|t| t.state().clone())
+    };
+    let before = state(play)?;
+    let texts: Vec<String> = (0..play.choice_count())
+        .filter_map(|i| play.choice_text(i))
+        .collect();
+    for wanted in ["roll", "take", "reject"] {
+        if let Some(i) = texts.iter().position(|t| t == wanted) {
+            return Some(i);
+        }
+    }
+    let me = before.info.turn as usize;
+    let race = !pubeval::contact(&before.sides[me], &before.sides[1 - me]);
+    let mut best = (f32::NEG_INFINITY, 0);
+    for i in 0..texts.len() {
+        let mut next = play.clone_box();
+        next.step(i).ok()?;
+        let after = state(next.as_ref())?;
+        let score = pubeval::score(&after.sides[me], &after.sides[1 - me], race);
+        if score > best.0 {
+            best = (score, i);
+        }
+    }
+    Some(best.1)
 }
 
 /// What a series of games gave player A.

@@ -121,3 +121,39 @@ fn the_engine_droid_op_answers_and_refuses_where_nobody_chooses() {
     assert!(replies[3]["error"].as_str().unwrap().contains("1 to 5"));
     assert_eq!(replies[4]["ok"], true, "{}", replies[4]);
 }
+
+#[test]
+fn the_arena_counts_games_and_pubeval_beats_random_play() {
+    use holotable::arena::{run, Player};
+    let game = lookup("backgammon", &GameOptions::new()).unwrap();
+    let mut seen = 0;
+    let tally = run(&game, 6, Player::Pubeval, Player::Random, 3, |done, _| {
+        seen = done
+    })
+    .unwrap();
+    assert_eq!((tally.games(), seen), (6, 6));
+    assert!(tally.wins >= 5, "pubeval against random: {tally:?}");
+    assert!(!tally.think_ms.is_empty());
+    assert!(Player::parse("droid:6").is_err() && Player::parse("chess").is_err());
+    // pubeval plays backgammon only.
+    let zatak = lookup("zatak", &GameOptions::new()).unwrap();
+    assert!(run(&zatak, 1, Player::Pubeval, Player::Random, 1, |_, _| {}).is_err());
+}
+
+#[test]
+fn pubeval_reads_contact_and_races() {
+    use holotable::games::backgammon::board::start_side;
+    use holotable::games::backgammon::pubeval::{contact, score};
+    let start = start_side();
+    assert!(contact(&start, &start));
+    // Everything home on both sides: a race.
+    let mut home = [0u8; 25];
+    home[0] = 5;
+    home[1] = 5;
+    home[2] = 5;
+    assert!(!contact(&home, &home));
+    // In a race, bearing off more is better.
+    let mut fewer = home;
+    fewer[0] = 3;
+    assert!(score(&fewer, &home, true) > score(&home, &home, true));
+}

@@ -6,6 +6,7 @@
 pub mod board;
 pub mod ids;
 pub mod notation;
+pub mod pubeval;
 mod turn;
 mod words;
 
