@@ -50,9 +50,9 @@ impl std::fmt::Debug for Entry {
 pub static GAMES: &[Entry] = &[
     Entry::of::<Dejarik>(&render::dejarik::DejarikBoard),
     Entry::of::<Backgammon>(&render::backgammon::BackgammonBoard),
-    Entry::of::<Zatak>(&render::zatak::ZatakBoard),
-    Entry::of::<Kingdoms>(&render::kingdoms::KingdomsBoard),
-    Entry::of::<Dzone>(&render::dzone::DzoneBoard),
+    Entry::of::<Zatak>(&render::zatak::BOARD),
+    Entry::of::<Kingdoms>(&render::kingdoms::BOARD),
+    Entry::of::<Dzone>(&render::dzone::BOARD),
 ];
 
 /// A list of games to play: the product's [`GAMES`], and for tests of the table layer any

@@ -118,7 +118,7 @@ fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
 #[test]
 fn the_board_shows_dice_taken_only_once_play_begins() {
     use holotable::render::{Board, Scene};
-    let board = holotable::render::zatak::ZatakBoard;
+    let board = &holotable::render::zatak::BOARD;
     let options = serde_json::Map::new();
     let scene = Scene::default();
     // White's six dice set up, Red's not yet: nothing is taken, so the header beside White's

@@ -4,15 +4,15 @@
 //! without colour), every depot (reserve and captures), claimable marbles, and the last
 //! action's path with what it captured.
 
-use std::sync::{Arc, LazyLock, OnceLock};
+use std::sync::{LazyLock, OnceLock};
 
 use tiny_skia::{PathBuilder, Pixmap};
 
-use super::encode::{self, BaseLayer, Palette, StaticLayers};
+use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene, REPLAY};
+use super::{LastMove, RenderError, Scene};
 use crate::games::dzone::{Action, Cell, Claimable, Dzone, Phase, Position, Square};
-use crate::games::{Game, GameOptions, Status};
+use crate::games::{Game, Status};
 use crate::t;
 
 pub const WIDTH: f32 = 900.0;
@@ -403,62 +403,9 @@ fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
     }
 }
 
-/// The board as PNG bytes.
-pub fn png(
-    game: &Dzone,
-    pos: &Position,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(game, pos, scene, scale)?;
-    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
-}
-
-fn base_layer(scale: f32) -> Arc<BaseLayer> {
-    layers().base(scale)
-}
-
 /// The D-Zone board of the catalogue.
-pub struct DzoneBoard;
-
-impl super::Board for DzoneBoard {
-    fn canvas(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-        scale: f32,
-    ) -> Result<Canvas, RenderError> {
-        let game = Dzone::from_options(options)?;
-        draw(&game, &game.parse_state(state)?, scene, scale)
-    }
-
-    fn png(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-    ) -> Result<Vec<u8>, RenderError> {
-        let game = Dzone::from_options(options)?;
-        png(&game, &game.parse_state(state)?, scene, super::FULL)
-    }
-
-    fn replay(
-        &self,
-        options: &GameOptions,
-        start: &str,
-        actions: &[String],
-        names: &[String],
-    ) -> Result<Vec<u8>, RenderError> {
-        let game = Arc::new(Dzone::from_options(options)?);
-        super::replay_frames(
-            game,
-            start,
-            actions,
-            names,
-            draw,
-            palette(),
-            &base_layer(REPLAY),
-        )
-    }
-}
+pub static BOARD: super::Drawn<Dzone> = super::Drawn {
+    draw,
+    palette,
+    layers,
+};

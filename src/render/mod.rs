@@ -140,6 +140,68 @@ pub trait Board: Send + Sync {
     ) -> Result<Vec<u8>, RenderError>;
 }
 
+/// A game's board as its file declares it: the drawing of a typed position, the palette
+/// its PNGs are encoded with and its static layers. Reading the table's options and the
+/// position, encoding and replays are the same for every such board.
+pub struct Drawn<G: Game> {
+    pub draw: DrawFn<G>,
+    pub palette: fn() -> &'static Palette,
+    pub layers: fn() -> &'static encode::StaticLayers,
+}
+
+impl<G: Game> Drawn<G> {
+    fn typed(&self, options: &GameOptions, state: &str) -> Result<(G, G::State), RenderError> {
+        let game = G::from_options(options)?;
+        let pos = game.parse_state(state)?;
+        Ok((game, pos))
+    }
+}
+
+impl<G: Game> Board for Drawn<G> {
+    fn canvas(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+        scale: f32,
+    ) -> Result<Canvas, RenderError> {
+        let (game, pos) = self.typed(options, state)?;
+        (self.draw)(&game, &pos, scene, scale)
+    }
+
+    fn png(
+        &self,
+        options: &GameOptions,
+        state: &str,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let (game, pos) = self.typed(options, state)?;
+        let canvas = (self.draw)(&game, &pos, scene, FULL)?;
+        let base = (self.layers)().base(FULL);
+        encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+    }
+
+    fn replay(
+        &self,
+        options: &GameOptions,
+        start: &str,
+        actions: &[String],
+        names: &[String],
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = Arc::new(G::from_options(options)?);
+        let base = (self.layers)().base(REPLAY);
+        replay_frames(
+            game,
+            start,
+            actions,
+            names,
+            self.draw,
+            (self.palette)(),
+            &base,
+        )
+    }
+}
+
 /// How a game's boards are drawn, for [`replay_frames`].
 pub(crate) type DrawFn<G> = fn(&G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
 
