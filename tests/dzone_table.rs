@@ -3,55 +3,13 @@
 //! player only, the game to its end with the pot, and the next game in the same channel
 //! starting from the steel the last one left (DZ-2.6) unless it asks for `fresh`.
 
-use std::sync::atomic::AtomicI64;
-use std::sync::Arc;
-
-use holotable::front::console::{self, Console, ConsoleOptions};
+use holotable::front::console::Console;
 use holotable::ledger::{Durability, Ledger};
-use holotable::table::{App, Settings};
 use serde_json::Value;
 
-fn console(name: &str) -> (Console, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("holotable-dztable-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
-    let offset = Arc::new(AtomicI64::new(0));
-    let app = App::new(
-        ledger,
-        Settings::default(),
-        console::clock(Arc::clone(&offset)),
-    );
-    let options = ConsoleOptions {
-        json: true,
-        out: dir.join("boards"),
-        ..ConsoleOptions::default()
-    };
-    (Console::new(app, options, offset), dir)
-}
-
-fn say(c: &mut Console, line: &str) -> Vec<Value> {
-    c.line(line)
-        .unwrap()
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn text(v: &Value) -> String {
-    v["text"].as_str().unwrap_or("").to_string()
-}
-
-fn strings(v: &Value, key: &str) -> Vec<String> {
-    v[key]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|c| c.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
+#[path = "common/console.rs"]
+mod harness;
+use harness::{console, say, strings, text};
 
 /// The steel cells of the board the last reply shows, read from the table's position.
 fn steel_of(dir: &std::path::Path) -> Vec<String> {
@@ -125,7 +83,7 @@ fn play_out(c: &mut Console, mut last: Value, players: &[&str], seen: &mut Seen)
 
 #[test]
 fn three_players_play_to_the_end_and_the_next_game_keeps_the_steel() {
-    let (mut c, dir) = console("three");
+    let (mut c, dir) = console("dz-three");
     let rules = say(&mut c, "alice: /rules game:dzone").pop().unwrap();
     assert!(text(&rules).contains("**D-Zone**"), "{rules}");
     let open = say(&mut c, "alice: /play game:dzone wager:100 seats:3")
@@ -183,7 +141,7 @@ fn three_players_play_to_the_end_and_the_next_game_keeps_the_steel() {
 
 #[test]
 fn fresh_starts_on_an_empty_zone() {
-    let (mut c, _dir) = console("fresh");
+    let (mut c, _dir) = console("dz-fresh");
     say(&mut c, "alice: /play game:dzone opponent:bob");
     let first = say(&mut c, "bob: [Accept]").pop().unwrap();
     let first = play_out(&mut c, first, &["alice", "bob"], &mut Seen::default());
@@ -195,7 +153,7 @@ fn fresh_starts_on_an_empty_zone() {
 
 #[test]
 fn a_player_who_resigns_leaves_and_the_replay_shows_the_game_without_it() {
-    let (mut c, _dir) = console("resign");
+    let (mut c, _dir) = console("dz-resign");
     say(&mut c, "alice: /play game:dzone wager:50 seats:3");
     say(&mut c, "bob: [Join]");
     let started = say(&mut c, "carol: [Join]").pop().unwrap();

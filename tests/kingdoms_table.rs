@@ -2,71 +2,20 @@
 //! placements and moves (81 cells do not fit a menu), a wagered game played to its win in
 //! all nine kingdoms with a board image after every action, the pot, the audit, /replay.
 
-use std::sync::atomic::AtomicI64;
-use std::sync::Arc;
-
-use holotable::front::console::{self, Console, ConsoleOptions};
 use holotable::ledger::{Durability, Ledger};
-use holotable::table::{App, Settings};
 use serde_json::Value;
+
+#[path = "common/console.rs"]
+mod harness;
+use harness::{console, png_size, say, strings, text};
 
 #[path = "common/kingdoms_line.rs"]
 mod kingdoms_line;
 use kingdoms_line::WIN_LINE;
 
-fn console(name: &str) -> (Console, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("holotable-kgtable-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
-    let offset = Arc::new(AtomicI64::new(0));
-    let app = App::new(
-        ledger,
-        Settings::default(),
-        console::clock(Arc::clone(&offset)),
-    );
-    let options = ConsoleOptions {
-        json: true,
-        out: dir.join("boards"),
-        ..ConsoleOptions::default()
-    };
-    (Console::new(app, options, offset), dir)
-}
-
-fn say(c: &mut Console, line: &str) -> Vec<Value> {
-    c.line(line)
-        .unwrap()
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn text(v: &Value) -> String {
-    v["text"].as_str().unwrap_or("").to_string()
-}
-
-fn png_size(path: &str) -> (u32, u32) {
-    let bytes = std::fs::read(path).unwrap();
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let reader = decoder.read_info().unwrap();
-    let info = reader.info();
-    (info.width, info.height)
-}
-
-fn choices(v: &Value) -> Vec<String> {
-    v["choices"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|c| c.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 #[test]
 fn a_wagered_game_won_in_all_nine_kingdoms() {
-    let (mut c, dir) = console("game");
+    let (mut c, dir) = console("kg-game");
     let rules = say(&mut c, "alice: /rules game:kingdoms").pop().unwrap();
     assert!(text(&rules).contains("**Halloween Kingdoms**"), "{rules}");
     assert_eq!(png_size(rules["images"][0].as_str().unwrap()), (920, 760));
@@ -75,10 +24,16 @@ fn a_wagered_game_won_in_all_nine_kingdoms() {
     assert!(text(&first).contains("alice to move"), "{first}");
     // Autocomplete: the opening allows every piece anywhere; typing a cell or a piece
     // narrows it.
-    let found = choices(&say(&mut c, "alice: ?/move action:e5").pop().unwrap());
+    let found = strings(
+        &say(&mut c, "alice: ?/move action:e5").pop().unwrap(),
+        "choices",
+    );
     assert!(found.contains(&"G@e5".to_string()), "{found:?}");
     assert!(found.iter().all(|a| a.contains("e5")), "{found:?}");
-    let ghosts = choices(&say(&mut c, "alice: ?/move action:G@").pop().unwrap());
+    let ghosts = strings(
+        &say(&mut c, "alice: ?/move action:G@").pop().unwrap(),
+        "choices",
+    );
     assert_eq!(ghosts.len(), 25, "capped at Discord's 25");
     assert!(ghosts.iter().all(|a| a.starts_with("G@")), "{ghosts:?}");
     // A refusal is specific and changes nothing.
@@ -120,7 +75,7 @@ fn a_wagered_game_won_in_all_nine_kingdoms() {
 
 #[test]
 fn a_threat_is_told_and_a_refusal_names_the_kingdom() {
-    let (mut c, _dir) = console("threat");
+    let (mut c, _dir) = console("kg-threat");
     say(&mut c, "alice: /play game:kingdoms opponent:bob");
     say(&mut c, "bob: [Accept]");
     say(&mut c, "alice: /move action:G@e5");
@@ -142,7 +97,7 @@ fn a_threat_is_told_and_a_refusal_names_the_kingdom() {
 
 #[test]
 fn french_players_read_kingdoms_in_french() {
-    let (mut c, _dir) = console("fr");
+    let (mut c, _dir) = console("kg-fr");
     say(&mut c, "alice@fr: /play game:kingdoms opponent:bob");
     say(&mut c, "bob@fr: [Accepter]");
     let placed = say(&mut c, "alice@fr: /move action:W@e5").pop().unwrap();

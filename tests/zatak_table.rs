@@ -1,56 +1,15 @@
 //! Zatak at the table through the console (issue 14's slice): `/rules`, a wagered game from
 //! the set-up to its end with a board image after every move, the pot, the token, the audit.
 
-use std::sync::atomic::AtomicI64;
-use std::sync::Arc;
-
-use holotable::front::console::{self, Console, ConsoleOptions};
 use holotable::ledger::{Durability, Ledger};
-use holotable::table::{App, Settings};
-use serde_json::Value;
 
-fn console(name: &str) -> (Console, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("holotable-zktable-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
-    let offset = Arc::new(AtomicI64::new(0));
-    let app = App::new(
-        ledger,
-        Settings::default(),
-        console::clock(Arc::clone(&offset)),
-    );
-    let options = ConsoleOptions {
-        json: true,
-        out: dir.join("boards"),
-        ..ConsoleOptions::default()
-    };
-    (Console::new(app, options, offset), dir)
-}
-
-fn say(c: &mut Console, line: &str) -> Vec<Value> {
-    c.line(line)
-        .unwrap()
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn text(v: &Value) -> String {
-    v["text"].as_str().unwrap_or("").to_string()
-}
-
-fn png_size(path: &str) -> (u32, u32) {
-    let bytes = std::fs::read(path).unwrap();
-    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    let reader = decoder.read_info().unwrap();
-    let info = reader.info();
-    (info.width, info.height)
-}
+#[path = "common/console.rs"]
+mod harness;
+use harness::{console, png_size, say, text};
 
 #[test]
 fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
-    let (mut c, dir) = console("game");
+    let (mut c, dir) = console("zk-game");
     let rules = say(&mut c, "alice: /rules game:zatak").pop().unwrap();
     assert!(text(&rules).contains("**Zatak**"), "{rules}");
     assert_eq!(png_size(rules["images"][0].as_str().unwrap()), (720, 720));

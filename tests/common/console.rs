@@ -1,0 +1,66 @@
+//! A console on a fresh SQLite file for the games' table tests, with replies as JSON.
+
+#![allow(dead_code)]
+
+use std::sync::atomic::AtomicI64;
+use std::sync::Arc;
+
+use holotable::front::console::{self, Console, ConsoleOptions};
+use holotable::ledger::{Durability, Ledger};
+use holotable::table::{App, Settings};
+use serde_json::Value;
+
+/// A console and its directory (the database `h.db`, boards under `boards/`), named for
+/// the test so that tests running at once never share one.
+pub fn console(name: &str) -> (Console, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let offset = Arc::new(AtomicI64::new(0));
+    let app = App::new(
+        ledger,
+        Settings::default(),
+        console::clock(Arc::clone(&offset)),
+    );
+    let options = ConsoleOptions {
+        json: true,
+        out: dir.join("boards"),
+        ..ConsoleOptions::default()
+    };
+    (Console::new(app, options, offset), dir)
+}
+
+/// The replies to one line.
+pub fn say(c: &mut Console, line: &str) -> Vec<Value> {
+    c.line(line)
+        .unwrap()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+pub fn text(v: &Value) -> String {
+    v["text"].as_str().unwrap_or("").to_string()
+}
+
+/// A list of strings of a reply (`choices`, `buttons`, `mentions`).
+pub fn strings(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The size of a PNG file, read from its header.
+pub fn png_size(path: &str) -> (u32, u32) {
+    let bytes = std::fs::read(path).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    (info.width, info.height)
+}
