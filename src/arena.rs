@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::droid::Searched;
 use crate::games::{DynGame, DynPlay, Status};
 
 /// A player of the arena.
@@ -16,7 +17,8 @@ pub enum Player {
     Droid(u8),
     /// A uniformly random legal action.
     Random,
-    /// A winning action when there is one, else random.
+    /// A winning action when there is one, else a capturing one (a random one of them),
+    /// else random.
     Greedy,
     /// Backgammon only: Tesauro's pubeval at one ply; rolls, never doubles, always takes.
     Pubeval,
@@ -40,20 +42,46 @@ impl Player {
         }
     }
 
-    fn choose(self, play: &dyn DynPlay, rng: &mut dyn RngCore) -> Result<usize, String> {
+    /// This player's choice at `play`, where a seat is to move.
+    pub fn choose(self, play: &dyn DynPlay, rng: &mut dyn RngCore) -> Result<usize, String> {
+        self.choose_counted(play, rng).map(|(choice, _)| choice)
+    }
+
+    /// [`Player::choose`], with the droid's search work.
+    fn choose_counted(
+        self,
+        play: &dyn DynPlay,
+        rng: &mut dyn RngCore,
+    ) -> Result<(usize, Option<Searched>), String> {
         let n = play.choice_count();
         if n == 0 {
             return Err("no legal action".into());
         }
-        match self {
+        let choice = match self {
             Player::Droid(level) => {
-                crate::droid::choose(play, level, rng).map_err(|e| e.to_string())
+                let searched =
+                    crate::droid::choose_counted(play, level, rng).map_err(|e| e.to_string())?;
+                return Ok((searched.choice, Some(searched)));
             }
-            Player::Random => Ok(rng.random_range(0..n)),
-            Player::Greedy => Ok(crate::droid::search::winning_choice(play)
-                .unwrap_or_else(|| rng.random_range(0..n))),
-            Player::Pubeval => pubeval(play).ok_or_else(|| "pubeval plays backgammon only".into()),
-        }
+            Player::Random => rng.random_range(0..n),
+            Player::Greedy => greedy(play, rng),
+            Player::Pubeval => pubeval(play).ok_or("pubeval plays backgammon only")?,
+        };
+        Ok((choice, None))
+    }
+}
+
+/// `greedy`'s choice (see [`Player::Greedy`]).
+fn greedy(play: &dyn DynPlay, rng: &mut dyn RngCore) -> usize {
+    if let Some(win) = crate::droid::search::winning_choice(play) {
+        return win;
+    }
+    let n = play.choice_count();
+    let captures: Vec<usize> = (0..n).filter(|&i| play.choice_captures(i)).collect();
+    if captures.is_empty() {
+        rng.random_range(0..n)
+    } else {
+        captures[rng.random_range(0..captures.len())]
     }
 }
 
@@ -98,6 +126,9 @@ pub struct Tally {
     pub draws: u32,
     /// How long player A took for each of its choices, in milliseconds.
     pub think_ms: Vec<f64>,
+    /// Player A's search work (a droid's): iterations and positions stepped into.
+    pub iterations: u64,
+    pub positions: u64,
 }
 
 impl Tally {
@@ -118,6 +149,27 @@ impl Tally {
         (median, t.last().copied().unwrap_or(0.0))
     }
 
+    /// Player A's search speed: iterations and positions per second of thinking.
+    pub fn speed(&self) -> (f64, f64) {
+        let secs = self.think_ms.iter().sum::<f64>() / 1000.0;
+        if secs <= 0.0 {
+            return (0.0, 0.0);
+        }
+        (self.iterations as f64 / secs, self.positions as f64 / secs)
+    }
+
+    /// Adds one game's result and A's thinking.
+    fn add(&mut self, result: Option<bool>, work: Tally) {
+        match result {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        self.think_ms.extend(work.think_ms);
+        self.iterations += work.iterations;
+        self.positions += work.positions;
+    }
+
     /// Half the width of the 95 % confidence interval of the score (normal approximation).
     pub fn margin(&self) -> f64 {
         let p = self.score();
@@ -125,8 +177,8 @@ impl Tally {
     }
 }
 
-/// One game between `a` (in seat `a_seat`) and `b` in every other seat; returns A's points
-/// share: 1 a win, 0 a loss, ½ otherwise.
+/// One game between `a` (in seat `a_seat`) and `b` in every other seat: whether A won
+/// (`None` for a draw); A's thinking is added to `work`.
 pub fn play_game(
     game: &Arc<dyn DynGame>,
     seats: usize,
@@ -134,7 +186,7 @@ pub fn play_game(
     b: Player,
     a_seat: usize,
     rng: &mut ChaCha8Rng,
-    think_ms: &mut Vec<f64>,
+    work: &mut Tally,
 ) -> Result<Option<bool>, String> {
     let mut play = game.start(seats).map_err(|e| e.to_string())?;
     for _ in 0..100_000 {
@@ -158,8 +210,12 @@ pub fn play_game(
             }
             Status::ToMove(seat) if seat == a_seat => {
                 let started = std::time::Instant::now();
-                let choice = a.choose(play.as_ref(), rng)?;
-                think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+                let (choice, searched) = a.choose_counted(play.as_ref(), rng)?;
+                work.think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+                if let Some(s) = searched {
+                    work.iterations += s.iterations as u64;
+                    work.positions += s.positions;
+                }
                 choice
             }
             Status::ToMove(_) => b.choose(play.as_ref(), rng)?,
@@ -176,26 +232,51 @@ pub fn run(
     a: Player,
     b: Player,
     seed: u64,
+    progress: impl FnMut(u32, &Tally),
+) -> Result<Tally, String> {
+    run_on(game, games, a, b, seed, 1, progress)
+}
+
+/// [`run`] on `jobs` threads. Game `i` is played from seed `seed + i` whichever thread
+/// plays it, so the tally is the same for any number of jobs.
+pub fn run_on(
+    game: &Arc<dyn DynGame>,
+    games: u32,
+    a: Player,
+    b: Player,
+    seed: u64,
+    jobs: usize,
     mut progress: impl FnMut(u32, &Tally),
 ) -> Result<Tally, String> {
     let seats = game.info().min_seats;
-    let mut tally = Tally::default();
-    for i in 0..games {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
-        match play_game(
-            game,
-            seats,
-            a,
-            b,
-            i as usize % seats,
-            &mut rng,
-            &mut tally.think_ms,
-        )? {
-            Some(true) => tally.wins += 1,
-            Some(false) => tally.losses += 1,
-            None => tally.draws += 1,
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let (sender, results) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
+                let mut work = Tally::default();
+                let result = play_game(game, seats, a, b, i as usize % seats, &mut rng, &mut work);
+                let failed = result.is_err();
+                if sender.send((result, work)).is_err() || failed {
+                    // Stop the other workers too.
+                    next.store(games, std::sync::atomic::Ordering::Relaxed);
+                    break;
+                }
+            });
         }
-        progress(i + 1, &tally);
-    }
-    Ok(tally)
+        drop(sender);
+        let mut tally = Tally::default();
+        for (result, work) in results {
+            tally.add(result?, work);
+            progress(tally.games(), &tally);
+        }
+        Ok(tally)
+    })
 }

@@ -108,6 +108,9 @@ enum Command {
         /// The first game's seed (game i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Games played at once, one per thread (the result does not depend on it).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Check the ledger invariants of a database and print one JSON line.
     Audit {
@@ -224,12 +227,21 @@ fn main() -> ExitCode {
             b,
             options,
             seed,
-        } => arena(&game, games, &a, &b, options.as_deref(), seed),
+            jobs,
+        } => arena(&game, games, &a, &b, options.as_deref(), seed, jobs),
     }
 }
 
 /// `holotable arena`: the series, a progress line on stderr, the result on stdout.
-fn arena(game: &str, games: u32, a: &str, b: &str, options: Option<&str>, seed: u64) -> ExitCode {
+fn arena(
+    game: &str,
+    games: u32,
+    a: &str,
+    b: &str,
+    options: Option<&str>,
+    seed: u64,
+    jobs: usize,
+) -> ExitCode {
     let run = || -> Result<holotable::arena::Tally, String> {
         let (a, b) = (
             holotable::arena::Player::parse(a)?,
@@ -242,7 +254,7 @@ fn arena(game: &str, games: u32, a: &str, b: &str, options: Option<&str>, seed: 
         };
         let entry = holotable::catalogue::lookup(game, &options).map_err(|e| e.to_string())?;
         let started = std::time::Instant::now();
-        holotable::arena::run(&entry, games, a, b, seed, |done, t| {
+        holotable::arena::run_on(&entry, games, a, b, seed, jobs, |done, t| {
             eprint!(
                 "\r{done}/{games} games · A {} – B {} – draws {} · {:.0} s",
                 t.wins,
@@ -256,8 +268,17 @@ fn arena(game: &str, games: u32, a: &str, b: &str, options: Option<&str>, seed: 
         Ok(t) => {
             eprintln!();
             let (median, max) = t.think();
+            let (iterations, positions) = t.speed();
+            let speed = if t.iterations > 0 {
+                format!(
+                    "; searches {:.0} iterations/s, {:.0} positions/s",
+                    iterations, positions
+                )
+            } else {
+                String::new()
+            };
             println!(
-                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %); {a} thinks {median:.1} ms median, {max:.1} ms max",
+                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %); {a} thinks {median:.1} ms median, {max:.1} ms max{speed}",
                 t.games(),
                 t.wins,
                 t.losses,

@@ -3,77 +3,12 @@
 
 mod fake_discord;
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
+use fake_discord::client::*;
 use fake_discord::{FakeDiscord, Request};
 use serde_json::{json, Value};
-
-const WAIT: Duration = Duration::from_secs(20);
-const ALICE: (&str, &str) = ("5000", "alice");
-const BOB: (&str, &str) = ("5001", "bob");
-const CAROL: (&str, &str) = ("5002", "carol");
-
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
-    start_bot_with(fake, db, &[])
-}
-
-fn start_bot_with(fake: &FakeDiscord, db: &std::path::Path, env: &[(&str, &str)]) -> Bot {
-    Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .arg("serve")
-        .envs(env.iter().copied())
-        .env("HOLOTABLE_DISCORD_TOKEN", "test-token")
-        .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
-        .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
-        .env("HOLOTABLE_DATABASE__PATH", db)
-        .env("RUST_LOG", "warn")
-        .current_dir(db.parent().unwrap())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the bot starts"))
-}
-
-fn is_callback(id: u64) -> impl Fn(&Request) -> bool {
-    move |r| r.method == "POST" && r.path == format!("/interactions/{id}/tok{id}/callback")
-}
-
-fn content(r: &Request) -> String {
-    r.json["data"]["content"].as_str().unwrap_or("").to_string()
-}
-
-fn ephemeral(r: &Request) -> bool {
-    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
-}
-
-fn custom_ids(r: &Request) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for row in r.json["data"]["components"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-    {
-        for c in row["components"].as_array().cloned().unwrap_or_default() {
-            out.push((
-                c["label"]
-                    .as_str()
-                    .or(c["placeholder"].as_str())
-                    .unwrap_or("")
-                    .to_string(),
-                c["custom_id"].as_str().unwrap_or("").to_string(),
-            ));
-        }
-    }
-    out
-}
 
 fn check_message_limits(r: &Request) {
     check_body_limits(&r.json["data"]);
@@ -104,10 +39,6 @@ fn check_body_limits(data: &Value) {
             }
         }
     }
-}
-
-fn user(id: &str, name: &str) -> Value {
-    json!({"id": id, "username": name, "discriminator": "0000"})
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -587,11 +518,7 @@ async fn tables_in_threads_and_deferred_answers() {
             ("HOLOTABLE_DISCORD__DEFER_AFTER_MS", "0"),
         ],
     );
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     let n = fake.requests().len();
     let play = |id: u64, wager: i64| {
         fake.slash(
@@ -723,16 +650,10 @@ fn message_custom_ids(r: &Request) -> Vec<(String, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_backgammon_game_through_the_real_client() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-bg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("bg");
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake, &dir.join("h.db"));
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     let n = fake.requests().len();
     fake.slash(
         5001,
@@ -825,16 +746,10 @@ async fn a_backgammon_game_through_the_real_client() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_the_bot_cleanly() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-term-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("term");
     let fake = FakeDiscord::start().await;
     let mut bot = start_bot(&fake, &dir.join("h.db"));
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     // A command answered, then the stop.
     fake.slash(7001, ALICE, "balance", json!([]), Value::Null);
     fake.wait_for(0, WAIT, is_callback(7001)).await;
@@ -897,16 +812,10 @@ fn the_invite_asks_for_exactly_what_the_bot_uses() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_zatak_game_through_the_real_client() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-zk-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("zk");
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake, &dir.join("h.db"));
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     let n = fake.requests().len();
     // Zatak is the catalogue's third game: choice 2.
     fake.slash(
@@ -996,16 +905,10 @@ mod kingdoms_script;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_halloween_kingdoms_game_through_the_real_client() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-kg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("kg");
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake, &dir.join("h.db"));
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     let n = fake.requests().len();
     // Halloween Kingdoms is the catalogue's fourth game: choice 3.
     fake.slash(
@@ -1064,33 +967,12 @@ async fn a_halloween_kingdoms_game_through_the_real_client() {
     assert!(validate_bodies(&dir, &fake.requests()) >= 10);
 }
 
-/// The select menu of a reply, if it has one: its custom id and option values.
-fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
-    let rows = r.json["data"]["components"].as_array()?;
-    let menu = rows
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|c| c["type"] == 3)?;
-    let values = menu["options"]
-        .as_array()?
-        .iter()
-        .filter_map(|o| o["value"].as_str().map(String::from))
-        .collect();
-    Some((menu["custom_id"].as_str()?.to_string(), values))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_three_player_d_zone_game_through_the_real_client() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-dz-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = workdir("dz");
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake, &dir.join("h.db"));
-    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
-    let wait_ready = std::time::Instant::now() + WAIT;
-    while !fake.is_ready() && std::time::Instant::now() < wait_ready {
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    connected(&fake).await;
     let n = fake.requests().len();
     // D-Zone is the catalogue's fifth game: choice 4. An open table of three seats.
     fake.slash(

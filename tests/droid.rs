@@ -157,3 +157,141 @@ fn pubeval_reads_contact_and_races() {
     fewer[0] = 3;
     assert!(score(&fewer, &home, true) > score(&home, &home, true));
 }
+
+#[test]
+fn greedy_takes_a_capture_when_it_has_one() {
+    use holotable::arena::Player;
+    for id in ["dejarik", "backgammon", "zatak", "dzone"] {
+        let mut seen = 0;
+        for (k, play) in positions(id, 400, 21).into_iter().enumerate() {
+            let n = play.choice_count();
+            let capturing = (0..n).filter(|&i| play.choice_captures(i)).count();
+            let winning = holotable::droid::search::winning_choice(play.as_ref());
+            if capturing == 0 || capturing == n || winning.is_some() {
+                continue;
+            }
+            seen += 1;
+            let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
+            let choice = Player::Greedy.choose(play.as_ref(), &mut rng).unwrap();
+            assert!(
+                play.choice_captures(choice),
+                "{id}: greedy chose {:?} at {}",
+                play.choice_text(choice),
+                play.position()
+            );
+        }
+        assert!(seen > 0, "{id}: some positions offer a capture");
+    }
+}
+
+#[test]
+fn a_backgammon_capture_is_a_hit() {
+    use holotable::games::backgammon::{board::BAR, Backgammon};
+    use holotable::games::Playthrough;
+    let bar = |p: &dyn DynPlay| {
+        let t = p
+            .as_any()
+            .downcast_ref::<Playthrough<Backgammon>>()
+            .unwrap();
+        t.state().sides.map(|s| s[BAR])
+    };
+    let mut hits = 0;
+    for play in positions("backgammon", 300, 4) {
+        let Status::ToMove(seat) = play.status() else {
+            continue;
+        };
+        for i in 0..play.choice_count() {
+            let mut next = play.clone_box();
+            next.step(i).unwrap();
+            let hit = bar(next.as_ref())[1 - seat] > bar(play.as_ref())[1 - seat];
+            assert_eq!(play.choice_captures(i), hit, "{:?}", play.choice_text(i));
+            hits += hit as usize;
+        }
+    }
+    assert!(hits > 0);
+}
+
+#[test]
+fn the_arena_gives_the_same_tally_on_several_threads() {
+    use holotable::arena::{run, run_on, Player};
+    let game = lookup("kingdoms", &GameOptions::new()).unwrap();
+    let one = run(&game, 4, Player::Droid(1), Player::Greedy, 8, |_, _| {}).unwrap();
+    let two = run_on(&game, 4, Player::Droid(1), Player::Greedy, 8, 2, |_, _| {}).unwrap();
+    assert_eq!(
+        (
+            one.wins,
+            one.losses,
+            one.draws,
+            one.iterations,
+            one.positions
+        ),
+        (
+            two.wins,
+            two.losses,
+            two.draws,
+            two.iterations,
+            two.positions
+        )
+    );
+    assert!(one.iterations > 0 && one.positions >= one.iterations);
+}
+
+/// Backgammon's cube through the droid's search and evaluation.
+mod cube {
+    use super::*;
+    use holotable::games::backgammon::board::{start_side, Side};
+    use holotable::games::backgammon::ids::{GameState, MatchInfo};
+    use holotable::games::backgammon::{Backgammon, State};
+    use holotable::games::Game;
+
+    fn side(points: &[(usize, u8)]) -> Side {
+        let mut s = [0; 25];
+        for &(i, n) in points {
+            s[i] = n;
+        }
+        s
+    }
+
+    /// A money game at `sides`, seat 0 on roll, the cube in the middle at 1.
+    fn money(sides: [Side; 2], offered: bool) -> Box<dyn DynPlay> {
+        let mut options = GameOptions::new();
+        options.insert("length".into(), serde_json::json!(0));
+        let game = Backgammon::from_options(&options).unwrap();
+        let mut info = MatchInfo::new(0);
+        info.game = GameState::Playing;
+        info.double_offered = offered;
+        info.turn = offered as u8;
+        let text = game.format_state(&State { sides, info });
+        lookup("backgammon", &options)
+            .unwrap()
+            .resume(&[&text])
+            .unwrap()
+    }
+
+    fn droid(play: &dyn DynPlay) -> String {
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        holotable::droid::choose_action(play, 3, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn it_drops_a_hopeless_double_and_takes_an_even_one() {
+        // White bears off its last two checkers with any roll; Black still needs two.
+        let hopeless = money([side(&[(0, 2)]), side(&[(5, 2)])], true);
+        assert_eq!(droid(hopeless.as_ref()), "drop");
+        let even = money([start_side(), start_side()], true);
+        assert_eq!(droid(even.as_ref()), "take");
+    }
+
+    #[test]
+    fn it_doubles_a_strong_last_roll_but_not_the_opening() {
+        assert_eq!(
+            droid(money([start_side(), start_side()], false).as_ref()),
+            "roll"
+        );
+        // Two checkers on White's 2-point come off with 26 rolls of 36; Black's last
+        // checker comes off next turn: White doubles, and Black (28 %) takes.
+        let last = [side(&[(1, 2)]), side(&[(0, 1)])];
+        assert_eq!(droid(money(last, false).as_ref()), "double");
+        assert_eq!(droid(money(last, true).as_ref()), "take");
+    }
+}

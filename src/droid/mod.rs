@@ -7,7 +7,7 @@
 
 pub mod search;
 
-pub use search::Budget;
+pub use search::{Budget, Searched};
 
 use crate::games::{DynPlay, RulesError, Status};
 
@@ -53,6 +53,21 @@ pub fn choose_within(
         ));
     }
     search::search(play, budget, rng)
+        .ok_or_else(|| RulesError::Unsupported("no legal action to choose from".into()))
+}
+
+/// [`choose`], with the work the search took (the arena's speed figures).
+pub fn choose_counted(
+    play: &dyn DynPlay,
+    level: u8,
+    rng: &mut dyn rand::RngCore,
+) -> Result<Searched, RulesError> {
+    if !matches!(play.status(), Status::ToMove(_)) || play.choice_count() == 0 {
+        return Err(RulesError::Unsupported(
+            "the droid chooses only where a seat has an action to choose".into(),
+        ));
+    }
+    search::search_counted(play, Budget::Iterations(iterations(level)), rng)
         .ok_or_else(|| RulesError::Unsupported("no legal action to choose from".into()))
 }
 

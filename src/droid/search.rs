@@ -2,13 +2,18 @@
 //! game: decision nodes chosen by UCT for the seat that moves there (each seat maximises
 //! its own share, max^n, so 3–4 player D-Zone needs nothing special), chance nodes with one
 //! child per outcome descended by sampling their probabilities from the search's own
-//! generator (it never sees a table's future dice), truncated random playouts, and the most
-//! visited root choice played.
+//! generator (it never sees a table's future dice), and the most visited root choice played.
+//!
+//! How a position the tree stops at is read depends on the game's estimate
+//! ([`Estimate`]): long random playouts without one, short playouts scored by a rough one,
+//! and none at all with a sharp one (a trained evaluation), which also orders every
+//! decision's choices before they are visited (a prior worth a few visits), so that the
+//! search spends its budget on the moves the evaluation finds plausible, a few plies deep.
 
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::games::{DynPlay, Outcome, Status};
+use crate::games::{DynPlay, Estimate, Status};
 
 /// How a search is bounded.
 #[derive(Debug, Clone, Copy)]
@@ -19,16 +24,46 @@ pub enum Budget {
     Millis(u64),
 }
 
-/// Plies a playout runs before it is scored: by the game's estimate when it has one (a
-/// short playout then reads better than a long random one), else as even.
-const PLAYOUT_PLIES: usize = 60;
-const ESTIMATED_PLIES: usize = 8;
-/// UCT's exploration constant for rewards in [0, 1].
-const EXPLORE: f64 = 1.2;
+/// The search's settings for a game's kind of estimate.
+#[derive(Debug, Clone, Copy)]
+struct Tuning {
+    /// Random plies a playout runs before the position is scored.
+    plies: usize,
+    /// Visits a choice's prior (the estimate of the position it leads to) is worth; none
+    /// without a sharp estimate.
+    prior_visits: f64,
+    /// UCT's exploration constant for rewards in [0, 1].
+    explore: f64,
+}
+
+impl Tuning {
+    fn of(estimate: Estimate) -> Tuning {
+        match estimate {
+            Estimate::None => Tuning {
+                plies: 60,
+                prior_visits: 0.0,
+                explore: 1.2,
+            },
+            Estimate::Rough => Tuning {
+                plies: 8,
+                prior_visits: 0.0,
+                explore: 1.2,
+            },
+            Estimate::Sharp => Tuning {
+                plies: 0,
+                prior_visits: 4.0,
+                explore: 0.3,
+            },
+        }
+    }
+}
 
 struct Node {
     /// Child node per choice, created on first visit.
     children: Vec<Option<usize>>,
+    /// Every seat's estimate of each choice's position (choice-major), computed the first
+    /// time a search passes through a decision, with a sharp estimate only.
+    priors: Option<Vec<f64>>,
     visits: u32,
     /// Sum of each seat's reward over the visits.
     value: Vec<f64>,
@@ -38,29 +73,10 @@ impl Node {
     fn new(choices: usize, seats: usize) -> Node {
         Node {
             children: vec![None; choices],
+            priors: None,
             visits: 0,
             value: vec![0.0; seats],
         }
-    }
-}
-
-/// Each seat's share of a result: its points over all points, or an even share of a draw.
-fn rewards(outcome: &Outcome, seats: usize) -> Vec<f64> {
-    let total: u32 = outcome.points.iter().sum();
-    if total == 0 {
-        return vec![1.0 / seats as f64; seats];
-    }
-    (0..seats)
-        .map(|s| outcome.points.get(s).copied().unwrap_or(0) as f64 / total as f64)
-        .collect()
-}
-
-/// The result a position gives a search: the game's end, or the end of one game inside a
-/// longer match (valued on its own).
-fn result(play: &dyn DynPlay) -> Option<Outcome> {
-    match play.status() {
-        Status::Over(outcome) => Some(outcome),
-        _ => play.game_end(),
     }
 }
 
@@ -76,16 +92,33 @@ fn sample(weights: &[f64], rng: &mut ChaCha8Rng) -> usize {
     weights.len().saturating_sub(1)
 }
 
-/// A random playout from `play`, scored for every seat.
-fn playout(play: &mut Box<dyn DynPlay>, seats: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
-    let plies = if play.heuristic().is_some() {
-        ESTIMATED_PLIES
-    } else {
-        PLAYOUT_PLIES
-    };
+/// `values` padded (or cut) to `seats`.
+fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
+    values.resize(seats, 0.0);
+    values
+}
+
+/// The value of a position the search stops at, for every seat: its result when it has
+/// one, else the game's estimate, else even shares.
+fn estimate(play: &dyn DynPlay, seats: usize) -> Vec<f64> {
+    match play.reward().or_else(|| play.heuristic()) {
+        Some(values) => fit(values, seats),
+        None => vec![1.0 / seats as f64; seats],
+    }
+}
+
+/// A random playout of at most `plies` from `play`, scored for every seat, and the plies
+/// it played.
+fn playout(
+    play: &mut Box<dyn DynPlay>,
+    plies: usize,
+    seats: usize,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<f64>, u64) {
+    let mut played = 0;
     for _ in 0..plies {
-        if let Some(outcome) = result(play.as_ref()) {
-            return rewards(&outcome, seats);
+        if play.reward().is_some() {
+            break;
         }
         let n = play.choice_count();
         if n == 0 {
@@ -98,18 +131,9 @@ fn playout(play: &mut Box<dyn DynPlay>, seats: usize, rng: &mut ChaCha8Rng) -> V
         if play.step(i).is_err() {
             break;
         }
+        played += 1;
     }
-    estimate(play.as_ref(), seats)
-}
-
-/// A position the playout stops at: the game's own estimate, else even shares.
-fn estimate(play: &dyn DynPlay, seats: usize) -> Vec<f64> {
-    match play.heuristic() {
-        Some(shares) => (0..seats)
-            .map(|s| shares.get(s).copied().unwrap_or(0.0))
-            .collect(),
-        None => vec![1.0 / seats as f64; seats],
-    }
+    (estimate(play.as_ref(), seats), played)
 }
 
 /// A choice that wins the game at once for the seat to move, if there is one.
@@ -124,18 +148,46 @@ pub fn winning_choice(play: &dyn DynPlay) -> Option<usize> {
     })
 }
 
+/// What a search did: its choice, and the work it took (for the arena's speed figures).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    pub choice: usize,
+    pub iterations: u32,
+    /// Positions stepped into: down the tree, in playouts and to read priors.
+    pub positions: u64,
+}
+
 /// The search's choice for the seat to move at `root`.
 pub fn search(root: &dyn DynPlay, budget: Budget, rng: &mut dyn RngCore) -> Option<usize> {
+    search_counted(root, budget, rng).map(|s| s.choice)
+}
+
+/// [`search`], with the work it took.
+pub fn search_counted(
+    root: &dyn DynPlay,
+    budget: Budget,
+    rng: &mut dyn RngCore,
+) -> Option<Searched> {
     let n = root.choice_count();
+    let at_once = |choice| Searched {
+        choice,
+        iterations: 0,
+        positions: 0,
+    };
     if n <= 1 {
-        return (n == 1).then_some(0);
+        return (n == 1).then_some(at_once(0));
     }
     if let Some(win) = winning_choice(root) {
-        return Some(win);
+        return Some(at_once(win));
     }
     let seats = root.info().max_seats.max(2);
-    let mut rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
-    let mut nodes = vec![Node::new(n, seats)];
+    let mut tree = Tree {
+        nodes: vec![Node::new(n, seats)],
+        seats,
+        tuning: Tuning::of(root.info().estimate),
+        rng: ChaCha8Rng::seed_from_u64(rng.next_u64()),
+        positions: 0,
+    };
     let started = std::time::Instant::now();
     let mut done = 0u32;
     loop {
@@ -144,82 +196,146 @@ pub fn search(root: &dyn DynPlay, budget: Budget, rng: &mut dyn RngCore) -> Opti
             Budget::Millis(ms) if started.elapsed().as_millis() as u64 >= ms && done > 0 => break,
             _ => {}
         }
-        iterate(root, &mut nodes, seats, &mut rng);
+        tree.iterate(root);
         done += 1;
     }
-    let best = nodes[0]
-        .children
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.map(|c| (i, nodes[c].visits)))
-        .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))
-        .map(|(i, _)| i);
-    best.or(Some(0))
+    Some(Searched {
+        choice: tree.best_root_choice(root),
+        iterations: done,
+        positions: tree.positions,
+    })
 }
 
-/// One iteration: down the tree, one new node, a playout, the rewards back up.
-fn iterate(root: &dyn DynPlay, nodes: &mut Vec<Node>, seats: usize, rng: &mut ChaCha8Rng) {
-    let mut play = root.clone_box();
-    let mut path = vec![0usize];
-    let mut node = 0usize;
-    let reward = loop {
-        if let Some(outcome) = result(play.as_ref()) {
-            break rewards(&outcome, seats);
-        }
-        let choice = match play.status() {
-            Status::Chance => sample(&play.chance_weights(), rng),
-            Status::ToMove(seat) => select(nodes, node, seat, rng),
-            Status::Over(_) => break vec![1.0 / seats as f64; seats],
-        };
-        if play.step(choice).is_err() {
-            break vec![1.0 / seats as f64; seats];
-        }
-        match nodes[node].children.get(choice).copied().flatten() {
-            Some(child) => {
-                node = child;
-                path.push(child);
+struct Tree {
+    nodes: Vec<Node>,
+    seats: usize,
+    tuning: Tuning,
+    rng: ChaCha8Rng,
+    positions: u64,
+}
+
+impl Tree {
+    /// One iteration: down the tree, one new node, its value (a playout or the estimate),
+    /// the values back up.
+    fn iterate(&mut self, root: &dyn DynPlay) {
+        let mut play = root.clone_box();
+        let mut path = vec![0usize];
+        let mut node = 0usize;
+        let even = vec![1.0 / self.seats as f64; self.seats];
+        let reward = loop {
+            if let Some(reward) = play.reward() {
+                break fit(reward, self.seats);
             }
-            None => {
-                let child = nodes.len();
-                nodes.push(Node::new(play.choice_count(), seats));
-                if let Some(slot) = nodes[node].children.get_mut(choice) {
-                    *slot = Some(child);
+            let choice = match play.status() {
+                Status::Chance => sample(&play.chance_weights(), &mut self.rng),
+                Status::ToMove(seat) => {
+                    self.prepare(node, play.as_ref());
+                    self.select(node, seat)
                 }
-                path.push(child);
-                break playout(&mut play, seats, rng);
+                Status::Over(_) => break even,
+            };
+            self.positions += 1;
+            if play.step(choice).is_err() {
+                break even;
+            }
+            match self.nodes[node].children.get(choice).copied().flatten() {
+                Some(child) => {
+                    node = child;
+                    path.push(child);
+                }
+                None => {
+                    let child = self.nodes.len();
+                    self.nodes.push(Node::new(play.choice_count(), self.seats));
+                    if let Some(slot) = self.nodes[node].children.get_mut(choice) {
+                        *slot = Some(child);
+                    }
+                    path.push(child);
+                    let (value, plies) =
+                        playout(&mut play, self.tuning.plies, self.seats, &mut self.rng);
+                    self.positions += plies;
+                    break value;
+                }
+            }
+        };
+        for &id in &path {
+            let n = &mut self.nodes[id];
+            n.visits += 1;
+            for (v, r) in n.value.iter_mut().zip(&reward) {
+                *v += r;
             }
         }
-    };
-    for &id in &path {
-        let n = &mut nodes[id];
-        n.visits += 1;
-        for (v, r) in n.value.iter_mut().zip(&reward) {
-            *v += r;
-        }
     }
-}
 
-/// UCT for `seat`: an unvisited choice first (a random one), else the best upper bound.
-fn select(nodes: &[Node], node: usize, seat: usize, rng: &mut ChaCha8Rng) -> usize {
-    let here = &nodes[node];
-    let unvisited: Vec<usize> = (0..here.children.len())
-        .filter(|&i| here.children[i].is_none())
-        .collect();
-    if !unvisited.is_empty() {
-        return unvisited[rng.random_range(0..unvisited.len())];
+    /// Computes a decision's priors the first time the search passes through it.
+    fn prepare(&mut self, node: usize, play: &dyn DynPlay) {
+        if self.tuning.prior_visits <= 0.0 || self.nodes[node].priors.is_some() {
+            return;
+        }
+        let mut priors = Vec::with_capacity(play.choice_count() * self.seats);
+        for i in 0..play.choice_count() {
+            self.positions += 1;
+            let mut next = play.clone_box();
+            if next.step(i).is_ok() {
+                priors.extend(estimate(next.as_ref(), self.seats));
+            } else {
+                priors.extend(std::iter::repeat_n(0.0, self.seats));
+            }
+        }
+        self.nodes[node].priors = Some(priors);
     }
-    let log_n = (here.visits.max(1) as f64).ln();
-    let mut best = (f64::NEG_INFINITY, 0);
-    for (i, child) in here.children.iter().enumerate() {
-        let Some(c) = child.map(|c| &nodes[c]) else {
-            continue;
+
+    /// A choice's mean value for `seat` with its prior blended in, and its visits.
+    fn mean(&self, node: usize, choice: usize, seat: usize) -> (f64, u32) {
+        let here = &self.nodes[node];
+        let (sum, visits) = match here.children[choice] {
+            Some(c) => (self.nodes[c].value[seat], self.nodes[c].visits),
+            None => (0.0, 0),
         };
-        let visits = c.visits.max(1) as f64;
-        let mean = c.value.get(seat).copied().unwrap_or(0.0) / visits;
-        let score = mean + EXPLORE * (log_n / visits).sqrt();
-        if score > best.0 {
-            best = (score, i);
+        match &here.priors {
+            Some(priors) => {
+                let k = self.tuning.prior_visits;
+                let prior = priors[choice * self.seats + seat];
+                ((sum + k * prior) / (visits as f64 + k), visits)
+            }
+            None => (sum / visits.max(1) as f64, visits),
         }
     }
-    best.1
+
+    /// UCT for `seat`. Without priors an unvisited choice comes first (a random one).
+    fn select(&mut self, node: usize, seat: usize) -> usize {
+        let here = &self.nodes[node];
+        if here.priors.is_none() {
+            let unvisited: Vec<usize> = (0..here.children.len())
+                .filter(|&i| here.children[i].is_none())
+                .collect();
+            if !unvisited.is_empty() {
+                return unvisited[self.rng.random_range(0..unvisited.len())];
+            }
+        }
+        let log_n = ((here.visits + 1) as f64).ln();
+        let mut best = (f64::NEG_INFINITY, 0);
+        for i in 0..here.children.len() {
+            let (mean, visits) = self.mean(node, i, seat);
+            let score = mean + self.tuning.explore * (log_n / (visits as f64 + 1.0)).sqrt();
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+
+    /// The root choice visited most, ties broken by value, then by order.
+    fn best_root_choice(&self, root: &dyn DynPlay) -> usize {
+        let Status::ToMove(seat) = root.status() else {
+            return 0;
+        };
+        let mut best = (0u32, f64::NEG_INFINITY, 0usize);
+        for i in 0..self.nodes[0].children.len() {
+            let (mean, visits) = self.mean(0, i, seat);
+            if (visits, mean) > (best.0, best.1) {
+                best = (visits, mean, i);
+            }
+        }
+        best.2
+    }
 }

@@ -92,6 +92,12 @@ pub trait DynPlay: Send + Sync {
     }
     /// The result of a game inside a match that the last step ended ([`Game::game_end`]).
     fn game_end(&self) -> Option<Outcome>;
+    /// [`Game::captures`] of choice number `index`.
+    fn choice_captures(&self, index: usize) -> bool;
+    /// What the result reached here is worth to each seat ([`Game::reward`]): the end of the
+    /// game, or of a game inside a match that the last step ended; `None` while play goes
+    /// on.
+    fn reward(&self) -> Option<Vec<f64>>;
 }
 
 impl Clone for Box<dyn DynPlay> {
@@ -272,5 +278,19 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn game_end(&self) -> Option<Outcome> {
         Playthrough::game_end(self).cloned()
+    }
+
+    fn choice_captures(&self, index: usize) -> bool {
+        self.choices()
+            .get(index)
+            .is_some_and(|a| self.game().captures(self.state(), a))
+    }
+
+    fn reward(&self) -> Option<Vec<f64>> {
+        let outcome = match Playthrough::status(self) {
+            Status::Over(outcome) => outcome,
+            _ => Playthrough::game_end(self)?.clone(),
+        };
+        Some(self.game().reward(self.state(), &outcome))
     }
 }

@@ -63,6 +63,22 @@ pub struct GameInfo {
     /// A decision that a press of the Roll button plays first when it is legal, before the
     /// roll it waits for (D-Zone's waive of a claim window, DZ-5.3).
     pub before_roll: Option<&'static str>,
+    /// How far the droid's search may trust [`Game::heuristic`].
+    pub estimate: Estimate,
+}
+
+/// How good a game's [`Game::heuristic`] is, which decides how the droid's search reads
+/// positions it stops at: after long random playouts, after short ones, or at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Estimate {
+    /// No estimate: random playouts to the end (or far).
+    None,
+    /// A rough taste (material, kingdoms held): read after a few random plies, where it
+    /// says more than the position the search stopped at.
+    Rough,
+    /// An evaluation better than any random playout (a trained network): read at once, and
+    /// used to order a position's choices before the search visits them.
+    Sharp,
 }
 
 impl GameInfo {
@@ -133,6 +149,19 @@ impl Outcome {
     pub fn told(mut self, phrase: Phrase) -> Self {
         self.phrase = Some(phrase);
         self
+    }
+
+    /// Each seat's share of the points, or an even share when nobody scored.
+    pub fn shares(&self) -> Vec<f64> {
+        let total: u32 = self.points.iter().sum();
+        let seats = self.points.len().max(1);
+        if total == 0 {
+            return vec![1.0 / seats as f64; seats];
+        }
+        self.points
+            .iter()
+            .map(|&p| p as f64 / total as f64)
+            .collect()
     }
 
     /// The one seat with the most points, or `None` for a draw (several share the top).
@@ -349,10 +378,36 @@ pub trait Game: Send + Sync + Sized + 'static {
     }
 
     /// An estimate of each seat's share of the result (summing to 1) at a position a search
-    /// stops short of the end; `None` to count it as even. The one place per-game knowledge
-    /// reaches the droid (kingdoms held, captures, pips).
+    /// stops short of the end; `None` to count it as even. With [`Game::reward`], the one
+    /// place per-game knowledge reaches the droid (kingdoms held, captures, a backgammon
+    /// network); [`GameInfo::estimate`] says how far to trust it.
     fn heuristic(&self, _state: &Self::State) -> Option<Vec<f64>> {
         None
+    }
+
+    /// Whether `action` (legal at `state`) takes something of an opponent's: a kill, a hit,
+    /// a capture, a claim. Baseline players of the arena reach for these.
+    fn captures(&self, _state: &Self::State, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// What a result is worth to each seat, on the scale of [`Game::heuristic`]: by default
+    /// its share of the points. `state` is the position the result was reached at (for a
+    /// game ended inside a match, the match going on), so that a game whose points are not
+    /// all alike (backgammon's gammons, its cube and its match score) can value them.
+    fn reward(&self, _state: &Self::State, outcome: &Outcome) -> Vec<f64> {
+        outcome.shares()
+    }
+
+    /// Plays an action taken from [`Game::legal_actions`] or [`Game::chance_outcomes`] of
+    /// this very position, for searches: a game whose [`Game::apply`] validates at a cost
+    /// may skip what the listing already guarantees.
+    fn apply_listed(
+        &self,
+        state: &Self::State,
+        action: &Self::Action,
+    ) -> Result<Self::State, RulesError> {
+        self.apply(state, action)
     }
 
     /// At a chance node, the seat whose Roll button draws it (D-Zone's turn roll); `None`

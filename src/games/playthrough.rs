@@ -144,20 +144,28 @@ impl<G: Game> Playthrough<G> {
     /// The legal actions, or at a chance node its outcomes, in canonical order; generated
     /// once per position.
     pub fn choices(&self) -> &[G::Action] {
-        self.choices.get_or_init(|| {
-            Arc::new(match self.status() {
-                Status::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
-                _ => self.legal_actions(),
-            })
-        })
+        self.choices.get_or_init(|| Arc::new(self.list_choices()))
+    }
+
+    fn list_choices(&self) -> Vec<G::Action> {
+        match self.status() {
+            Status::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+            _ => self.legal_actions(),
+        }
     }
 
     /// Plays the choice number `index` of [`Playthrough::choices`].
     pub fn step(&mut self, index: usize) -> Result<(), RulesError> {
-        let action = self.choices().get(index).cloned().ok_or_else(|| {
+        if self.verdict.is_some() {
+            return Err(RulesError::GameOver);
+        }
+        let choices = Arc::clone(self.choices.get_or_init(|| Arc::new(self.list_choices())));
+        let action = choices.get(index).ok_or_else(|| {
             RulesError::Illegal(format!("there is no choice number {index} here"))
         })?;
-        self.apply(&action)
+        let next = self.game.apply_listed(&self.state, action)?;
+        self.advance(next);
+        Ok(())
     }
 
     /// What the last action ended inside a longer match, if it ended a game there.

@@ -7,7 +7,9 @@
 //! player still in; passed: `p` once the pass at 7 was played); actions are `1`, `2`, `pass`.
 
 use holotable::catalogue::Entry;
-use holotable::games::{Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status};
+use holotable::games::{
+    Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status,
+};
 use holotable::render::{encode, kit, Board, Canvas, RenderError, Scene};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,6 +56,7 @@ impl Game for Takeaway {
         forced: &["pass"],
         legacy: None,
         before_roll: None,
+        estimate: Estimate::None,
     };
 
     type State = Pile;

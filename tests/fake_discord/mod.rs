@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod client;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

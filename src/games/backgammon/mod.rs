@@ -4,7 +4,9 @@
 //! and the score, exactly what gnubg's two IDs hold.
 
 pub mod board;
+pub mod eval;
 pub mod ids;
+pub mod net;
 pub mod notation;
 pub mod pubeval;
 mod turn;
@@ -15,7 +17,8 @@ use serde_json::Value;
 use self::board::{Board, Play, Side};
 use self::ids::{CubeOwner, GameState, MatchInfo};
 use super::{
-    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status, Tone,
+    Decision, Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat,
+    Status, Tone,
 };
 
 /// Longest match a table may play (BG-5.1).
@@ -244,6 +247,7 @@ impl Game for Backgammon {
         forced: &["pass"],
         legacy: None,
         before_roll: None,
+        estimate: Estimate::Sharp,
     };
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
@@ -353,6 +357,22 @@ impl Game for Backgammon {
 
     fn apply(&self, state: &State, action: &Action) -> Result<State, RulesError> {
         turn::apply(self, state, action)
+    }
+
+    /// A listed play needs no second search of every play to be known legal.
+    fn apply_listed(&self, state: &State, action: &Action) -> Result<State, RulesError> {
+        let m = &state.info;
+        match action {
+            Action::Play(play)
+                if m.game == GameState::Playing
+                    && m.dice != (0, 0)
+                    && !m.double_offered
+                    && m.resignation == 0 =>
+            {
+                Ok(self.after_play(state, play.after))
+            }
+            _ => self.apply(state, action),
+        }
     }
 
     fn parse_state(&self, text: &str) -> Result<State, RulesError> {
@@ -529,6 +549,22 @@ impl Game for Backgammon {
     /// to come.
     fn note(&self, before: &State, after: &State) -> Vec<Phrase> {
         words::note(self, before, after)
+    }
+
+    /// The shipped network's estimate, valued by the match score or the points at stake.
+    fn heuristic(&self, state: &State) -> Option<Vec<f64>> {
+        Some(eval::heuristic(self, state))
+    }
+
+    /// A play that hits a blot (BG-3.3).
+    fn captures(&self, state: &State, action: &Action) -> bool {
+        matches!(action, Action::Play(play) if play.after.them[board::BAR] > state.board().them[board::BAR])
+    }
+
+    /// A match's end, a game's end inside a match (by the new score) or a money game's
+    /// points.
+    fn reward(&self, state: &State, outcome: &Outcome) -> Vec<f64> {
+        eval::reward(state, outcome)
     }
 
     /// A backgammon at the cube's value (BG-4.2).

@@ -13,7 +13,9 @@ pub use board::{Cell, Position, Side, Zone};
 pub use moves::{MoveKind, Resolved};
 pub use notation::{format_cell, parse_cell, Action};
 
-use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
+use super::{
+    Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status,
+};
 
 /// The default move cap of DJ-5.7.
 pub const DEFAULT_CAP: u32 = 300;
@@ -258,6 +260,7 @@ impl Game for Dejarik {
         forced: &[],
         legacy: None,
         before_roll: None,
+        estimate: Estimate::None,
     };
 
     type State = Position;
@@ -385,6 +388,16 @@ impl Game for Dejarik {
 
     /// An agreed draw scores like a repetition draw, 1 point each (DJ-6 gives points for a
     /// repetition draw; an agreement is the players choosing the same result).
+    /// A move that kills (DJ-4.1).
+    fn captures(&self, pos: &Position, action: &Action) -> bool {
+        match *action {
+            Action::Move { from, to } => self
+                .resolve(pos, from, to)
+                .is_ok_and(|r| r.killed.is_some()),
+            Action::Pass => false,
+        }
+    }
+
     fn agreed_end(&self, _pos: &Position) -> Outcome {
         Outcome::new(vec![1, 1], "draw by agreement").told(Phrase::new("game-agreed"))
     }

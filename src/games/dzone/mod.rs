@@ -14,7 +14,8 @@ pub use paths::Cell;
 
 use super::options::{flag, whole};
 use super::{
-    Decision, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status, Tone,
+    Decision, Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat,
+    Status, Tone,
 };
 
 /// DZ-6.4: the turn whose end ends the game.
@@ -269,6 +270,7 @@ impl Game for Dzone {
         forced: &["pass", "waive"],
         legacy: Some("steel_layout"),
         before_roll: Some("waive"),
+        estimate: Estimate::Rough,
     };
 
     type State = Position;
@@ -380,6 +382,16 @@ impl Game for Dzone {
     }
 
     /// DZ-6.5: scored by captures.
+    /// A move that captures (DZ-4.2 b) or a claim, which puts the marble in the claimant's
+    /// captures (DZ-5.3).
+    fn captures(&self, _pos: &Position, action: &Action) -> bool {
+        match action {
+            Action::Move(m) => !m.captures.is_empty(),
+            Action::Claim(_) | Action::ClaimDepot => true,
+            _ => false,
+        }
+    }
+
     fn agreed_end(&self, pos: &Position) -> Outcome {
         Dzone::outcome(pos, &Dzone::by_captures(pos))
     }

@@ -16,7 +16,9 @@ use std::collections::HashMap;
 pub use board::{Bits, Cell};
 
 use super::options::whole;
-use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
+use super::{
+    Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status,
+};
 
 /// The default action cap of KG-7.5.
 pub const DEFAULT_CAP: u32 = 300;
@@ -221,6 +223,7 @@ impl Game for Kingdoms {
         forced: &["pass"],
         legacy: None,
         before_roll: None,
+        estimate: Estimate::Rough,
     };
 
     type State = Position;

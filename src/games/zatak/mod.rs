@@ -17,7 +17,9 @@ pub use board::{Cell, Dir};
 pub use moves::Path;
 
 use super::options::{flag, whole};
-use super::{Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status};
+use super::{
+    Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status,
+};
 
 /// The default no-capture cap of ZK-4.4.
 pub const DEFAULT_CAP: u32 = 100;
@@ -248,6 +250,7 @@ impl Game for Zatak {
         forced: &[],
         legacy: None,
         before_roll: None,
+        estimate: Estimate::None,
     };
 
     type State = Position;
@@ -501,6 +504,11 @@ impl Game for Zatak {
         Ok(Forfeit::Ended(
             Outcome::new(points, "forfeit").told(Phrase::new("zk-forfeits").seat("who", seat)),
         ))
+    }
+
+    /// A move that captures on its way (ZK-3).
+    fn captures(&self, _pos: &Position, action: &Action) -> bool {
+        matches!(action, Action::Move(path) if !path.captures.is_empty())
     }
 
     fn agreed_end(&self, _pos: &Position) -> Outcome {

@@ -1,0 +1,206 @@
+//! Trains the droid's backgammon network by self-play with temporal differences (TD(0),
+//! Tesauro's TD-Gammon recipe) and writes its weights; every `--check-every` games it plays
+//! `--check-games` games against pubeval (one ply each, seats alternated) and prints the
+//! score, so a run shows its own progress.
+//!
+//! The shipped `assets/droid/backgammon.net` was made with the defaults (a million games,
+//! 128 hidden units, the rate falling from 0.05 to 0.005, seed 1; about 32 minutes on one
+//! core of the reference machine):
+//!
+//! ```sh
+//! cargo run --release --example train_backgammon -- --out assets/droid/backgammon.net
+//! ```
+//!
+//! Deterministic for a seed: the same arguments write the same weights.
+
+use std::time::Instant;
+
+use holotable::games::backgammon::board::{borne_off, start_side, Board, BAR};
+use holotable::games::backgammon::net::{encode, Net, Probabilities};
+use holotable::games::backgammon::pubeval;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+struct Args {
+    games: u64,
+    hidden: usize,
+    seed: u64,
+    rate: f32,
+    final_rate: f32,
+    check_every: u64,
+    check_games: u64,
+    from: Option<String>,
+    out: String,
+}
+
+fn args() -> Result<Args, String> {
+    let mut a = Args {
+        games: 1_000_000,
+        hidden: 128,
+        seed: 1,
+        rate: 0.05,
+        final_rate: 0.005,
+        check_every: 50_000,
+        check_games: 2_000,
+        from: None,
+        out: "assets/droid/backgammon.net".into(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {value}: {e}");
+        match flag.as_str() {
+            "--games" => a.games = value.parse().map_err(|e| bad(&e))?,
+            "--hidden" => a.hidden = value.parse().map_err(|e| bad(&e))?,
+            "--seed" => a.seed = value.parse().map_err(|e| bad(&e))?,
+            "--rate" => a.rate = value.parse().map_err(|e| bad(&e))?,
+            "--final-rate" => a.final_rate = value.parse().map_err(|e| bad(&e))?,
+            "--check-every" => a.check_every = value.parse().map_err(|e| bad(&e))?,
+            "--check-games" => a.check_games = value.parse().map_err(|e| bad(&e))?,
+            "--from" => a.from = Some(value),
+            "--out" => a.out = value,
+            other => return Err(format!("unknown flag {other}")),
+        }
+    }
+    Ok(a)
+}
+
+fn roll(rng: &mut ChaCha8Rng, opening: bool) -> (u8, u8) {
+    loop {
+        let (a, b) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+        if !(opening && a == b) {
+            return (a.max(b), a.min(b));
+        }
+    }
+}
+
+/// Points per cube the player who has just borne off its last checker wins (BG-4.2).
+fn points(after: &Board) -> u32 {
+    let loser = &after.them;
+    if borne_off(loser) > 0 {
+        1
+    } else if loser[BAR] > 0 || loser[18..24].iter().any(|&n| n > 0) {
+        3
+    } else {
+        2
+    }
+}
+
+/// The play the network likes best for the mover of `board` with these dice, by `score`
+/// of its probabilities, and those probabilities.
+fn best(
+    net: &Net,
+    board: &Board,
+    dice: (u8, u8),
+    score: fn(&Probabilities) -> f32,
+) -> (Board, Probabilities) {
+    let plays = board.plays(dice.0, dice.1);
+    if plays.is_empty() {
+        return (*board, net.evaluate(&board.me, &board.them));
+    }
+    let mut top = (f32::NEG_INFINITY, *board, Probabilities([0.0; 5]));
+    for play in plays {
+        let p = net.evaluate(&play.after.me, &play.after.them);
+        let s = score(&p);
+        if s > top.0 {
+            top = (s, play.after, p);
+        }
+    }
+    (top.1, top.2)
+}
+
+/// One self-play game; every after-state learns toward the next one's value seen from its
+/// side, and the last two toward the result.
+fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
+    let mut board = Board {
+        me: start_side(),
+        them: start_side(),
+    };
+    let mut previous = None;
+    let mut opening = true;
+    for _ in 0..10_000 {
+        let dice = roll(rng, opening);
+        opening = false;
+        let (after, value) = best(net, &board, dice, Probabilities::equity);
+        let inputs = encode(&after.me, &after.them);
+        if borne_off(&after.me) == 15 {
+            let result = Probabilities::won(points(&after));
+            net.learn(&inputs, &result, rate);
+            if let Some(prev) = previous {
+                net.learn(&prev, &result.flipped(), rate);
+            }
+            return;
+        }
+        if let Some(prev) = previous {
+            net.learn(&prev, &value.flipped(), rate);
+        }
+        previous = Some(inputs);
+        board = after.swapped();
+    }
+}
+
+/// The network (one ply, most wins) against pubeval over `games` games, seats alternated:
+/// the network's share of wins.
+fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut wins = 0u64;
+    for g in 0..games {
+        let mut board = Board {
+            me: start_side(),
+            them: start_side(),
+        };
+        let mut net_to_move = g % 2 == 0;
+        let mut opening = true;
+        loop {
+            let dice = roll(&mut rng, opening);
+            opening = false;
+            let after = if net_to_move {
+                best(net, &board, dice, |p| p.win()).0
+            } else {
+                let race = !pubeval::contact(&board.me, &board.them);
+                board
+                    .plays(dice.0, dice.1)
+                    .into_iter()
+                    .map(|p| p.after)
+                    .max_by(|a, b| {
+                        pubeval::score(&a.me, &a.them, race)
+                            .total_cmp(&pubeval::score(&b.me, &b.them, race))
+                    })
+                    .unwrap_or(board)
+            };
+            if borne_off(&after.me) == 15 {
+                wins += net_to_move as u64;
+                break;
+            }
+            board = after.swapped();
+            net_to_move = !net_to_move;
+        }
+    }
+    wins as f64 / games as f64
+}
+
+fn main() -> Result<(), String> {
+    let a = args()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let mut net = match &a.from {
+        Some(path) => Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?,
+        None => Net::random(a.hidden, &mut rng),
+    };
+    let started = Instant::now();
+    for g in 0..a.games {
+        let t = g as f32 / a.games.max(1) as f32;
+        let rate = a.rate + (a.final_rate - a.rate) * t;
+        train_game(&mut net, &mut rng, rate);
+        if (g + 1) % a.check_every == 0 || g + 1 == a.games {
+            let score = versus_pubeval(&net, a.check_games, 7);
+            println!(
+                "{:>8} games  {:>6.0} s  rate {rate:.4}  vs pubeval {:.1} %",
+                g + 1,
+                started.elapsed().as_secs_f64(),
+                100.0 * score
+            );
+            std::fs::write(&a.out, net.to_bytes()).map_err(|e| format!("{}: {e}", a.out))?;
+        }
+    }
+    Ok(())
+}

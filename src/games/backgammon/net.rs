@@ -1,0 +1,382 @@
+//! The droid's backgammon evaluation: a small neural network trained by self-play with
+//! temporal differences (Tesauro's TD-Gammon recipe; the training program is
+//! `examples/train_backgammon.rs`, its weights ship as `assets/droid/backgammon.net`).
+//!
+//! It reads a position from the side of the player who has just moved, the other player
+//! to roll, and estimates five probabilities for that player: win, win a gammon or more,
+//! win a backgammon, lose a gammon or more, lose a backgammon (the split GNU Backgammon
+//! uses, so that gammons and the cube can be valued).
+//!
+//! Inputs are mostly zero (a point holds checkers of one side or none), so the hidden
+//! layer is summed over the non-zero inputs only, with its weights stored input by input.
+
+use std::sync::OnceLock;
+
+use super::board::{borne_off, pips, Side, BAR};
+use super::pubeval::contact;
+
+/// Inputs: per point of each side 4 (one checker, two, three, the excess over three), each
+/// side's bar and checkers borne off, each side's pip count, and whether the sides still
+/// meet.
+pub const INPUTS: usize = 2 * 24 * 4 + 4 + 2 + 1;
+/// Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon.
+pub const OUTPUTS: usize = 5;
+const MAGIC: &[u8; 8] = b"HTBGNET1";
+
+/// The five probabilities of [`OUTPUTS`], for the player who has just moved.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Probabilities(pub [f32; OUTPUTS]);
+
+impl Probabilities {
+    pub fn win(&self) -> f32 {
+        self.0[0]
+    }
+
+    /// The same estimate from the other player's side.
+    pub fn flipped(&self) -> Probabilities {
+        let [w, wg, wb, lg, lb] = self.0;
+        Probabilities([1.0 - w, lg, lb, wg, wb])
+    }
+
+    /// Points won per game at a cube of 1, gammons and backgammons counted (cubeless money
+    /// equity, −3 … 3).
+    pub fn equity(&self) -> f32 {
+        let [w, wg, wb, lg, lb] = self.consistent().0;
+        2.0 * w - 1.0 + wg - lg + wb - lb
+    }
+
+    /// The probabilities made consistent: a backgammon is a gammon, a gammon is a win (or
+    /// a loss).
+    pub fn consistent(&self) -> Probabilities {
+        let w = self.0[0].clamp(0.0, 1.0);
+        let wg = self.0[1].clamp(0.0, w);
+        let wb = self.0[2].clamp(0.0, wg);
+        let lg = self.0[3].clamp(0.0, 1.0 - w);
+        let lb = self.0[4].clamp(0.0, lg);
+        Probabilities([w, wg, wb, lg, lb])
+    }
+
+    /// The exact result of a finished game for the player who has just moved and won it
+    /// with `points` per cube (1 single, 2 gammon, 3 backgammon).
+    pub fn won(points: u32) -> Probabilities {
+        Probabilities([
+            1.0,
+            (points >= 2) as u8 as f32,
+            (points >= 3) as u8 as f32,
+            0.0,
+            0.0,
+        ])
+    }
+}
+
+/// A position as the network reads it: its non-zero inputs.
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    pub items: Vec<(u16, f32)>,
+}
+
+/// The position `me` (who has just moved) against `them` (to roll), each from its own side.
+pub fn encode(me: &Side, them: &Side) -> Inputs {
+    let mut items = Vec::with_capacity(72);
+    for (side, base) in [(me, 0usize), (them, 96usize)] {
+        for (point, &n) in side[..24].iter().enumerate() {
+            let at = (base + 4 * point) as u16;
+            if n >= 1 {
+                items.push((at, 1.0));
+            }
+            if n >= 2 {
+                items.push((at + 1, 1.0));
+            }
+            if n >= 3 {
+                items.push((at + 2, 1.0));
+            }
+            if n > 3 {
+                items.push((at + 3, (n - 3) as f32 / 2.0));
+            }
+        }
+    }
+    let extra = [
+        me[BAR] as f32 / 2.0,
+        them[BAR] as f32 / 2.0,
+        borne_off(me) as f32 / 15.0,
+        borne_off(them) as f32 / 15.0,
+        pips(me) as f32 / 150.0,
+        pips(them) as f32 / 150.0,
+        contact(me, them) as u8 as f32,
+    ];
+    for (i, v) in extra.into_iter().enumerate() {
+        if v != 0.0 {
+            items.push(((192 + i) as u16, v));
+        }
+    }
+    Inputs { items }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A network with one hidden layer of sigmoids and sigmoid outputs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Net {
+    hidden: usize,
+    /// Input-major: the `hidden` weights of input 0, then of input 1, …
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Output-major: the `hidden` weights of output 0, then of output 1, …
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// The hidden layer's activations, kept for a training step.
+pub struct Activations {
+    pub hidden: Vec<f32>,
+    pub out: Probabilities,
+}
+
+impl Net {
+    /// A fresh network with small weights drawn from `rng` (uniform in ±0.1).
+    pub fn random(hidden: usize, rng: &mut impl rand::Rng) -> Net {
+        let mut draw =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.1f32..0.1f32)).collect() };
+        Net {
+            hidden,
+            w1: draw(INPUTS * hidden),
+            b1: draw(hidden),
+            w2: draw(OUTPUTS * hidden),
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    pub fn activations(&self, inputs: &Inputs) -> Activations {
+        let h = self.hidden;
+        let mut hidden = self.b1.clone();
+        for &(i, v) in &inputs.items {
+            let row = &self.w1[i as usize * h..(i as usize + 1) * h];
+            for (a, w) in hidden.iter_mut().zip(row) {
+                *a += v * w;
+            }
+        }
+        for a in hidden.iter_mut() {
+            *a = sigmoid(*a);
+        }
+        let mut out = [0.0; OUTPUTS];
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * h..(k + 1) * h];
+            let sum: f32 = row.iter().zip(&hidden).map(|(w, a)| w * a).sum();
+            *o = sigmoid(self.b2[k] + sum);
+        }
+        Activations {
+            hidden,
+            out: Probabilities(out),
+        }
+    }
+
+    /// The five probabilities of `me` (who has just moved) against `them`.
+    pub fn evaluate(&self, me: &Side, them: &Side) -> Probabilities {
+        if borne_off(me) == 15 {
+            return Probabilities::won(1);
+        }
+        self.activations(&encode(me, them)).out
+    }
+
+    /// One gradient step moving the outputs for `inputs` toward `target` (the cross-entropy
+    /// gradient of sigmoid outputs, so the step is `rate × (target − output)`).
+    pub fn learn(&mut self, inputs: &Inputs, target: &Probabilities, rate: f32) {
+        let h = self.hidden;
+        let act = self.activations(inputs);
+        let mut delta_out = [0.0f32; OUTPUTS];
+        for (k, d) in delta_out.iter_mut().enumerate() {
+            *d = target.0[k] - act.out.0[k];
+        }
+        let mut delta_hidden = vec![0.0f32; h];
+        for (j, dh) in delta_hidden.iter_mut().enumerate() {
+            let back: f32 = (0..OUTPUTS)
+                .map(|k| delta_out[k] * self.w2[k * h + j])
+                .sum();
+            let a = act.hidden[j];
+            *dh = back * a * (1.0 - a);
+        }
+        for (k, d) in delta_out.iter().enumerate() {
+            let row = &mut self.w2[k * h..(k + 1) * h];
+            for (w, a) in row.iter_mut().zip(&act.hidden) {
+                *w += rate * d * a;
+            }
+            self.b2[k] += rate * d;
+        }
+        for (b, d) in self.b1.iter_mut().zip(&delta_hidden) {
+            *b += rate * d;
+        }
+        for &(i, v) in &inputs.items {
+            let row = &mut self.w1[i as usize * h..(i as usize + 1) * h];
+            for (w, d) in row.iter_mut().zip(&delta_hidden) {
+                *w += rate * v * d;
+            }
+        }
+    }
+
+    /// The weights as the file `assets/droid/backgammon.net` holds them: a magic, the
+    /// layer sizes, then every weight as a little-endian f32.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        for n in [INPUTS, self.hidden, OUTPUTS] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
+        for w in self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads [`Net::to_bytes`]; says what is wrong with a file that is not one.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or("not a Holotable backgammon network (bad magic)")?;
+        let size = |i: usize| -> Result<usize, String> {
+            body.get(4 * i..4 * i + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+                .ok_or_else(|| "truncated header".to_string())
+        };
+        let (inputs, hidden, outputs) = (size(0)?, size(1)?, size(2)?);
+        if inputs != INPUTS || outputs != OUTPUTS || hidden == 0 || hidden > 4096 {
+            return Err(format!(
+                "a {inputs}-{hidden}-{outputs} network, not {INPUTS}-h-{OUTPUTS}"
+            ));
+        }
+        let floats: Vec<f32> = body[12..]
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let want = INPUTS * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
+        if floats.len() != want || body[12..].len() % 4 != 0 {
+            return Err(format!(
+                "{} weights where a {INPUTS}-{hidden}-{OUTPUTS} network has {want}",
+                floats.len()
+            ));
+        }
+        if floats.iter().any(|w| !w.is_finite()) {
+            return Err("a weight is not a finite number".into());
+        }
+        let (w1, rest) = floats.split_at(INPUTS * hidden);
+        let (b1, rest) = rest.split_at(hidden);
+        let (w2, b2) = rest.split_at(OUTPUTS * hidden);
+        Ok(Net {
+            hidden,
+            w1: w1.to_vec(),
+            b1: b1.to_vec(),
+            w2: w2.to_vec(),
+            b2: b2.try_into().map_err(|_| "bad output biases".to_string())?,
+        })
+    }
+}
+
+/// The shipped network.
+pub fn shipped() -> &'static Net {
+    static NET: OnceLock<Net> = OnceLock::new();
+    NET.get_or_init(|| {
+        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon.net"))
+            .expect("the shipped backgammon network is well formed (tested)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::backgammon::board::start_side;
+    use rand::SeedableRng;
+
+    fn side(points: &[(usize, u8)]) -> Side {
+        let mut s = [0; 25];
+        for &(i, n) in points {
+            s[i] = n;
+        }
+        s
+    }
+
+    #[test]
+    fn the_shipped_network_reads_the_start_as_nearly_even() {
+        let p = shipped().evaluate(&start_side(), &start_side());
+        // The player who has just "moved" faces the opponent's opening roll.
+        assert!((0.35..0.6).contains(&p.win()), "{p:?}");
+        assert!(p.0.iter().all(|x| (0.0..=1.0).contains(x)), "{p:?}");
+        let e = p.equity();
+        assert!(e.abs() < 0.4, "equity {e}");
+    }
+
+    #[test]
+    fn the_shipped_network_knows_a_won_race_from_a_lost_one() {
+        // Two checkers left on the one-point against fifteen still on the opponent's
+        // midpoint: won, and a gammon; the same from the other side: lost.
+        let me = side(&[(0, 2)]);
+        let them = side(&[(12, 15)]);
+        let won = shipped().evaluate(&me, &them);
+        assert!(won.win() > 0.95, "{won:?}");
+        assert!(won.0[1] > 0.5, "gammon {won:?}");
+        let lost = shipped().evaluate(&them, &me);
+        assert!(lost.win() < 0.05, "{lost:?}");
+    }
+
+    #[test]
+    fn flipping_swaps_wins_and_losses() {
+        let p = Probabilities([0.7, 0.2, 0.01, 0.1, 0.02]);
+        assert_eq!(p.flipped().flipped(), p);
+        let f = p.flipped();
+        assert!((f.win() - 0.3).abs() < 1e-6);
+        assert!((p.equity() + f.equity()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn weights_round_trip_and_bad_files_are_refused() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let net = Net::random(7, &mut rng);
+        let bytes = net.to_bytes();
+        assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
+        assert!(Net::from_bytes(b"nonsense").unwrap_err().contains("magic"));
+        assert!(Net::from_bytes(&bytes[..bytes.len() - 4])
+            .unwrap_err()
+            .contains("weights"));
+        let mut nan = bytes.clone();
+        let at = nan.len() - 4;
+        nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert!(Net::from_bytes(&nan).unwrap_err().contains("finite"));
+        assert!(Net::from_bytes(&bytes[..10]).is_err());
+    }
+
+    #[test]
+    fn a_learning_step_moves_the_outputs_toward_the_target() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut net = Net::random(16, &mut rng);
+        let inputs = encode(&start_side(), &side(&[(0, 15)]));
+        let target = Probabilities([1.0, 1.0, 0.0, 0.0, 0.0]);
+        let error = |net: &Net| -> f32 {
+            let out = net.activations(&inputs).out.0;
+            out.iter().zip(target.0).map(|(o, t)| (o - t).abs()).sum()
+        };
+        let before = error(&net);
+        for _ in 0..20 {
+            net.learn(&inputs, &target, 0.1);
+        }
+        assert!(error(&net) < before, "{} → {}", before, error(&net));
+    }
+
+    #[test]
+    fn inputs_are_sparse_and_in_range() {
+        let x = encode(&start_side(), &start_side());
+        assert!(x.items.len() < 40, "{}", x.items.len());
+        assert!(x
+            .items
+            .iter()
+            .all(|&(i, v)| (i as usize) < INPUTS && v > 0.0 && v <= 6.0));
+    }
+}

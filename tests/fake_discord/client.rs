@@ -1,0 +1,115 @@
+//! What every test of the real client against the fake needs: the bot as a child process,
+//! a fresh directory, waiting for the bot to connect, and reading its replies.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::{FakeDiscord, Request, GUILD_ID};
+
+/// How long a test waits for any one answer.
+pub const WAIT: Duration = Duration::from_secs(20);
+pub const ALICE: (&str, &str) = ("5000", "alice");
+pub const BOB: (&str, &str) = ("5001", "bob");
+pub const CAROL: (&str, &str) = ("5002", "carol");
+
+/// `holotable serve`, killed when dropped.
+pub struct Bot(pub Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// An empty directory of its own for a test.
+pub fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
+    start_bot_with(fake, db, &[])
+}
+
+pub fn start_bot_with(fake: &FakeDiscord, db: &Path, env: &[(&str, &str)]) -> Bot {
+    Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .arg("serve")
+        .envs(env.iter().copied())
+        .env("HOLOTABLE_DISCORD_TOKEN", "test-token")
+        .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
+        .env("HOLOTABLE_DISCORD__GUILD_ID", GUILD_ID)
+        .env("HOLOTABLE_DATABASE__PATH", db)
+        .env("RUST_LOG", "warn")
+        .current_dir(db.parent().unwrap())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the bot starts"))
+}
+
+/// Waits until the bot has registered its commands and its gateway session is ready.
+pub async fn connected(fake: &FakeDiscord) {
+    fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
+    let deadline = std::time::Instant::now() + WAIT;
+    while !fake.is_ready() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+pub fn is_callback(id: u64) -> impl Fn(&Request) -> bool {
+    move |r| r.method == "POST" && r.path == format!("/interactions/{id}/tok{id}/callback")
+}
+
+pub fn content(r: &Request) -> String {
+    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+}
+
+pub fn ephemeral(r: &Request) -> bool {
+    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+/// Every button and menu of a reply: its label (a menu's placeholder) and custom id.
+pub fn custom_ids(r: &Request) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for row in r.json["data"]["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+    {
+        for c in row["components"].as_array().cloned().unwrap_or_default() {
+            out.push((
+                c["label"]
+                    .as_str()
+                    .or(c["placeholder"].as_str())
+                    .unwrap_or("")
+                    .to_string(),
+                c["custom_id"].as_str().unwrap_or("").to_string(),
+            ));
+        }
+    }
+    out
+}
+
+/// The select menu of a reply, if it has one: its custom id and option values.
+pub fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
+    let rows = r.json["data"]["components"].as_array()?;
+    let menu = rows
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 3)?;
+    let values = menu["options"]
+        .as_array()?
+        .iter()
+        .filter_map(|o| o["value"].as_str().map(String::from))
+        .collect();
+    Some((menu["custom_id"].as_str()?.to_string(), values))
+}
+
+pub fn user(id: &str, name: &str) -> Value {
+    json!({"id": id, "username": name, "discriminator": "0000"})
+}
