@@ -250,7 +250,7 @@ impl Game for Zatak {
         forced: &[],
         legacy: None,
         before_roll: None,
-        estimate: Estimate::None,
+        estimate: Estimate::Rough,
     };
 
     type State = Position;
@@ -504,6 +504,17 @@ impl Game for Zatak {
         Ok(Forfeit::Ended(
             Outcome::new(points, "forfeit").told(Phrase::new("zk-forfeits").seat("who", seat)),
         ))
+    }
+
+    /// Dice captured (ZK-4.1: five win), counted as squares so that nearing five weighs
+    /// more: who is nearer the win.
+    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+        let score = |side: Side| {
+            let taken = pos.captured_by(side) as f64;
+            1.0 + taken * taken
+        };
+        let (w, r) = (score(Side::White), score(Side::Red));
+        Some(vec![w / (w + r), r / (w + r)])
     }
 
     /// A move that captures on its way (ZK-3).
