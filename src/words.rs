@@ -86,6 +86,7 @@ pub fn current() -> Lang {
 }
 
 /// An argument of a message: text or a number (numbers choose plural forms).
+#[derive(Debug, Clone, PartialEq)]
 pub enum Arg<'a> {
     Text(Cow<'a, str>),
     Number(f64),
@@ -106,6 +107,18 @@ impl<'a> From<&'a String> for Arg<'a> {
 impl From<String> for Arg<'_> {
     fn from(s: String) -> Self {
         Arg::Text(Cow::Owned(s))
+    }
+}
+
+impl<'a> Arg<'a> {
+    /// A value of a rules-core [`Phrase`](crate::games::Phrase), which carries text: a
+    /// whole number written as such is passed as a number, so that plurals agree with it
+    /// ("1 point", "2 points").
+    pub fn of_phrase(value: &'a str) -> Arg<'a> {
+        match value.parse::<i64>() {
+            Ok(n) if n.to_string() == value => Arg::Number(n as f64),
+            _ => Arg::Text(Cow::Borrowed(value)),
+        }
     }
 }
 

@@ -84,6 +84,71 @@ fn a_win_in_one_is_taken() {
     }
 }
 
+/// Positions one move from a win, from random play of every game: the position before
+/// each random game's last move, when that move won it.
+fn wins_in_one(id: &str, count: usize, seed: u64) -> Vec<Box<dyn DynPlay>> {
+    let game = lookup(id, &GameOptions::new()).unwrap();
+    let seats = game.info().min_seats;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..2_000 {
+        if out.len() >= count {
+            break;
+        }
+        let mut play = game.start(seats).unwrap();
+        let mut before = None;
+        loop {
+            match play.status() {
+                Status::Over(outcome) => {
+                    if let (Some((seat, b)), Some(w)) = (before, outcome.winner()) {
+                        if seat == w {
+                            out.push(b);
+                        }
+                    }
+                    break;
+                }
+                Status::Chance => {
+                    let weights = play.chance_weights();
+                    play.step(rng.random_range(0..weights.len())).unwrap();
+                }
+                Status::ToMove(seat) => {
+                    before = Some((seat, play.clone_box()));
+                    let n = play.choice_count();
+                    play.step(rng.random_range(0..n)).unwrap();
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_win_in_one_is_taken_in_every_game() {
+    for entry in GAMES {
+        let id = entry.info.id;
+        let found = wins_in_one(id, 8, 13);
+        assert!(!found.is_empty(), "{id}: random games end in a win");
+        for (k, play) in found.into_iter().enumerate() {
+            let Status::ToMove(seat) = play.status() else {
+                unreachable!("a seat moved here")
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
+            let action = holotable::droid::choose_action(play.as_ref(), 3, &mut rng).unwrap();
+            let mut next = play.clone_box();
+            next.apply(&action).unwrap();
+            match next.status() {
+                Status::Over(outcome) => {
+                    assert_eq!(outcome.winner(), Some(seat), "{id}: {action}")
+                }
+                other => panic!(
+                    "{id}: {action} at {} does not win: {other:?}",
+                    play.position()
+                ),
+            }
+        }
+    }
+}
+
 #[test]
 fn the_engine_droid_op_answers_and_refuses_where_nobody_chooses() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
@@ -254,10 +319,16 @@ mod cube {
 
     /// A money game at `sides`, seat 0 on roll, the cube in the middle at 1.
     fn money(sides: [Side; 2], offered: bool) -> Box<dyn DynPlay> {
+        to(0, sides, offered)
+    }
+
+    /// A match to `length` (0: a money game) at 0–0, seat 0 on roll, the cube in the middle
+    /// at 1, doubled by seat 0 if `offered`.
+    fn to(length: u16, sides: [Side; 2], offered: bool) -> Box<dyn DynPlay> {
         let mut options = GameOptions::new();
-        options.insert("length".into(), serde_json::json!(0));
+        options.insert("length".into(), serde_json::json!(length));
         let game = Backgammon::from_options(&options).unwrap();
-        let mut info = MatchInfo::new(0);
+        let mut info = MatchInfo::new(length);
         info.game = GameState::Playing;
         info.double_offered = offered;
         info.turn = offered as u8;
@@ -293,5 +364,16 @@ mod cube {
         let last = [side(&[(1, 2)]), side(&[(0, 1)])];
         assert_eq!(droid(money(last, false).as_ref()), "double");
         assert_eq!(droid(money(last, true).as_ref()), "take");
+    }
+
+    #[test]
+    fn in_a_match_it_keeps_the_cube_early_and_uses_it_late() {
+        let start = [start_side(), start_side()];
+        assert_eq!(droid(to(5, start, false).as_ref()), "roll");
+        assert_eq!(droid(to(5, start, true).as_ref()), "take");
+        let hopeless = [side(&[(0, 2)]), side(&[(5, 2)])];
+        assert_eq!(droid(to(5, hopeless, true).as_ref()), "drop");
+        let last = [side(&[(1, 2)]), side(&[(0, 1)])];
+        assert_eq!(droid(to(5, last, false).as_ref()), "double");
     }
 }

@@ -136,6 +136,22 @@ fn plurals_come_from_the_message_files() {
     assert_eq!(credits(Lang::Fr, 1), "1 crédit");
     assert_eq!(credits(Lang::Fr, 0), "0 crédit", "French singular for 0");
     assert_eq!(credits(Lang::Fr, 2), "2 crédits");
+    // The rules core's phrases carry text; whole numbers in them still choose the plural.
+    let won = |lang, points: &str| {
+        words::say_in(
+            lang,
+            "bg-game-won",
+            &[
+                ("who", words::Arg::from("bob")),
+                ("points", words::Arg::of_phrase(points)),
+                ("kind", words::Arg::from("single")),
+            ],
+        )
+    };
+    assert_eq!(won(Lang::En, "1"), "bob wins the game: 1 point.");
+    assert_eq!(won(Lang::En, "2"), "bob wins the game: 2 points.");
+    assert_eq!(won(Lang::Fr, "1"), "bob gagne la partie : 1 point.");
+    assert_eq!(words::Arg::of_phrase("07"), words::Arg::from("07"));
     // Names come out as they are, without Unicode isolation marks.
     let line = holotable::t_in!(Lang::En, "turn-to-move", who = "alice");
     assert_eq!(line, "alice to move.");

@@ -107,7 +107,7 @@ impl From<crate::games::RulesError> for Refusal {
                 let args: Vec<(&str, crate::words::Arg)> = phrase
                     .values
                     .iter()
-                    .map(|(k, v)| (*k, crate::words::Arg::from(v)))
+                    .map(|(k, v)| (*k, crate::words::Arg::of_phrase(v)))
                     .collect();
                 Refusal(crate::words::say(phrase.id, &args))
             }

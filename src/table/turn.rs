@@ -193,7 +193,12 @@ impl App {
         let args: Vec<(&str, words::Arg)> = names
             .iter()
             .map(|(k, v)| (*k, words::Arg::from(v)))
-            .chain(phrase.values.iter().map(|(k, v)| (*k, words::Arg::from(v))))
+            .chain(
+                phrase
+                    .values
+                    .iter()
+                    .map(|(k, v)| (*k, words::Arg::of_phrase(v))),
+            )
             .collect();
         words::say(phrase.id, &args)
     }

@@ -5,9 +5,11 @@
 //! - In a match, a share is the chance to win the match: each way the game can end
 //!   (single, gammon, backgammon, won or lost, times the cube) weighted by the match
 //!   equity of the score it leads to (a cubeless table computed once).
-//! - In a money game, a share is the points expected, `0.5 + points / 12`: cubeful, by
-//!   Janowski's cube efficiency (the cube's value to its owner between a dead cube and a
-//!   perfectly live one), so that the search doubles, takes and drops for the points.
+//! - In a money game, a share is the points expected, `0.5 + points / 12`.
+//!
+//! Both are cubeful, by Janowski's cube efficiency (the cube's value to its owner between a
+//! dead cube and a perfectly live one), so that the search doubles, takes and drops for what
+//! is at stake rather than for the chance to win one game.
 //!
 //! [`Game::heuristic`]: crate::games::Game::heuristic
 //! [`Game::reward`]: crate::games::Game::reward
@@ -97,11 +99,18 @@ enum Owner {
 
 /// Cubeful equity per cube of the player with probabilities `p` (Janowski 1993: a live
 /// cube's equity, linear between the take and cash points, blended with the dead cube's).
-fn cubeful(p: &Probabilities, owner: Owner) -> f32 {
+/// `worth` is what each end is worth in cube units: won single, gammon, backgammon, lost
+/// single, gammon, backgammon (1, 2, 3, −1, −2, −3 for money; the match score's own values
+/// in a match).
+fn cubeful(p: &Probabilities, owner: Owner, worth: &[f32; 6]) -> f32 {
     let [w, wg, wb, lg, lb] = p.consistent().0;
-    let win = if w > 0.0 { 1.0 + (wg + wb) / w } else { 1.0 };
+    let win = if w > 0.0 {
+        (worth[0] * (w - wg) + worth[1] * (wg - wb) + worth[2] * wb) / w
+    } else {
+        1.0
+    };
     let lose = if w < 1.0 {
-        1.0 + (lg + lb) / (1.0 - w)
+        -(worth[3] * (1.0 - w - lg) + worth[4] * (lg - lb) + worth[5] * lb) / (1.0 - w)
     } else {
         1.0
     };
@@ -122,37 +131,42 @@ fn cubeful(p: &Probabilities, owner: Owner) -> f32 {
 }
 
 /// Seat `s`'s share with its probabilities `p` for the game under way, the cube at `cube`
-/// owned as `owner` says.
+/// owned as `owner` says: every end of the game valued (by points, or by the match score
+/// it leads to), then Janowski's cubeful equity in those values, read back as a share the
+/// way GNU Backgammon converts equity to match winning chances (between a single game lost
+/// and won at this cube).
 fn game_share(state: &State, s: usize, p: &Probabilities, cube: u32, owner: Owner) -> f64 {
     let m = &state.info;
-    if m.length == 0 {
-        let jacoby = m.jacoby && owner == Owner::Centred;
-        let p = if jacoby {
-            Probabilities([p.win(), 0.0, 0.0, 0.0, 0.0])
-        } else {
-            *p
-        };
-        return money_share(cube as f64 * cubeful(&p, owner) as f64);
-    }
-    let [w, wg, wb, lg, lb] = p.consistent().0;
-    let away = |seat: usize| m.length as i32 - m.score[seat] as i32;
-    let (mine, theirs) = (away(s), away(1 - s));
     let c = cube as i32;
-    let won = |k: i32| match_equity(mine - k * c, theirs) as f32;
-    let lost = |k: i32| match_equity(mine, theirs - k * c) as f32;
-    let share = (w - wg) * won(1)
-        + (wg - wb) * won(2)
-        + wb * won(3)
-        + (1.0 - w - lg) * lost(1)
-        + (lg - lb) * lost(2)
-        + lb * lost(3);
-    share as f64
+    let away = |seat: usize| m.length as i32 - m.score[seat] as i32;
+    // The share after a game won (k > 0) or lost (k < 0) by |k| times the cube.
+    let value = |k: i32| -> f64 {
+        if m.length == 0 {
+            money_share((k * c) as f64)
+        } else if k > 0 {
+            match_equity(away(s) - k * c, away(1 - s))
+        } else {
+            match_equity(away(s), away(1 - s) + k * c)
+        }
+    };
+    let (win, lose) = (value(1), value(-1));
+    let unit = |k: i32| (2.0 * (value(k) - lose) / (win - lose) - 1.0) as f32;
+    let worth = if m.length == 0 && m.jacoby && owner == Owner::Centred {
+        [1.0, 1.0, 1.0, -1.0, -1.0, -1.0]
+    } else {
+        [unit(1), unit(2), unit(3), unit(-1), unit(-2), unit(-3)]
+    };
+    let equity = cubeful(p, owner, &worth) as f64;
+    lose + (win - lose) * (equity + 1.0) / 2.0
 }
 
 /// The cube's owner as seat `s` sees it in `state`, given that the cube is `cube`.
 fn owner(state: &State, s: usize, owned_by: CubeOwner, cube: u32) -> Owner {
     let m = &state.info;
-    if m.length == 1 || m.crawford || cube >= 64 {
+    let away = |seat: usize| m.length.saturating_sub(m.score[seat]) as u32;
+    // No more doubling, or none that could matter: a cube that already wins either side
+    // the match with a single game.
+    if m.length == 1 || m.crawford || cube >= 64 || (m.length > 0 && cube >= away(0).max(away(1))) {
         return Owner::Dead;
     }
     match owned_by {
@@ -246,7 +260,8 @@ mod tests {
     #[test]
     fn janowski_take_point_of_a_plain_game_is_near_a_fifth() {
         // No gammons: the taker's live-cube equity crosses −1 (a drop) at its take point.
-        let at = |w: f32| cubeful(&Probabilities([w, 0.0, 0.0, 0.0, 0.0]), Owner::Me);
+        let money = [1.0, 2.0, 3.0, -1.0, -2.0, -3.0];
+        let at = |w: f32| cubeful(&Probabilities([w, 0.0, 0.0, 0.0, 0.0]), Owner::Me, &money);
         let take = (0..1000)
             .map(|i| i as f32 / 1000.0)
             .find(|&w| 2.0 * at(w) > -1.0)
