@@ -1,7 +1,8 @@
 //! Member accounts, the journal primitives (transfers, token moves), daily claims, gifts and
 //! admin grants.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use super::store::Tx;
+use crate::args;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -18,41 +19,39 @@ pub struct Balance {
 }
 
 /// A member's account id, if the member has an account in the guild.
-pub(crate) fn member_account(tx: &Transaction, guild: &str, user: &str) -> Result<Option<i64>> {
-    Ok(tx
-        .query_row(
-            "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = 'member' AND owner = ?2",
-            params![guild, user],
-            |row| row.get(0),
-        )
-        .optional()?)
+pub(crate) fn member_account(tx: &Tx, guild: &str, user: &str) -> Result<Option<i64>> {
+    tx.query_opt(
+        "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = 'member' AND owner = ?2",
+        args![guild, user],
+        |row| row.get(0),
+    )
 }
 
-pub(crate) fn require_member(tx: &Transaction, guild: &str, user: &str) -> Result<i64> {
+pub(crate) fn require_member(tx: &Tx, guild: &str, user: &str) -> Result<i64> {
     member_account(tx, guild, user)?.ok_or_else(|| LedgerError::UnknownMember(user.to_string()))
 }
 
-pub(crate) fn balance_of(tx: &Transaction, account: i64) -> Result<i64> {
-    Ok(tx.query_row(
+pub(crate) fn balance_of(tx: &Tx, account: i64) -> Result<i64> {
+    tx.query_one(
         "SELECT balance FROM accounts WHERE id = ?1",
-        params![account],
+        args![account],
         |row| row.get(0),
-    )?)
+    )
 }
 
-pub(crate) fn tokens_of(tx: &Transaction, account: i64) -> Result<i64> {
-    Ok(tx.query_row(
+pub(crate) fn tokens_of(tx: &Tx, account: i64) -> Result<i64> {
+    tx.query_one(
         "SELECT tokens FROM accounts WHERE id = ?1",
-        params![account],
+        args![account],
         |row| row.get(0),
-    )?)
+    )
 }
 
 /// Moves `amount` credits between two accounts as one journal row of `operation`. A member
 /// or escrow account without the funds is refused with a clear error (the schema refuses it
 /// too, as a last line of defence).
 pub(crate) fn transfer(
-    tx: &Transaction,
+    tx: &Tx,
     operation: i64,
     from: i64,
     to: i64,
@@ -60,9 +59,9 @@ pub(crate) fn transfer(
     payer_name: &str,
 ) -> Result<()> {
     check_amount(amount)?;
-    let (kind, balance): (String, i64) = tx.query_row(
+    let (kind, balance): (String, i64) = tx.query_one(
         "SELECT kind, balance FROM accounts WHERE id = ?1",
-        params![from],
+        args![from],
         |row| Ok((row.get(0)?, row.get(1)?)),
     )?;
     if (kind == "member" || kind == "escrow") && balance < amount {
@@ -74,34 +73,29 @@ pub(crate) fn transfer(
     }
     tx.execute(
         "UPDATE accounts SET balance = balance - ?2 WHERE id = ?1",
-        params![from, amount],
+        args![from, amount],
     )?;
     tx.execute(
         "UPDATE accounts SET balance = balance + ?2 WHERE id = ?1",
-        params![to, amount],
+        args![to, amount],
     )?;
     tx.execute(
         "INSERT INTO transfers (operation_id, guild_id, from_account, to_account, amount)
          SELECT ?1, guild_id, ?2, ?3, ?4 FROM accounts WHERE id = ?2",
-        params![operation, from, to, amount],
+        args![operation, from, to, amount],
     )?;
     Ok(())
 }
 
 /// Adds (or with a negative delta, uses) slot tokens, journalled under `operation`.
-pub(crate) fn move_tokens(
-    tx: &Transaction,
-    operation: i64,
-    account: i64,
-    delta: i64,
-) -> Result<()> {
+pub(crate) fn move_tokens(tx: &Tx, operation: i64, account: i64, delta: i64) -> Result<()> {
     tx.execute(
         "UPDATE accounts SET tokens = tokens + ?2 WHERE id = ?1",
-        params![account, delta],
+        args![account, delta],
     )?;
     tx.execute(
         "INSERT INTO token_moves (operation_id, account_id, delta) VALUES (?1, ?2, ?3)",
-        params![operation, account, delta],
+        args![operation, account, delta],
     )?;
     Ok(())
 }
@@ -121,11 +115,11 @@ pub fn commitment(seed: &str) -> String {
     hex(&Sha256::digest(seed.as_bytes()))
 }
 
-pub(crate) fn read_balance(tx: &Transaction, guild: &str, user: &str) -> Result<Balance> {
+pub(crate) fn read_balance(tx: &Tx, guild: &str, user: &str) -> Result<Balance> {
     let account = require_member(tx, guild, user)?;
-    let (credits, tokens, seed): (i64, i64, Option<String>) = tx.query_row(
+    let (credits, tokens, seed): (i64, i64, Option<String>) = tx.query_one(
         "SELECT balance, tokens, slot_seed FROM accounts WHERE id = ?1",
-        params![account],
+        args![account],
         |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
     )?;
     Ok(Balance {
@@ -155,12 +149,11 @@ impl Ledger {
         let key = format!("open:{user}");
         self.operation(guild, &key, "open", |tx, op| {
             let economy = economy::load(tx, guild)?;
-            tx.execute(
+            let account: i64 = tx.value(
                 "INSERT INTO accounts (guild_id, kind, owner, slot_seed, created_at)
-                 VALUES (?1, 'member', ?2, ?3, ?4)",
-                params![guild, user, fresh_seed(), now()],
+                 VALUES (?1, 'member', ?2, ?3, ?4) RETURNING id",
+                args![guild, user, fresh_seed(), now()],
             )?;
-            let account = tx.last_insert_rowid();
             if economy.starting_balance > 0 {
                 transfer(
                     tx,

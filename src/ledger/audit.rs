@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::{Ledger, Result};
+use crate::args;
 
 /// The audit's findings, printed as one JSON line.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -23,52 +24,56 @@ pub struct Audit {
 impl Ledger {
     pub fn audit(&self) -> Result<Audit> {
         self.read(|tx| {
-            let count = |sql: &str| -> Result<i64> { Ok(tx.query_row(sql, [], |r| r.get(0))?) };
+            let count = |sql: &str| -> Result<i64> { tx.value(sql, args![]) };
             let mut problems = Vec::new();
             let guilds = count("SELECT COUNT(*) FROM guilds")?;
             let accounts = count("SELECT COUNT(*) FROM accounts")?;
             let transfers = count("SELECT COUNT(*) FROM transfers")?;
-            let sum = count("SELECT COALESCE(SUM(balance), 0) FROM accounts")?;
+            let sum = count("SELECT CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM accounts")?;
             let negative_balances = count(
                 "SELECT COUNT(*) FROM accounts WHERE kind IN ('member', 'escrow') AND balance < 0",
             )?;
             let open_escrow = count(
-                "SELECT COALESCE(SUM(a.balance), 0) FROM accounts a JOIN tables t
+                "SELECT CAST(COALESCE(SUM(a.balance), 0) AS BIGINT) FROM accounts a JOIN tables t
                  ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) WHERE t.status = 'playing'",
             )?;
             if negative_balances > 0 {
                 problems.push(format!("{negative_balances} member or escrow balances below zero"));
             }
             // P-6.1: every guild sums to zero.
-            let mut stmt = tx.prepare(
-                "SELECT guild_id, SUM(balance) FROM accounts GROUP BY guild_id HAVING SUM(balance) <> 0",
+            let unbalanced: Vec<(String, i64)> = tx.query(
+                "SELECT guild_id, CAST(SUM(balance) AS BIGINT) FROM accounts GROUP BY guild_id
+                 HAVING SUM(balance) <> 0",
+                args![],
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
-            for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
-                let (guild, total) = row?;
+            for (guild, total) in unbalanced {
                 problems.push(format!("guild {guild}: balances sum to {total}, not 0"));
             }
             // Every balance equals what its transfers say.
-            let mut stmt = tx.prepare(
+            let rows: Vec<(i64, String, String, i64, i64, i64, i64)> = tx.query(
                 "SELECT a.id, a.kind, a.owner, a.balance,
-                        COALESCE((SELECT SUM(amount) FROM transfers WHERE to_account = a.id), 0)
-                      - COALESCE((SELECT SUM(amount) FROM transfers WHERE from_account = a.id), 0),
+                        CAST(COALESCE((SELECT SUM(amount) FROM transfers WHERE to_account = a.id), 0)
+                           - COALESCE((SELECT SUM(amount) FROM transfers WHERE from_account = a.id), 0)
+                           AS BIGINT),
                         a.tokens,
-                        COALESCE((SELECT SUM(delta) FROM token_moves WHERE account_id = a.id), 0)
+                        CAST(COALESCE((SELECT SUM(delta) FROM token_moves WHERE account_id = a.id), 0)
+                           AS BIGINT)
                  FROM accounts a",
+                args![],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                },
             )?;
-            let rows = stmt.query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, i64>(5)?,
-                    r.get::<_, i64>(6)?,
-                ))
-            })?;
-            for row in rows {
-                let (id, kind, owner, balance, journal, tokens, token_journal) = row?;
+            for (id, kind, owner, balance, journal, tokens, token_journal) in rows {
                 if balance != journal {
                     problems.push(format!(
                         "account {id} ({kind} {owner}): balance {balance}, transfers say {journal}"
@@ -81,16 +86,15 @@ impl Ledger {
                 }
             }
             // P-6.3: an ended table holds nothing in escrow; a playing one holds its stakes.
-            let mut stmt = tx.prepare(
+            let escrows: Vec<(i64, String, i64, i64)> = tx.query(
                 "SELECT t.id, t.status, t.stake * (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id),
                         COALESCE(a.balance, 0)
                  FROM tables t LEFT JOIN accounts a
                    ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) AND a.guild_id = t.guild_id",
+                args![],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
             )?;
-            for row in stmt.query_map([], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, i64>(3)?))
-            })? {
-                let (id, status, stakes, held) = row?;
+            for (id, status, stakes, held) in escrows {
                 let expected = if status == "playing" { stakes } else { 0 };
                 if held != expected {
                     problems.push(format!(

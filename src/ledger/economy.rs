@@ -1,6 +1,7 @@
 //! Per-guild economy parameters and the system accounts (house, slot machine, escrows).
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use super::store::Tx;
+use crate::args;
 use serde::{Deserialize, Serialize};
 
 use super::{check_amount, now, Ledger, LedgerError, Result};
@@ -43,12 +44,12 @@ impl Economy {
 }
 
 /// Creates the guild's row with the operator's default parameters if it does not exist yet.
-pub(crate) fn ensure_guild(tx: &Transaction, guild: &str, defaults: &Economy) -> Result<()> {
+pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<()> {
     tx.execute(
-        "INSERT OR IGNORE INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
-                                       token_bet, move_clock_secs, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
+        "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
+                             token_bet, move_clock_secs, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+        args![
             guild,
             defaults.starting_balance,
             defaults.daily_amount,
@@ -61,46 +62,40 @@ pub(crate) fn ensure_guild(tx: &Transaction, guild: &str, defaults: &Economy) ->
     Ok(())
 }
 
-pub(crate) fn load(tx: &Transaction, guild: &str) -> Result<Economy> {
-    let found = tx
-        .query_row(
-            "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs
+pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
+    let found = tx.query_opt(
+        "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs
              FROM guilds WHERE guild_id = ?1",
-            params![guild],
-            |row| {
-                Ok(Economy {
-                    starting_balance: row.get(0)?,
-                    daily_amount: row.get(1)?,
-                    min_wager: row.get(2)?,
-                    token_bet: row.get(3)?,
-                    move_clock_secs: row.get(4)?,
-                })
-            },
-        )
-        .optional()?;
+        args![guild],
+        |row| {
+            Ok(Economy {
+                starting_balance: row.get(0)?,
+                daily_amount: row.get(1)?,
+                min_wager: row.get(2)?,
+                token_bet: row.get(3)?,
+                move_clock_secs: row.get(4)?,
+            })
+        },
+    )?;
     Ok(found.unwrap_or_default())
 }
 
 /// The account of a system holder (`house`, `slots`, or `escrow` of a table), created on
 /// first use.
-pub(crate) fn system_account(
-    tx: &Transaction,
-    guild: &str,
-    kind: &str,
-    owner: &str,
-) -> Result<i64> {
+pub(crate) fn system_account(tx: &Tx, guild: &str, kind: &str, owner: &str) -> Result<i64> {
     tx.execute(
-        "INSERT OR IGNORE INTO accounts (guild_id, kind, owner, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![guild, kind, owner, now()],
+        "INSERT INTO accounts (guild_id, kind, owner, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT DO NOTHING",
+        args![guild, kind, owner, now()],
     )?;
-    Ok(tx.query_row(
+    tx.query_one(
         "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = ?2 AND owner = ?3",
-        params![guild, kind, owner],
+        args![guild, kind, owner],
         |row| row.get(0),
-    )?)
+    )
 }
 
-pub(crate) fn house(tx: &Transaction, guild: &str) -> Result<i64> {
+pub(crate) fn house(tx: &Tx, guild: &str) -> Result<i64> {
     system_account(tx, guild, "house", "")
 }
 
@@ -169,9 +164,9 @@ impl Ledger {
     /// A guild's parameters (the operator's defaults for a guild not seen yet).
     pub fn economy(&self, guild: &str) -> Result<Economy> {
         self.read(|tx| {
-            let known: bool = tx.query_row(
+            let known: bool = tx.query_one(
                 "SELECT COUNT(*) > 0 FROM guilds WHERE guild_id = ?1",
-                params![guild],
+                args![guild],
                 |r| r.get(0),
             )?;
             if known {
@@ -192,7 +187,7 @@ impl Ledger {
                     "UPDATE guilds SET {} = ?2 WHERE guild_id = ?1",
                     setting.column()
                 ),
-                params![guild, value],
+                args![guild, value],
             )?;
             load(tx, guild)
         })

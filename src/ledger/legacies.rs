@@ -2,7 +2,7 @@
 //! of D-Zone, DZ-2.6): the table layer stores it when a game ends and reads it when a table
 //! of that game starts there.
 
-use rusqlite::{params, OptionalExtension};
+use crate::args;
 
 use super::{Ledger, Result};
 
@@ -10,13 +10,11 @@ impl Ledger {
     /// The legacy of `game` in this channel, if a game of it has ended there.
     pub fn legacy(&self, guild: &str, channel: &str, game: &str) -> Result<Option<String>> {
         self.read(|tx| {
-            Ok(tx
-                .query_row(
-                    "SELECT value FROM legacies WHERE guild = ?1 AND channel = ?2 AND game = ?3",
-                    params![guild, channel, game],
-                    |r| r.get(0),
-                )
-                .optional()?)
+            tx.query_opt(
+                "SELECT value FROM legacies WHERE guild = ?1 AND channel = ?2 AND game = ?3",
+                args![guild, channel, game],
+                |r| r.get(0),
+            )
         })
     }
 
@@ -26,7 +24,7 @@ impl Ledger {
             tx.execute(
                 "INSERT INTO legacies (guild, channel, game, value) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (guild, channel, game) DO UPDATE SET value = excluded.value",
-                params![guild, channel, game, value],
+                args![guild, channel, game, value],
             )?;
             Ok(())
         })

@@ -1,9 +1,9 @@
-//! The cantina's ledger on SQLite: credits, escrowed wagers, slot tokens, ratings, tables and
-//! their action logs (PRODUCT.md P-5, P-6).
+//! The cantina's ledger: credits, escrowed wagers, slot tokens, ratings, tables and their
+//! action logs (PRODUCT.md P-5, P-6), on SQLite or PostgreSQL ([`store`]).
 //!
-//! Every operation runs in one `BEGIN IMMEDIATE` transaction with an idempotency key: a key
-//! seen before returns the first result and moves nothing. Balances change only through
-//! transfer rows, so the audit can recompute every balance from the journal.
+//! Every operation runs in one write transaction with an idempotency key: a key seen before
+//! returns the first result and moves nothing. Balances change only through transfer rows,
+//! so the audit can recompute every balance from the journal.
 //!
 //! The API is synchronous. Async callers run it on a blocking thread (`spawn_blocking`), never
 //! holding a transaction across an `.await`.
@@ -14,17 +14,19 @@ pub mod economy;
 pub mod legacies;
 pub mod ratings;
 pub mod slots;
+pub mod store;
 pub mod tables;
 pub mod wagers;
 
 use std::path::Path;
-use std::sync::Mutex;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
-use rusqlite_migration::{Migrations, M};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+
+use crate::args;
+pub use store::StoreError;
+use store::{Store, Tx};
 
 /// The largest amount any single operation may move: far above any real balance, far below
 /// what could overflow a sum of balances.
@@ -67,9 +69,9 @@ pub enum LedgerError {
     #[error("another table is already active in this channel")]
     ChannelBusy,
     #[error("database error: {0}")]
-    Db(#[from] rusqlite::Error),
+    Db(#[from] StoreError),
     #[error("database migration failed: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    Migration(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
 }
@@ -86,19 +88,9 @@ pub enum Durability {
     Normal,
 }
 
-/// The ordered schema migrations, compiled into the binary.
-fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![
-        M::up(include_str!("../../migrations/0001_init.sql")),
-        M::up(include_str!("../../migrations/0002_names.sql")),
-        M::up(include_str!("../../migrations/0003_offers.sql")),
-        M::up(include_str!("../../migrations/0004_legacies.sql")),
-    ])
-}
-
-/// The ledger: one SQLite connection behind a mutex, so that this process has one writer.
+/// The ledger: its store, and the economy new guilds start with.
 pub struct Ledger {
-    conn: Mutex<Connection>,
+    store: Store,
     /// The economy a guild starts with (configured by the operator).
     pub(crate) defaults: economy::Economy,
 }
@@ -120,36 +112,36 @@ pub(crate) fn check_amount(amount: i64) -> Result<i64> {
 }
 
 impl Ledger {
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Opens (creating if needed) the SQLite file at `path` and brings its schema up to date.
     pub fn open(path: &Path, durability: Durability) -> Result<Ledger> {
-        let conn = Connection::open(path)?;
-        Self::setup(conn, durability)
+        Ok(Self::with_store(Store::sqlite(path, durability)?))
+    }
+
+    /// Opens the database `location` names: a `postgres://` URL, or a SQLite file path
+    /// (`durability` applies to SQLite; PostgreSQL's is the server's own).
+    pub fn open_at(location: &str, durability: Durability) -> Result<Ledger> {
+        if store::is_postgres(location) {
+            Ok(Self::with_store(Store::postgres(location)?))
+        } else {
+            Self::open(Path::new(location), durability)
+        }
     }
 
     /// A private in-memory ledger, for tests and demos.
     pub fn open_in_memory() -> Result<Ledger> {
-        Self::setup(Connection::open_in_memory()?, Durability::Full)
+        Ok(Self::with_store(Store::sqlite_in_memory()?))
     }
 
-    fn setup(mut conn: Connection, durability: Durability) -> Result<Ledger> {
-        // Other processes (a second bot instance, `holotable audit`) may hold the write lock
-        // for a moment: wait for it rather than failing.
-        conn.busy_timeout(Duration::from_secs(10))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(
-            None,
-            "synchronous",
-            match durability {
-                Durability::Full => "FULL",
-                Durability::Normal => "NORMAL",
-            },
-        )?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        migrations().to_latest(&mut conn)?;
-        Ok(Ledger {
-            conn: Mutex::new(conn),
+    fn with_store(store: Store) -> Ledger {
+        Ledger {
+            store,
             defaults: economy::Economy::default(),
-        })
+        }
+    }
+
+    /// The database engine this ledger runs on ("SQLite", "PostgreSQL").
+    pub fn engine(&self) -> &'static str {
+        self.store.engine()
     }
 
     /// Sets the economy new guilds start with (existing guilds keep theirs).
@@ -159,20 +151,15 @@ impl Ledger {
         Ok(self)
     }
 
-    /// Runs `f` in one write transaction (`BEGIN IMMEDIATE`), committed if it returns Ok.
-    pub(crate) fn write<T>(&self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let value = f(&tx)?;
-        tx.commit()?;
-        Ok(value)
+    /// Runs `f` in one write transaction, committed if it returns Ok (see [`Store::write`]:
+    /// on PostgreSQL `f` may run again after a conflict).
+    pub(crate) fn write<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.store.write(f)
     }
 
     /// Runs `f` on a read snapshot.
-    pub(crate) fn read<T>(&self, f: impl FnOnce(&Transaction) -> Result<T>) -> Result<T> {
-        let mut conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred)?;
-        f(&tx)
+    pub(crate) fn read<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.store.read(f)
     }
 
     /// Runs an idempotent operation: if `key` was used in this guild, returns the stored
@@ -183,17 +170,15 @@ impl Ledger {
         guild: &str,
         key: &str,
         kind: &str,
-        f: impl FnOnce(&Transaction, i64) -> Result<T>,
+        mut f: impl FnMut(&Tx, i64) -> Result<T>,
     ) -> Result<Replayable<T>> {
         self.write(|tx| {
             economy::ensure_guild(tx, guild, &self.defaults)?;
-            let previous: Option<(String, String)> = tx
-                .query_row(
-                    "SELECT kind, result FROM operations WHERE guild_id = ?1 AND key = ?2",
-                    params![guild, key],
-                    |row| Ok((row.get(0)?, row.get(1)?)),
-                )
-                .optional()?;
+            let previous: Option<(String, String)> = tx.query_opt(
+                "SELECT kind, result FROM operations WHERE guild_id = ?1 AND key = ?2",
+                args![guild, key],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )?;
             if let Some((previous_kind, result)) = previous {
                 if previous_kind != kind {
                     return Err(LedgerError::KeyConflict(key.to_string()));
@@ -205,18 +190,17 @@ impl Ledger {
                     replayed: true,
                 });
             }
-            tx.execute(
+            let operation: i64 = tx.value(
                 "INSERT INTO operations (guild_id, key, kind, result, created_at)
-                 VALUES (?1, ?2, ?3, '', ?4)",
-                params![guild, key, kind, now()],
+                 VALUES (?1, ?2, ?3, '', ?4) RETURNING id",
+                args![guild, key, kind, now()],
             )?;
-            let operation = tx.last_insert_rowid();
             let value = f(tx, operation)?;
             let json = serde_json::to_string(&value)
                 .map_err(|e| LedgerError::Corrupt(format!("operation {key}: {e}")))?;
             tx.execute(
                 "UPDATE operations SET result = ?2 WHERE id = ?1",
-                params![operation, json],
+                args![operation, &json],
             )?;
             Ok(Replayable {
                 value,
@@ -233,7 +217,7 @@ impl Ledger {
             tx.execute(
                 "INSERT INTO user_names (user_id, name) VALUES (?1, ?2)
                  ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
-                params![user, name],
+                args![user, name],
             )?;
             Ok(())
         })
@@ -242,13 +226,11 @@ impl Ledger {
     /// A user's display name, if known.
     pub fn name(&self, user: &str) -> Result<Option<String>> {
         self.read(|tx| {
-            Ok(tx
-                .query_row(
-                    "SELECT name FROM user_names WHERE user_id = ?1",
-                    params![user],
-                    |r| r.get(0),
-                )
-                .optional()?)
+            tx.query_opt(
+                "SELECT name FROM user_names WHERE user_id = ?1",
+                args![user],
+                |r| r.get(0),
+            )
         })
     }
 }

@@ -1,40 +1,34 @@
 //! Glicko-2 ratings per game and guild, leaderboards and member statistics.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use super::store::{Row, Tx};
+use crate::args;
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
 use super::{Ledger, LedgerError, Result, DROID};
 
-fn load_rating(
-    tx: &Transaction,
-    guild: &str,
-    game: &str,
-    user: &str,
-) -> Result<(Glicko2Rating, i64)> {
-    let found = tx
-        .query_row(
-            "SELECT rating, deviation, volatility, games FROM ratings
+fn load_rating(tx: &Tx, guild: &str, game: &str, user: &str) -> Result<(Glicko2Rating, i64)> {
+    let found = tx.query_opt(
+        "SELECT rating, deviation, volatility, games FROM ratings
              WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
-            params![guild, game, user],
-            |r| {
-                Ok((
-                    Glicko2Rating {
-                        rating: r.get(0)?,
-                        deviation: r.get(1)?,
-                        volatility: r.get(2)?,
-                    },
-                    r.get(3)?,
-                ))
-            },
-        )
-        .optional()?;
+        args![guild, &game, user],
+        |r| {
+            Ok((
+                Glicko2Rating {
+                    rating: r.get(0)?,
+                    deviation: r.get(1)?,
+                    volatility: r.get(2)?,
+                },
+                r.get(3)?,
+            ))
+        },
+    )?;
     Ok(found.unwrap_or((Glicko2Rating::new(), 0)))
 }
 
 fn store_rating(
-    tx: &Transaction,
+    tx: &Tx,
     guild: &str,
     game: &str,
     user: &str,
@@ -47,7 +41,7 @@ fn store_rating(
          ON CONFLICT (guild_id, game, user_id) DO UPDATE SET
             rating = excluded.rating, deviation = excluded.deviation,
             volatility = excluded.volatility, games = excluded.games",
-        params![
+        args![
             guild,
             game,
             user,
@@ -62,7 +56,7 @@ fn store_rating(
 
 /// Updates ratings after a finished table: only two seats held by two distinct humans count.
 pub(crate) fn record(
-    tx: &Transaction,
+    tx: &Tx,
     guild: &str,
     game: &str,
     seats: &[String],
@@ -132,29 +126,28 @@ impl Ledger {
     /// The top 10 of a guild by `board`, and the caller's own rank (ties share a rank).
     pub fn leaderboard(&self, guild: &str, board: &Board, caller: &str) -> Result<Leaderboard> {
         self.read(|tx| {
-            let (sql, game) = match board {
-                Board::Credits => (
+            let read = |r: &Row| Ok((r.get(0)?, r.get::<f64>(1)?));
+            let rows: Vec<(String, f64)> = match board {
+                Board::Credits => tx.query(
                     "SELECT owner, balance FROM accounts WHERE guild_id = ?1 AND kind = 'member'
-                     AND ?2 = ?2 ORDER BY balance DESC, owner",
-                    "",
-                ),
-                Board::Wins => (
-                    "SELECT user_id, SUM(outcome = 'win') AS w FROM results WHERE guild_id = ?1
-                     AND ?2 = ?2 GROUP BY user_id ORDER BY w DESC, user_id",
-                    "",
-                ),
-                Board::Rating(game) => (
+                     ORDER BY balance DESC, owner",
+                    args![guild],
+                    read,
+                )?,
+                Board::Wins => tx.query(
+                    "SELECT user_id, CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT)
+                            AS w
+                     FROM results WHERE guild_id = ?1 GROUP BY user_id ORDER BY w DESC, user_id",
+                    args![guild],
+                    read,
+                )?,
+                Board::Rating(game) => tx.query(
                     "SELECT user_id, rating FROM ratings WHERE guild_id = ?1 AND game = ?2
                      ORDER BY rating DESC, user_id",
-                    game.as_str(),
-                ),
+                    args![guild, game],
+                    read,
+                )?,
             };
-            let mut stmt = tx.prepare(sql)?;
-            let rows: Vec<(String, f64)> = stmt
-                .query_map(params![guild, game], |r| {
-                    Ok((r.get(0)?, r.get::<_, f64>(1)?))
-                })?
-                .collect::<std::result::Result<_, _>>()?;
             let mut ranked = Vec::with_capacity(rows.len());
             for (i, (user, value)) in rows.into_iter().enumerate() {
                 let rank = match ranked.last() {
@@ -178,15 +171,24 @@ impl Ledger {
             if super::accounts::member_account(tx, guild, user)?.is_none() {
                 return Err(LedgerError::UnknownMember(user.to_string()));
             }
-            let mut stmt = tx.prepare(
-                "SELECT game, COUNT(*), SUM(outcome = 'win'), SUM(outcome = 'draw'), SUM(points), SUM(net)
+            let rows: Vec<(String, i64, i64, i64, i64, i64)> = tx.query(
+                "SELECT game, COUNT(*),
+                        CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT),
+                        CAST(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT),
+                        CAST(SUM(points) AS BIGINT), CAST(SUM(net) AS BIGINT)
                  FROM results WHERE guild_id = ?1 AND user_id = ?2 GROUP BY game ORDER BY game",
+                args![guild, user],
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
             )?;
-            let rows: Vec<(String, i64, i64, i64, i64, i64)> = stmt
-                .query_map(params![guild, user], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?))
-                })?
-                .collect::<std::result::Result<_, _>>()?;
             let mut stats = Stats {
                 games: 0,
                 wins: 0,
@@ -195,13 +197,11 @@ impl Ledger {
                 per_game: Vec::new(),
             };
             for (game, games, wins, draws, points, net) in rows {
-                let rating = tx
-                    .query_row(
-                        "SELECT rating FROM ratings WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
-                        params![guild, game, user],
-                        |r| r.get(0),
-                    )
-                    .optional()?;
+                let rating = tx.query_opt(
+                    "SELECT rating FROM ratings WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
+                    args![guild, &game, user],
+                    |r| r.get(0),
+                )?;
                 stats.games += games;
                 stats.wins += wins;
                 stats.points += points;

@@ -17,9 +17,10 @@
 //! player is exactly 95 % (computed by enumeration in the test suite); 2,280 combinations pay
 //! (a hit rate of 28.5 %).
 
+use super::store::Tx;
+use crate::args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rusqlite::{params, Transaction};
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{
@@ -112,7 +113,7 @@ pub struct Spin {
     pub tokens: i64,
 }
 
-fn spin_in(tx: &Transaction, guild: &str, op: i64, user: &str, bet: Option<i64>) -> Result<Spin> {
+fn spin_in(tx: &Tx, guild: &str, op: i64, user: &str, bet: Option<i64>) -> Result<Spin> {
     let account = require_member(tx, guild, user)?;
     let machine = system_account(tx, guild, "slots", "")?;
     let used_token = tokens_of(tx, account)? > 0;
@@ -126,10 +127,10 @@ fn spin_in(tx: &Transaction, guild: &str, op: i64, user: &str, bet: Option<i64>)
         bet
     };
     let seed: String = tx
-        .query_row(
+        .query_one(
             "SELECT slot_seed FROM accounts WHERE id = ?1",
-            params![account],
-            |r| r.get::<_, Option<String>>(0),
+            args![account],
+            |r| r.get::<Option<String>>(0),
         )?
         .unwrap_or_default();
     let stops = stops_from_seed(&seed)
@@ -145,7 +146,7 @@ fn spin_in(tx: &Transaction, guild: &str, op: i64, user: &str, bet: Option<i64>)
     let next = fresh_seed();
     tx.execute(
         "UPDATE accounts SET slot_seed = ?2 WHERE id = ?1",
-        params![account, next],
+        args![account, &next],
     )?;
     Ok(Spin {
         stops,

@@ -1,12 +1,13 @@
 //! Game tables and their action logs, as the table layer stores them: every state change and
 //! every action is written here before the reply is sent.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use super::store::Tx;
+use crate::args;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::commitment;
 use super::economy::ensure_guild;
-use super::{now, Ledger, LedgerError, Result};
+use super::{now, Ledger, LedgerError, Result, StoreError};
 
 /// A new table as the table layer opens it.
 #[derive(Debug, Clone)]
@@ -61,14 +62,14 @@ pub struct LoggedAction {
     pub action: String,
 }
 
-pub(crate) fn load_table(tx: &Transaction, table: i64) -> Result<TableRow> {
+pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
     let mut row = tx
-        .query_row(
+        .query_opt(
             "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
                     seed_commitment, seed, seed_revealed, start_position, position, turn,
                     deadline, result
              FROM tables WHERE id = ?1",
-            params![table],
+            args![table],
             |r| {
                 let revealed: bool = r.get(11)?;
                 Ok(TableRow {
@@ -91,23 +92,21 @@ pub(crate) fn load_table(tx: &Transaction, table: i64) -> Result<TableRow> {
                     seats: Vec::new(),
                 })
             },
-        )
-        .optional()?
+        )?
         .ok_or(LedgerError::UnknownTable(table))?;
-    let mut stmt = tx.prepare("SELECT user_id FROM seats WHERE table_id = ?1 ORDER BY seat")?;
-    row.seats = stmt
-        .query_map(params![table], |r| r.get(0))?
-        .collect::<std::result::Result<_, _>>()?;
+    row.seats = tx.query(
+        "SELECT user_id FROM seats WHERE table_id = ?1 ORDER BY seat",
+        args![table],
+        |r| r.get(0),
+    )?;
     Ok(row)
 }
 
 /// The secret seed of a table, for the table layer's generator (never shown before the end).
-pub(crate) fn secret_seed(tx: &Transaction, table: i64) -> Result<String> {
-    Ok(tx.query_row(
-        "SELECT seed FROM tables WHERE id = ?1",
-        params![table],
-        |r| r.get(0),
-    )?)
+pub(crate) fn secret_seed(tx: &Tx, table: i64) -> Result<String> {
+    tx.query_one("SELECT seed FROM tables WHERE id = ?1", args![table], |r| {
+        r.get(0)
+    })
 }
 
 impl Ledger {
@@ -115,12 +114,13 @@ impl Ledger {
     pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
         self.write(|tx| {
             ensure_guild(tx, guild, &self.defaults)?;
-            let inserted = tx.execute(
+            let inserted = tx.value::<i64>(
                 "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
                                      target, seed_commitment, seed, start_position, position,
                                      deadline, created_at)
-                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
-                params![
+                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)
+                 RETURNING id",
+                args![
                     guild,
                     new.channel,
                     new.game,
@@ -135,19 +135,17 @@ impl Ledger {
                     now()
                 ],
             );
-            match inserted {
-                Err(rusqlite::Error::SqliteFailure(e, _))
-                    if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-                {
+            let id = match inserted {
+                // One active table per channel: the schema's unique index says so.
+                Err(LedgerError::Db(StoreError::Duplicate(_))) => {
                     return Err(LedgerError::ChannelBusy)
                 }
                 other => other?,
             };
-            let id = tx.last_insert_rowid();
             for (seat, user) in new.seats.iter().enumerate() {
                 tx.execute(
                     "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
-                    params![id, seat as i64, user],
+                    args![id, seat as i64, user],
                 )?;
             }
             load_table(tx, id)
@@ -177,7 +175,7 @@ impl Ledger {
             }
             tx.execute(
                 "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
-                params![table, row.seats.len() as i64, user],
+                args![table, row.seats.len() as i64, user],
             )?;
             load_table(tx, table)
         })
@@ -213,11 +211,11 @@ impl Ledger {
             tx.execute(
                 "INSERT INTO actions (table_id, seq, seat, action, created_at)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![table, seq, entry.seat, entry.action, now()],
+                args![table, seq, entry.seat, &entry.action, now()],
             )?;
             tx.execute(
                 "UPDATE tables SET position = ?2, turn = ?3, deadline = ?4 WHERE id = ?1",
-                params![table, position, seq, deadline],
+                args![table, position, seq, deadline],
             )?;
             Ok(())
         })
@@ -225,33 +223,29 @@ impl Ledger {
 
     pub fn actions(&self, table: i64) -> Result<Vec<LoggedAction>> {
         self.read(|tx| {
-            let mut stmt = tx.prepare(
+            tx.query(
                 "SELECT seq, seat, action FROM actions WHERE table_id = ?1 ORDER BY seq",
-            )?;
-            let rows = stmt
-                .query_map(params![table], |r| {
+                args![table],
+                |r| {
                     Ok(LoggedAction {
                         seq: r.get(0)?,
                         seat: r.get(1)?,
                         action: r.get(2)?,
                     })
-                })?
-                .collect::<std::result::Result<Vec<_>, _>>()?;
-            Ok(rows)
+                },
+            )
         })
     }
 
     /// The active (open or playing) table of a channel.
     pub fn active_table(&self, guild: &str, channel: &str) -> Result<Option<TableRow>> {
         self.read(|tx| {
-            let id: Option<i64> = tx
-                .query_row(
-                    "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
+            let id: Option<i64> = tx.query_opt(
+                "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
                      AND status IN ('open', 'playing')",
-                    params![guild, channel],
-                    |r| r.get(0),
-                )
-                .optional()?;
+                args![guild, channel],
+                |r| r.get(0),
+            )?;
             id.map(|id| load_table(tx, id)).transpose()
         })
     }
@@ -259,14 +253,12 @@ impl Ledger {
     /// The newest table of a channel, active or ended (for `/replay` and `/verify`).
     pub fn last_table(&self, guild: &str, channel: &str) -> Result<Option<TableRow>> {
         self.read(|tx| {
-            let id: Option<i64> = tx
-                .query_row(
-                    "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
+            let id: Option<i64> = tx.query_opt(
+                "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
                      ORDER BY id DESC LIMIT 1",
-                    params![guild, channel],
-                    |r| r.get(0),
-                )
-                .optional()?;
+                args![guild, channel],
+                |r| r.get(0),
+            )?;
             id.map(|id| load_table(tx, id)).transpose()
         })
     }
@@ -274,11 +266,11 @@ impl Ledger {
     /// Every active table, to resume them after a restart.
     pub fn active_tables(&self) -> Result<Vec<TableRow>> {
         self.read(|tx| {
-            let mut stmt = tx
-                .prepare("SELECT id FROM tables WHERE status IN ('open', 'playing') ORDER BY id")?;
-            let ids = stmt
-                .query_map([], |r| r.get::<_, i64>(0))?
-                .collect::<std::result::Result<Vec<_>, _>>()?;
+            let ids: Vec<i64> = tx.query(
+                "SELECT id FROM tables WHERE status IN ('open', 'playing') ORDER BY id",
+                args![],
+                |r| r.get(0),
+            )?;
             ids.into_iter().map(|id| load_table(tx, id)).collect()
         })
     }
@@ -298,11 +290,12 @@ impl Ledger {
             }
             tx.execute(
                 "DELETE FROM offers WHERE table_id = ?1 AND turn < ?2",
-                params![table, turn],
+                args![table, turn],
             )?;
             tx.execute(
-                "INSERT OR IGNORE INTO offers (table_id, turn, kind, seat) VALUES (?1, ?2, ?3, ?4)",
-                params![table, turn, kind, seat as i64],
+                "INSERT INTO offers (table_id, turn, kind, seat) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT DO NOTHING",
+                args![table, turn, kind, seat as i64],
             )?;
             consents(tx, table, turn, kind)
         })
@@ -314,12 +307,10 @@ impl Ledger {
     }
 }
 
-fn consents(tx: &Transaction, table: i64, turn: i64, kind: &str) -> Result<Vec<usize>> {
-    let mut stmt = tx.prepare(
+fn consents(tx: &Tx, table: i64, turn: i64, kind: &str) -> Result<Vec<usize>> {
+    tx.query(
         "SELECT seat FROM offers WHERE table_id = ?1 AND turn = ?2 AND kind = ?3 ORDER BY seat",
-    )?;
-    let seats = stmt
-        .query_map(params![table, turn, kind], |r| r.get::<_, i64>(0))?
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    Ok(seats.into_iter().map(|s| s as usize).collect())
+        args![table, turn, kind],
+        |r| r.get(0),
+    )
 }

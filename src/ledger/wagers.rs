@@ -1,7 +1,8 @@
 //! Wagers: stakes escrowed when a table starts (all seats or none), settlement atomic with
 //! the table's final state, refunds, and per-point series payments (PRODUCT.md P-5, P-6.3).
 
-use rusqlite::{params, Transaction};
+use super::store::Tx;
+use crate::args;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{balance_of, move_tokens, require_member, transfer};
@@ -10,7 +11,7 @@ use super::tables::{load_table, TableRow};
 use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID};
 
 /// The account that pays or receives for a seat: the member's, or the house for the droid.
-fn seat_account(tx: &Transaction, guild: &str, user: &str) -> Result<i64> {
+fn seat_account(tx: &Tx, guild: &str, user: &str) -> Result<i64> {
     if user == DROID {
         house(tx, guild)
     } else {
@@ -18,7 +19,7 @@ fn seat_account(tx: &Transaction, guild: &str, user: &str) -> Result<i64> {
     }
 }
 
-fn escrow(tx: &Transaction, guild: &str, table: i64) -> Result<i64> {
+fn escrow(tx: &Tx, guild: &str, table: i64) -> Result<i64> {
     system_account(tx, guild, "escrow", &table.to_string())
 }
 
@@ -30,7 +31,7 @@ fn refuse(row: &TableRow, why: &str) -> LedgerError {
     }
 }
 
-fn load_in_guild(tx: &Transaction, guild: &str, table: i64) -> Result<TableRow> {
+fn load_in_guild(tx: &Tx, guild: &str, table: i64) -> Result<TableRow> {
     let row = load_table(tx, table)?;
     if row.guild != guild {
         return Err(LedgerError::UnknownTable(table));
@@ -109,12 +110,12 @@ impl Ledger {
             }
             tx.execute(
                 "UPDATE tables SET status = 'playing', deadline = ?2 WHERE id = ?1",
-                params![table, deadline],
+                args![table, deadline],
             )?;
             if let Some(start) = start {
                 tx.execute(
                     "UPDATE tables SET start_position = ?2, position = ?2 WHERE id = ?1",
-                    params![table, start],
+                    args![table, start],
                 )?;
             }
             Ok(Started {
@@ -200,10 +201,10 @@ impl Ledger {
                 tx.execute(
                     "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    params![
+                    args![
                         table,
                         guild,
-                        row.game,
+                        &row.game,
                         user,
                         seat as i64,
                         points[seat],
@@ -216,7 +217,7 @@ impl Ledger {
             tx.execute(
                 "UPDATE tables SET status = 'finished', position = ?2, result = ?3,
                         seed_revealed = 1, deadline = NULL, finished_at = ?4 WHERE id = ?1",
-                params![table, position, result, now()],
+                args![table, position, result, now()],
             )?;
             Ok(Settlement {
                 payouts,
@@ -253,7 +254,7 @@ impl Ledger {
             tx.execute(
                 "UPDATE tables SET status = 'cancelled', result = ?2, seed_revealed = 1,
                         deadline = NULL, finished_at = ?3 WHERE id = ?1",
-                params![table, reason, now()],
+                args![table, reason, now()],
             )?;
             Ok(Settlement {
                 payouts,

@@ -1,0 +1,346 @@
+//! Where the ledger keeps its rows: an embedded SQLite file (the default, one machine), or a
+//! PostgreSQL server that any number of bot processes share (PRODUCT.md P-10).
+//!
+//! The ledger's operations are written once, against [`Tx`]: SQL in the dialect both
+//! engines speak, with `?N` parameters, run in one transaction that commits whole or changes
+//! nothing. What differs stays here: how a transaction is opened (SQLite's single writer,
+//! `BEGIN IMMEDIATE`; PostgreSQL's `SERIALIZABLE` isolation, retried when the server reports
+//! a conflict with a concurrent transaction), how values cross, and each engine's schema
+//! (`migrations/*.sql`, `migrations/postgres/*.sql`).
+
+mod postgres;
+mod sqlite;
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::path::Path;
+
+use super::{Durability, LedgerError, Result};
+
+pub use self::postgres::PgPool;
+
+/// A parameter of a statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Param<'a> {
+    Int(i64),
+    Real(f64),
+    Text(Cow<'a, str>),
+    Null,
+}
+
+impl From<i64> for Param<'_> {
+    fn from(v: i64) -> Self {
+        Param::Int(v)
+    }
+}
+
+impl From<u32> for Param<'_> {
+    fn from(v: u32) -> Self {
+        Param::Int(v as i64)
+    }
+}
+
+impl From<f64> for Param<'_> {
+    fn from(v: f64) -> Self {
+        Param::Real(v)
+    }
+}
+
+impl From<bool> for Param<'_> {
+    fn from(v: bool) -> Self {
+        Param::Int(v as i64)
+    }
+}
+
+impl<'a> From<&'a str> for Param<'a> {
+    fn from(v: &'a str) -> Self {
+        Param::Text(Cow::Borrowed(v))
+    }
+}
+
+impl<'a> From<&&'a str> for Param<'a> {
+    fn from(v: &&'a str) -> Self {
+        Param::Text(Cow::Borrowed(v))
+    }
+}
+
+impl<'a> From<&'a String> for Param<'a> {
+    fn from(v: &'a String) -> Self {
+        Param::Text(Cow::Borrowed(v))
+    }
+}
+
+impl From<String> for Param<'_> {
+    fn from(v: String) -> Self {
+        Param::Text(Cow::Owned(v))
+    }
+}
+
+impl<'a, T: Into<Param<'a>>> From<Option<T>> for Param<'a> {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(Param::Null, Into::into)
+    }
+}
+
+/// The parameters of a statement: `args![guild, user, amount]`.
+#[macro_export]
+macro_rules! args {
+    ($($value:expr),* $(,)?) => {
+        &[$($crate::ledger::store::Param::from($value)),*][..]
+    };
+}
+
+/// Why the database refused a statement, in the terms the ledger acts on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// A unique key or primary key already holds this value.
+    #[error("duplicate key: {0}")]
+    Duplicate(String),
+    /// A check constraint or a trigger refused the change.
+    #[error("refused by the schema: {0}")]
+    Refused(String),
+    /// A concurrent transaction got in the way; running the transaction again may succeed.
+    #[error("conflict with a concurrent transaction: {0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A value as a column gives it.
+pub trait Column: Sized {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self>;
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String>;
+}
+
+/// One row of a result.
+pub enum Row<'r> {
+    Sqlite(&'r rusqlite::Row<'r>),
+    Postgres(&'r ::postgres::Row),
+}
+
+impl Row<'_> {
+    /// Column `i`, as `T`.
+    pub fn get<T: Column>(&self, i: usize) -> Result<T> {
+        match self {
+            Row::Sqlite(row) => T::from_sqlite(row, i).map_err(|e| sqlite::error(e).into()),
+            Row::Postgres(row) => T::from_postgres(row, i)
+                .map_err(|e| LedgerError::Db(StoreError::Other(format!("column {i}: {e}")))),
+        }
+    }
+}
+
+/// One transaction of either engine.
+pub struct Tx<'a> {
+    inner: Inner<'a>,
+}
+
+enum Inner<'a> {
+    /// A SQLite connection inside a transaction.
+    Sqlite(&'a rusqlite::Connection),
+    Postgres(RefCell<::postgres::Transaction<'a>>),
+}
+
+impl Tx<'_> {
+    /// Runs a statement; returns the number of rows it changed.
+    pub fn execute(&self, sql: &str, params: &[Param]) -> Result<u64> {
+        match &self.inner {
+            Inner::Sqlite(tx) => sqlite::execute(tx, sql, params),
+            Inner::Postgres(tx) => postgres::execute(&mut tx.borrow_mut(), sql, params),
+        }
+    }
+
+    /// Every row of a query, each read by `read`.
+    pub fn query<T>(
+        &self,
+        sql: &str,
+        params: &[Param],
+        mut read: impl FnMut(&Row) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        match &self.inner {
+            Inner::Sqlite(tx) => sqlite::query(tx, sql, params, &mut read),
+            Inner::Postgres(tx) => postgres::query(&mut tx.borrow_mut(), sql, params, &mut read),
+        }
+    }
+
+    /// The first row of a query, if there is one.
+    pub fn query_opt<T>(
+        &self,
+        sql: &str,
+        params: &[Param],
+        read: impl FnMut(&Row) -> Result<T>,
+    ) -> Result<Option<T>> {
+        Ok(self.query(sql, params, read)?.into_iter().next())
+    }
+
+    /// The first row of a query, which must exist.
+    pub fn query_one<T>(
+        &self,
+        sql: &str,
+        params: &[Param],
+        read: impl FnMut(&Row) -> Result<T>,
+    ) -> Result<T> {
+        self.query_opt(sql, params, read)?.ok_or_else(|| {
+            LedgerError::Corrupt(format!(
+                "no row where one was expected: {}",
+                first_line(sql)
+            ))
+        })
+    }
+
+    /// A single value (a count, a sum), from the first column of the first row.
+    pub fn value<T: Column>(&self, sql: &str, params: &[Param]) -> Result<T> {
+        self.query_one(sql, params, |r| r.get(0))
+    }
+}
+
+fn first_line(sql: &str) -> &str {
+    sql.trim().lines().next().unwrap_or("")
+}
+
+/// The database behind a ledger.
+pub enum Store {
+    Sqlite(std::sync::Mutex<rusqlite::Connection>),
+    Postgres(Box<PgPool>),
+}
+
+/// What `--db` or `[database]` names: a PostgreSQL URL, or a SQLite file.
+pub fn is_postgres(location: &str) -> bool {
+    let lower = location.trim().to_ascii_lowercase();
+    lower.starts_with("postgres://") || lower.starts_with("postgresql://")
+}
+
+impl Store {
+    /// Opens the SQLite file at `path`, creating it, and brings its schema up to date.
+    pub fn sqlite(path: &Path, durability: Durability) -> Result<Store> {
+        sqlite::open(Some(path), durability)
+    }
+
+    /// A private in-memory SQLite database.
+    pub fn sqlite_in_memory() -> Result<Store> {
+        sqlite::open(None, Durability::Full)
+    }
+
+    /// Connects to the PostgreSQL database at `url` and brings its schema up to date.
+    pub fn postgres(url: &str) -> Result<Store> {
+        Ok(Store::Postgres(Box::new(PgPool::open(url)?)))
+    }
+
+    /// The engine's name, for people.
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Store::Sqlite(_) => "SQLite",
+            Store::Postgres(_) => "PostgreSQL",
+        }
+    }
+
+    /// Runs `f` in one write transaction, committed if it returns `Ok`. On PostgreSQL a
+    /// conflict with a concurrent transaction runs `f` again from the start, on a fresh
+    /// snapshot, so `f` must do nothing but database work.
+    pub fn write<T>(&self, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        match self {
+            Store::Sqlite(conn) => {
+                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let tx = conn
+                    .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+                    .map_err(sqlite::error)?;
+                let value = f(&Tx {
+                    inner: Inner::Sqlite(&tx),
+                })?;
+                tx.commit().map_err(sqlite::error)?;
+                Ok(value)
+            }
+            Store::Postgres(pool) => pool.transaction(false, &mut f),
+        }
+    }
+
+    /// Runs `f` on one consistent snapshot, changing nothing.
+    pub fn read<T>(&self, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        match self {
+            Store::Sqlite(conn) => {
+                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let tx = conn
+                    .transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)
+                    .map_err(sqlite::error)?;
+                let value = f(&Tx {
+                    inner: Inner::Sqlite(&tx),
+                });
+                value
+            }
+            Store::Postgres(pool) => pool.transaction(true, &mut f),
+        }
+    }
+}
+
+macro_rules! integer_column {
+    ($($t:ty),*) => {$(
+        impl Column for $t {
+            fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+                let v: i64 = row.get(i)?;
+                <$t>::try_from(v).map_err(|_| rusqlite::Error::IntegralValueOutOfRange(i, v))
+            }
+
+            fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+                let v = postgres::integer(row, i)?.ok_or("NULL where a number was expected")?;
+                <$t>::try_from(v).map_err(|e| e.to_string())
+            }
+        }
+    )*};
+}
+integer_column!(i64, u32, usize);
+
+impl Column for Option<i64> {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+        postgres::integer(row, i)
+    }
+}
+
+impl Column for bool {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+        Ok(postgres::integer(row, i)?.ok_or("NULL where a truth value was expected")? != 0)
+    }
+}
+
+impl Column for f64 {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+
+    /// A real number, or a whole one read as real (as SQLite does).
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+        match row.try_get::<_, f64>(i) {
+            Ok(v) => Ok(v),
+            Err(_) => {
+                Ok(postgres::integer(row, i)?.ok_or("NULL where a number was expected")? as f64)
+            }
+        }
+    }
+}
+
+impl Column for String {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+        row.try_get::<_, String>(i).map_err(|e| e.to_string())
+    }
+}
+
+impl Column for Option<String> {
+    fn from_sqlite(row: &rusqlite::Row, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+
+    fn from_postgres(row: &::postgres::Row, i: usize) -> std::result::Result<Self, String> {
+        row.try_get::<_, Option<String>>(i)
+            .map_err(|e| e.to_string())
+    }
+}

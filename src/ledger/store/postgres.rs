@@ -1,0 +1,365 @@
+//! The shared engine: PostgreSQL, for several bot processes on one database.
+//!
+//! Every write runs at `SERIALIZABLE` isolation: the server guarantees that concurrent
+//! transactions (of this process or another) have the effect of running one after the
+//! other, and reports any that could not with a serialization failure, which is run again
+//! from the start. That keeps the ledger's code exactly as it is on SQLite — read a balance,
+//! check it, move it — with no lock to forget: no lost update, no credit counted twice, no
+//! table advanced twice (its next action number is read in the same transaction that writes
+//! it). Reads run on a `REPEATABLE READ` snapshot.
+//!
+//! Connections come from a small pool of synchronous clients (the ledger's API is
+//! synchronous and runs on blocking threads).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::str::FromStr;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
+
+use postgres::error::SqlState;
+use postgres::types::{IsNull, ToSql, Type};
+use postgres::{Client, IsolationLevel, NoTls};
+
+use super::{Inner, Param, Row, StoreError, Tx};
+use crate::ledger::{LedgerError, Result};
+
+/// Connections a process keeps at most: the bot's blocking pool runs at most two table
+/// commands per core at once, so a handful covers it.
+const POOL_SIZE: usize = 8;
+/// How many times a transaction is run before a conflict is reported.
+const ATTEMPTS: u32 = 40;
+
+/// The schema, one file per version, in order (the same versions as SQLite's).
+const MIGRATIONS: [&str; 4] = [
+    include_str!("../../../migrations/postgres/0001_init.sql"),
+    include_str!("../../../migrations/postgres/0002_names.sql"),
+    include_str!("../../../migrations/postgres/0003_offers.sql"),
+    include_str!("../../../migrations/postgres/0004_legacies.sql"),
+];
+
+/// A pool of connections to one database.
+pub struct PgPool {
+    config: postgres::Config,
+    idle: Mutex<Pool>,
+    freed: Condvar,
+}
+
+struct Pool {
+    clients: Vec<Client>,
+    /// Clients in use plus idle ones.
+    open: usize,
+}
+
+fn db_error(e: postgres::Error) -> StoreError {
+    let text = match e.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => e.to_string(),
+    };
+    match e.code() {
+        Some(c)
+            if *c == SqlState::T_R_SERIALIZATION_FAILURE
+                || *c == SqlState::T_R_DEADLOCK_DETECTED =>
+        {
+            StoreError::Conflict(text)
+        }
+        Some(c) if *c == SqlState::UNIQUE_VIOLATION => StoreError::Duplicate(text),
+        Some(c)
+            if *c == SqlState::CHECK_VIOLATION
+                || *c == SqlState::NOT_NULL_VIOLATION
+                || *c == SqlState::FOREIGN_KEY_VIOLATION
+                || *c == SqlState::RAISE_EXCEPTION =>
+        {
+            StoreError::Refused(text)
+        }
+        _ => StoreError::Other(text),
+    }
+}
+
+impl PgPool {
+    /// Connects to `url` (`postgres://user@host:port/db`) and brings the schema up to date.
+    pub fn open(url: &str) -> Result<PgPool> {
+        let config = postgres::Config::from_str(url.trim())
+            .map_err(|e| LedgerError::Db(StoreError::Other(format!("{url}: {e}"))))?;
+        let pool = PgPool {
+            config,
+            idle: Mutex::new(Pool {
+                clients: Vec::new(),
+                open: 0,
+            }),
+            freed: Condvar::new(),
+        };
+        let mut client = pool.connect()?;
+        migrate(&mut client)?;
+        pool.put(client);
+        Ok(pool)
+    }
+
+    fn connect(&self) -> Result<Client> {
+        let client = self
+            .config
+            .connect(NoTls)
+            .map_err(|e| LedgerError::Db(StoreError::Other(format!("cannot connect: {e}"))))?;
+        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        pool.open += 1;
+        Ok(client)
+    }
+
+    /// A client: an idle one, a new one while fewer than [`POOL_SIZE`] are open, else the
+    /// next one freed.
+    fn take(&self) -> Result<Client> {
+        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(client) = pool.clients.pop() {
+                return Ok(client);
+            }
+            if pool.open < POOL_SIZE {
+                drop(pool);
+                return self.connect();
+            }
+            pool = self.freed.wait(pool).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Gives a client back, or forgets it if its connection is lost.
+    fn put(&self, client: Client) {
+        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if client.is_closed() {
+            pool.open -= 1;
+            close(vec![client]);
+        } else {
+            pool.clients.push(client);
+        }
+        self.freed.notify_one();
+    }
+
+    /// Runs `f` in a transaction, again from the start after a conflict with a concurrent
+    /// transaction (with a short, growing pause), committing it unless it fails.
+    pub(super) fn transaction<T>(
+        &self,
+        read_only: bool,
+        f: &mut dyn FnMut(&Tx) -> Result<T>,
+    ) -> Result<T> {
+        let mut client = self.take()?;
+        let result = run(&mut client, read_only, f);
+        self.put(client);
+        result
+    }
+}
+
+fn run<T>(client: &mut Client, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        match once(client, read_only, f) {
+            Err(
+                LedgerError::Db(StoreError::Conflict(_))
+                | LedgerError::Db(StoreError::Duplicate(_)),
+            ) if attempt < ATTEMPTS && !client.is_closed() => {
+                // A duplicate key met inside a transaction can be a concurrent transaction's
+                // insert of the same key (PostgreSQL reports some serialization failures so):
+                // the next attempt sees it committed, and says so properly.
+                let pause = rand::random_range(0..(1u64 << attempt.min(7)));
+                std::thread::sleep(Duration::from_millis(pause));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn once<T>(client: &mut Client, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
+    let isolation = if read_only {
+        IsolationLevel::RepeatableRead
+    } else {
+        IsolationLevel::Serializable
+    };
+    let tx = client
+        .build_transaction()
+        .isolation_level(isolation)
+        .read_only(read_only)
+        .start()
+        .map_err(db_error)?;
+    let tx = Tx {
+        inner: Inner::Postgres(RefCell::new(tx)),
+    };
+    let value = f(&tx)?;
+    match tx.inner {
+        Inner::Postgres(tx) => tx.into_inner().commit().map_err(db_error)?,
+        Inner::Sqlite(_) => unreachable!("a PostgreSQL transaction"),
+    }
+    Ok(value)
+}
+
+impl Drop for PgPool {
+    fn drop(&mut self) {
+        let pool = self.idle.get_mut().unwrap_or_else(|e| e.into_inner());
+        close(std::mem::take(&mut pool.clients));
+    }
+}
+
+/// Closes clients on a thread of their own: a client runs its own small runtime, which may
+/// not be dropped on an async runtime's thread (where the last reference to a ledger may be
+/// let go).
+fn close(clients: Vec<Client>) {
+    if clients.is_empty() {
+        return;
+    }
+    let _ = std::thread::spawn(move || drop(clients)).join();
+}
+
+/// Applies the migrations the database lacks, one transaction each, while holding an
+/// advisory lock so that processes starting together migrate once.
+fn migrate(client: &mut Client) -> Result<()> {
+    const LOCK: i64 = 0x686f_6c6f_7461_626c; // "holotabl"
+    let err = |e: postgres::Error| LedgerError::Migration(db_error(e).to_string());
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&LOCK])
+        .map_err(err)?;
+    let result = (|| {
+        client
+            .batch_execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (
+                     version    BIGINT PRIMARY KEY,
+                     applied_at BIGINT NOT NULL
+                 )",
+            )
+            .map_err(err)?;
+        let done: i64 = client
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+                &[],
+            )
+            .map_err(err)?
+            .get(0);
+        if done > MIGRATIONS.len() as i64 {
+            return Err(LedgerError::Migration(format!(
+                "the database is at schema version {done}, newer than this program's {}",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(done as usize) {
+            let mut tx = client.transaction().map_err(err)?;
+            tx.batch_execute(sql).map_err(err)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                &[&(i as i64 + 1), &crate::ledger::now()],
+            )
+            .map_err(err)?;
+            tx.commit().map_err(err)?;
+        }
+        Ok(())
+    })();
+    client
+        .execute("SELECT pg_advisory_unlock($1)", &[&LOCK])
+        .map_err(err)?;
+    result
+}
+
+/// `?N` parameters, as PostgreSQL writes them (`$N`); text in quotes is left alone.
+fn translate(sql: &str) -> Cow<'_, str> {
+    if !sql.contains('?') {
+        return Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len());
+    let mut quoted = false;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            '?' if !quoted && chars.peek().is_some_and(|d| d.is_ascii_digit()) => out.push('$'),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+impl ToSql for Param<'_> {
+    /// A parameter takes the type the statement gives it: a number where the server
+    /// expects a number of any width, text for text.
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut bytes::BytesMut,
+    ) -> std::result::Result<IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Param::Null => Ok(IsNull::Yes),
+            Param::Int(v) => match *ty {
+                Type::INT2 => i16::try_from(*v)?.to_sql(ty, out),
+                Type::INT4 => i32::try_from(*v)?.to_sql(ty, out),
+                Type::BOOL => (*v != 0).to_sql(ty, out),
+                Type::FLOAT8 => (*v as f64).to_sql(ty, out),
+                Type::TEXT | Type::VARCHAR => v.to_string().to_sql(ty, out),
+                _ => v.to_sql(ty, out),
+            },
+            Param::Real(v) => v.to_sql(ty, out),
+            Param::Text(v) => v.as_ref().to_sql(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    postgres::types::to_sql_checked!();
+}
+
+fn params<'a>(params: &'a [Param<'a>]) -> Vec<&'a (dyn ToSql + Sync)> {
+    params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
+}
+
+pub(super) fn execute(tx: &mut postgres::Transaction, sql: &str, args: &[Param]) -> Result<u64> {
+    Ok(tx
+        .execute(translate(sql).as_ref(), &params(args))
+        .map_err(db_error)?)
+}
+
+pub(super) fn query<T>(
+    tx: &mut postgres::Transaction,
+    sql: &str,
+    args: &[Param],
+    read: &mut impl FnMut(&Row) -> Result<T>,
+) -> Result<Vec<T>> {
+    let rows = tx
+        .query(translate(sql).as_ref(), &params(args))
+        .map_err(db_error)?;
+    rows.iter().map(|row| read(&Row::Postgres(row))).collect()
+}
+
+/// A whole-number column of any width (or a truth value), read as `i64`.
+pub(super) fn integer(row: &postgres::Row, i: usize) -> std::result::Result<Option<i64>, String> {
+    let ty = row
+        .columns()
+        .get(i)
+        .ok_or_else(|| format!("no column {i}"))?
+        .type_()
+        .clone();
+    let e = |e: postgres::Error| e.to_string();
+    Ok(match ty {
+        Type::INT8 => row.try_get::<_, Option<i64>>(i).map_err(e)?,
+        Type::INT4 => row.try_get::<_, Option<i32>>(i).map_err(e)?.map(i64::from),
+        Type::INT2 => row.try_get::<_, Option<i16>>(i).map_err(e)?.map(i64::from),
+        Type::BOOL => row.try_get::<_, Option<bool>>(i).map_err(e)?.map(i64::from),
+        other => {
+            return Err(format!(
+                "a {other} column where a whole number was expected"
+            ))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+
+    #[test]
+    fn parameters_are_renumbered_outside_quotes() {
+        assert_eq!(
+            translate("SELECT ?1, '?2', ?10 FROM t WHERE a = ?2"),
+            "SELECT $1, '?2', $10 FROM t WHERE a = $2"
+        );
+        assert_eq!(translate("SELECT 1"), "SELECT 1");
+    }
+}

@@ -1,0 +1,107 @@
+//! The embedded engine: one SQLite file (WAL), one connection behind a mutex, so that this
+//! process has one writer and other processes wait for the file's write lock.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode};
+use rusqlite_migration::{Migrations, M};
+
+use super::{Param, Row, Store, StoreError};
+use crate::ledger::{Durability, LedgerError, Result};
+
+/// The ordered schema migrations, compiled into the binary.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![
+        M::up(include_str!("../../../migrations/0001_init.sql")),
+        M::up(include_str!("../../../migrations/0002_names.sql")),
+        M::up(include_str!("../../../migrations/0003_offers.sql")),
+        M::up(include_str!("../../../migrations/0004_legacies.sql")),
+    ])
+}
+
+pub(super) fn open(path: Option<&Path>, durability: Durability) -> Result<Store> {
+    let mut conn = match path {
+        Some(path) => Connection::open(path),
+        None => Connection::open_in_memory(),
+    }
+    .map_err(error)?;
+    // Other processes (a second bot instance, `holotable audit`) may hold the write lock
+    // for a moment: wait for it rather than failing.
+    conn.busy_timeout(Duration::from_secs(10)).map_err(error)?;
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(error)?;
+    conn.pragma_update(
+        None,
+        "synchronous",
+        match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        },
+    )
+    .map_err(error)?;
+    conn.pragma_update(None, "foreign_keys", "ON")
+        .map_err(error)?;
+    migrations()
+        .to_latest(&mut conn)
+        .map_err(|e| LedgerError::Migration(e.to_string()))?;
+    Ok(Store::Sqlite(Mutex::new(conn)))
+}
+
+/// A SQLite error in the ledger's terms.
+pub(super) fn error(e: rusqlite::Error) -> StoreError {
+    match &e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == ErrorCode::ConstraintViolation => {
+            // SQLITE_CONSTRAINT_UNIQUE and SQLITE_CONSTRAINT_PRIMARYKEY.
+            if f.extended_code == 2067 || f.extended_code == 1555 {
+                StoreError::Duplicate(e.to_string())
+            } else {
+                StoreError::Refused(e.to_string())
+            }
+        }
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == ErrorCode::DatabaseBusy || f.code == ErrorCode::DatabaseLocked =>
+        {
+            StoreError::Conflict(e.to_string())
+        }
+        _ => StoreError::Other(e.to_string()),
+    }
+}
+
+impl rusqlite::ToSql for Param<'_> {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, Value, ValueRef};
+        Ok(match self {
+            Param::Int(v) => ToSqlOutput::Owned(Value::Integer(*v)),
+            Param::Real(v) => ToSqlOutput::Owned(Value::Real(*v)),
+            Param::Text(v) => ToSqlOutput::Borrowed(ValueRef::Text(v.as_bytes())),
+            Param::Null => ToSqlOutput::Owned(Value::Null),
+        })
+    }
+}
+
+pub(super) fn execute(tx: &rusqlite::Connection, sql: &str, params: &[Param]) -> Result<u64> {
+    let changed = tx
+        .prepare_cached(sql)
+        .and_then(|mut stmt| stmt.execute(rusqlite::params_from_iter(params.iter())))
+        .map_err(error)?;
+    Ok(changed as u64)
+}
+
+pub(super) fn query<T>(
+    tx: &rusqlite::Connection,
+    sql: &str,
+    params: &[Param],
+    read: &mut impl FnMut(&Row) -> Result<T>,
+) -> Result<Vec<T>> {
+    let mut stmt = tx.prepare_cached(sql).map_err(error)?;
+    let mut rows = stmt
+        .query(rusqlite::params_from_iter(params.iter()))
+        .map_err(error)?;
+    let mut out = Vec::new();
+    while let Some(row) = rows.next().map_err(error)? {
+        out.push(read(&Row::Sqlite(row))?);
+    }
+    Ok(out)
+}
