@@ -66,7 +66,11 @@ impl Default for DiscordConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DatabaseConfig {
+    /// The SQLite file (the embedded default).
     pub path: PathBuf,
+    /// A PostgreSQL database (`postgres://user@host:port/db`) shared by several bot
+    /// processes; when set, it is used instead of `path`.
+    pub url: Option<String>,
     /// `full` (every commit on disk before the reply: survives power loss) or `normal`
     /// (survives a crash of the process; faster).
     pub synchronous: Synchronous,
@@ -84,12 +88,21 @@ impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             path: PathBuf::from("holotable.db"),
+            url: None,
             synchronous: Synchronous::Full,
         }
     }
 }
 
 impl DatabaseConfig {
+    /// Where the ledger is: the PostgreSQL URL when one is set, else the SQLite file.
+    pub fn location(&self) -> String {
+        match self.url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => url.to_string(),
+            _ => self.path.to_string_lossy().to_string(),
+        }
+    }
+
     pub fn durability(&self) -> crate::ledger::Durability {
         match self.synchronous {
             Synchronous::Full => crate::ledger::Durability::Full,

@@ -33,7 +33,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (token from HOLOTABLE_DISCORD_TOKEN or the config file).
-    Serve,
+    Serve {
+        /// The database: a SQLite file or a postgres:// URL (default: the configured one).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
+    },
     /// Play the same tables and economy in the terminal, without Discord.
     Console {
         /// Print one JSON object per reply.
@@ -42,9 +46,9 @@ enum Command {
         /// Directory where board images are written.
         #[arg(long, value_name = "DIR", default_value = "boards")]
         out: PathBuf,
-        /// Database file (default: the configured one).
-        #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        /// The database: a SQLite file or a postgres:// URL (default: the configured one).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
         /// Users who may use /admin (comma-separated).
         #[arg(long, value_delimiter = ',', default_value = "admin")]
         admins: Vec<String>,
@@ -114,21 +118,22 @@ enum Command {
     },
     /// Check the ledger invariants of a database and print one JSON line.
     Audit {
-        /// Database file (default: the configured one).
-        #[arg(long, value_name = "PATH")]
-        db: Option<PathBuf>,
+        /// The database: a SQLite file or a postgres:// URL (default: the configured one).
+        #[arg(long, value_name = "PATH|URL")]
+        db: Option<String>,
     },
 }
 
-/// The application on the database at `path`, with the configured economy and tables.
+/// The application on the database at `location` (a SQLite file or a PostgreSQL URL), with
+/// the configured economy and tables.
 fn open_app(
     config: &Config,
-    path: &std::path::Path,
+    location: &str,
     clock: holotable::table::Clock,
 ) -> Result<holotable::table::App, String> {
-    let ledger = holotable::ledger::Ledger::open(path, config.database.durability())
+    let ledger = holotable::ledger::Ledger::open_at(location, config.database.durability())
         .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| format!("{location}: {e}"))?;
     Ok(holotable::table::App::new(
         ledger,
         holotable::table::Settings {
@@ -172,12 +177,12 @@ fn main() -> ExitCode {
                 user: "player".into(),
             }
         } else {
-            Command::Serve
+            Command::Serve { db: None }
         }
     });
     match command {
         Command::Engine => engine(),
-        Command::Serve => serve(&config),
+        Command::Serve { db } => serve(&config, db),
         Command::Console {
             json,
             out,
@@ -308,7 +313,7 @@ fn engine() -> ExitCode {
     }
 }
 
-fn serve(config: &Config) -> ExitCode {
+fn serve(config: &Config, db: Option<String>) -> ExitCode {
     if config.discord.token.as_deref().unwrap_or("").is_empty() {
         eprintln!(
             "holotable serve: no Discord token. Set HOLOTABLE_DISCORD_TOKEN or \
@@ -316,8 +321,8 @@ fn serve(config: &Config) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let path = config.database.path.clone();
-    let app = match open_app(config, &path, Arc::new(holotable::ledger::now)) {
+    let location = db.unwrap_or_else(|| config.database.location());
+    let app = match open_app(config, &location, Arc::new(holotable::ledger::now)) {
         Ok(app) => Arc::new(app),
         Err(e) => {
             eprintln!("holotable serve: {e}");
@@ -341,10 +346,10 @@ fn serve(config: &Config) -> ExitCode {
 }
 
 /// The console: interactive at a terminal (a welcome and a prompt), line by line otherwise.
-fn run_console(config: &Config, db: Option<PathBuf>, options: console::ConsoleOptions) -> ExitCode {
-    let path = db.unwrap_or_else(|| config.database.path.clone());
+fn run_console(config: &Config, db: Option<String>, options: console::ConsoleOptions) -> ExitCode {
+    let location = db.unwrap_or_else(|| config.database.location());
     let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
-    let app = match open_app(config, &path, console::clock(offset.clone())) {
+    let app = match open_app(config, &location, console::clock(offset.clone())) {
         Ok(app) => app,
         Err(e) => {
             eprintln!("holotable console: {e}");
@@ -408,13 +413,15 @@ fn render(
     }
 }
 
-fn audit(config: &Config, db: Option<PathBuf>) -> ExitCode {
-    let path = db.unwrap_or_else(|| config.database.path.clone());
-    if !path.exists() {
-        eprintln!("holotable audit: no database at {}", path.display());
+fn audit(config: &Config, db: Option<String>) -> ExitCode {
+    let location = db.unwrap_or_else(|| config.database.location());
+    if !holotable::ledger::store::is_postgres(&location)
+        && !std::path::Path::new(&location).exists()
+    {
+        eprintln!("holotable audit: no database at {location}");
         return ExitCode::from(2);
     }
-    let audit = holotable::ledger::Ledger::open(&path, config.database.durability())
+    let audit = holotable::ledger::Ledger::open_at(&location, config.database.durability())
         .and_then(|ledger| ledger.audit());
     match audit {
         Ok(audit) => {

@@ -1,23 +1,18 @@
-//! The ledger on real SQLite files: flows, bad input, slots, ratings, tables (P-5, P-6).
+//! The ledger on real SQLite files and PostgreSQL databases: flows, bad input, slots,
+//! ratings, tables (P-5, P-6).
 
 use holotable::ledger::economy::Setting;
 use holotable::ledger::ratings::Board;
 use holotable::ledger::slots::{multiplier, stops_from_seed, Symbol, STRIP};
 use holotable::ledger::tables::{LoggedAction, NewTable};
-use holotable::ledger::{accounts::commitment, Durability, Ledger, LedgerError, DROID, MAX_AMOUNT};
+use holotable::ledger::{accounts::commitment, Ledger, LedgerError, DROID, MAX_AMOUNT};
+
+#[macro_use]
+#[path = "common/db.rs"]
+mod db;
+use db::Db;
 
 const G: &str = "guild";
-
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("holotable-ledger-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("ledger.db")
-}
-
-fn ledger(name: &str) -> Ledger {
-    Ledger::open(&temp_db(name), Durability::Normal).unwrap()
-}
 
 fn credits(l: &Ledger, user: &str) -> i64 {
     l.balance(G, user).unwrap().credits
@@ -49,9 +44,8 @@ fn table(l: &Ledger, channel: &str, stake: i64, seats: &[&str]) -> i64 {
     .id
 }
 
-#[test]
-fn accounts_open_with_the_starting_balance_once() {
-    let l = ledger("open");
+fn accounts_open_with_the_starting_balance_once(db: &Db) {
+    let l = db.open();
     let first = l.open_account(G, "alice").unwrap();
     assert!(!first.replayed);
     assert_eq!(first.value.credits, 1000);
@@ -64,9 +58,8 @@ fn accounts_open_with_the_starting_balance_once() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn daily_once_per_utc_day() {
-    let l = ledger("daily");
+fn daily_once_per_utc_day(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     let claim = l.daily(G, "alice", "2026-11-29").unwrap();
     assert_eq!((claim.value.amount, claim.replayed), (200, false));
@@ -82,9 +75,8 @@ fn daily_once_per_utc_day() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn give_moves_credits_once_per_key() {
-    let l = ledger("give");
+fn give_moves_credits_once_per_key(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     l.open_account(G, "bob").unwrap();
     let gift = l.give(G, "i1", "alice", "bob", 300).unwrap();
@@ -99,9 +91,8 @@ fn give_moves_credits_once_per_key() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn bad_input_is_refused_and_changes_nothing() {
-    let l = ledger("bad");
+fn bad_input_is_refused_and_changes_nothing(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     l.open_account(G, "bob").unwrap();
     let before = l.audit().unwrap();
@@ -143,27 +134,25 @@ fn bad_input_is_refused_and_changes_nothing() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn the_schema_itself_refuses_negative_members_and_edits_of_the_journal() {
-    let path = temp_db("schema");
-    let l = Ledger::open(&path, Durability::Normal).unwrap();
+fn the_schema_itself_refuses_negative_members_and_edits_of_the_journal(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     drop(l);
-    let conn = rusqlite::Connection::open(&path).unwrap();
-    let negative = conn.execute("UPDATE accounts SET balance = -1 WHERE owner = 'alice'", []);
+    let negative = db.raw("UPDATE accounts SET balance = -1 WHERE owner = 'alice'");
     assert!(negative.is_err(), "member balances cannot go below zero");
-    assert!(conn
-        .execute("UPDATE transfers SET amount = amount + 1", [])
-        .is_err());
-    assert!(conn.execute("DELETE FROM transfers", []).is_err());
-    assert!(conn
-        .execute("UPDATE operations SET result = 'x'", [])
-        .is_err());
+    let edit = db.raw("UPDATE transfers SET amount = amount + 1");
+    assert!(edit.unwrap_err().contains("transfers are immutable"));
+    assert!(db.raw("DELETE FROM transfers").is_err());
+    assert!(db
+        .raw("UPDATE operations SET result = 'x'")
+        .unwrap_err()
+        .contains("operations are immutable"));
+    // Writing a fresh operation's result once is what the ledger itself does.
+    assert!(db.raw("DELETE FROM operations").is_err());
 }
 
-#[test]
-fn a_wagered_game_pays_the_winner_both_stakes_and_a_token() {
-    let l = ledger("wager");
+fn a_wagered_game_pays_the_winner_both_stakes_and_a_token(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     l.open_account(G, "bob").unwrap();
     let t = table(&l, "c1", 100, &["alice", "bob"]);
@@ -199,9 +188,8 @@ fn a_wagered_game_pays_the_winner_both_stakes_and_a_token() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn stakes_are_all_or_none() {
-    let l = ledger("allornone");
+fn stakes_are_all_or_none(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     l.open_account(G, "bob").unwrap();
     l.give(G, "drain", "bob", "alice", 950).unwrap();
@@ -221,9 +209,8 @@ fn stakes_are_all_or_none() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn draws_and_cancellations_refund() {
-    let l = ledger("refund");
+fn draws_and_cancellations_refund(db: &Db) {
+    let l = db.open();
     for u in ["alice", "bob"] {
         l.open_account(G, u).unwrap();
     }
@@ -249,9 +236,8 @@ fn draws_and_cancellations_refund() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn the_house_covers_the_droid() {
-    let l = ledger("droid");
+fn the_house_covers_the_droid(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     let t = table(&l, "c1", 100, &["alice", DROID]);
     l.start_table(G, t, None).unwrap();
@@ -272,9 +258,8 @@ fn the_house_covers_the_droid() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn dzone_pots_go_to_the_winner_or_split_among_the_top() {
-    let l = ledger("dzone");
+fn dzone_pots_go_to_the_winner_or_split_among_the_top(db: &Db) {
+    let l = db.open();
     for u in ["r", "g", "b"] {
         l.open_account(G, u).unwrap();
     }
@@ -300,9 +285,8 @@ fn dzone_pots_go_to_the_winner_or_split_among_the_top() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn per_point_series_are_capped_by_what_the_loser_has() {
-    let l = ledger("points");
+fn per_point_series_are_capped_by_what_the_loser_has(db: &Db) {
+    let l = db.open();
     l.open_account(G, "han").unwrap();
     l.open_account(G, "lando").unwrap();
     let t = l
@@ -366,9 +350,8 @@ fn slot_paytable_returns_exactly_95_percent() {
     );
 }
 
-#[test]
-fn spins_are_provably_fair_and_use_tokens_first() {
-    let l = ledger("slots");
+fn spins_are_provably_fair_and_use_tokens_first(db: &Db) {
+    let l = db.open();
     l.open_account(G, "alice").unwrap();
     let committed = l.balance(G, "alice").unwrap().slot_commitment;
     let spin = l.spin(G, "s1", "alice", Some(10)).unwrap().value;
@@ -411,9 +394,8 @@ fn spins_are_provably_fair_and_use_tokens_first() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn ratings_count_only_distinct_humans_and_feed_leaderboards() {
-    let l = ledger("ratings");
+fn ratings_count_only_distinct_humans_and_feed_leaderboards(db: &Db) {
+    let l = db.open();
     for u in ["alice", "bob", "carol"] {
         l.open_account(G, u).unwrap();
     }
@@ -453,9 +435,8 @@ fn ratings_count_only_distinct_humans_and_feed_leaderboards() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn economy_parameters_per_guild() {
-    let l = ledger("economy");
+fn economy_parameters_per_guild(db: &Db) {
+    let l = db.open();
     l.set_economy(G, Setting::StartingBalance, 500).unwrap();
     l.set_economy(G, Setting::DailyAmount, 25).unwrap();
     l.open_account(G, "alice").unwrap();
@@ -470,9 +451,8 @@ fn economy_parameters_per_guild() {
     assert_audit_ok(&l);
 }
 
-#[test]
-fn tables_keep_one_active_per_channel_and_an_ordered_log() {
-    let l = ledger("tables");
+fn tables_keep_one_active_per_channel_and_an_ordered_log(db: &Db) {
+    let l = db.open();
     // Every human seat needs an account before a table starts.
     let t = table(&l, "c1", 0, &["alice", "bob"]);
     assert!(matches!(
@@ -551,19 +531,16 @@ fn tables_keep_one_active_per_channel_and_an_ordered_log() {
     table(&l, "c1", 0, &["a", "b"]);
 }
 
-#[test]
-fn audit_command_reports_and_fails_on_a_broken_ledger() {
-    let path = temp_db("auditcmd");
+fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
     {
-        let l = Ledger::open(&path, Durability::Normal).unwrap();
+        let l = db.open();
         l.open_account(G, "alice").unwrap();
         l.open_account(G, "bob").unwrap();
         l.give(G, "k", "alice", "bob", 5).unwrap();
     }
     let run = || {
         std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
-            .args(["audit", "--db"])
-            .arg(&path)
+            .args(["audit", "--db", &db.location])
             .output()
             .unwrap()
     };
@@ -582,16 +559,30 @@ fn audit_command_reports_and_fails_on_a_broken_ledger() {
     assert_eq!(json["negative_balances"], 0);
     assert_eq!(json["open_escrow"], 0);
     // Credits created out of nothing (a balance edited behind the journal's back).
-    let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute(
-        "UPDATE accounts SET balance = balance + 7 WHERE owner = 'bob'",
-        [],
-    )
-    .unwrap();
-    drop(conn);
+    db.raw("UPDATE accounts SET balance = balance + 7 WHERE owner = 'bob'")
+        .unwrap();
     let out = run();
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["ok"], false);
     assert_eq!(json["sum"], 7);
 }
+
+on_both!(
+    accounts_open_with_the_starting_balance_once,
+    daily_once_per_utc_day,
+    give_moves_credits_once_per_key,
+    bad_input_is_refused_and_changes_nothing,
+    a_wagered_game_pays_the_winner_both_stakes_and_a_token,
+    stakes_are_all_or_none,
+    draws_and_cancellations_refund,
+    the_house_covers_the_droid,
+    dzone_pots_go_to_the_winner_or_split_among_the_top,
+    per_point_series_are_capped_by_what_the_loser_has,
+    spins_are_provably_fair_and_use_tokens_first,
+    ratings_count_only_distinct_humans_and_feed_leaderboards,
+    economy_parameters_per_guild,
+    tables_keep_one_active_per_channel_and_an_ordered_log,
+    the_schema_itself_refuses_negative_members_and_edits_of_the_journal,
+    audit_command_reports_and_fails_on_a_broken_ledger,
+);

@@ -1,13 +1,18 @@
 //! Model-based randomized test of the ledger: thousands of random operations — replays of
 //! old idempotency keys, overdrafts, bad amounts, unknown members, tables staked, settled
-//! and cancelled — against a real database file, checked after every step against a simple
-//! in-memory model and the audit.
+//! and cancelled — against a real SQLite file and a real PostgreSQL database, checked after
+//! every step against a simple in-memory model and the audit.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
 use holotable::ledger::tables::NewTable;
-use holotable::ledger::{Durability, Ledger, LedgerError, DROID, MAX_AMOUNT};
+use holotable::ledger::{LedgerError, DROID, MAX_AMOUNT};
+
+#[macro_use]
+#[path = "common/db.rs"]
+mod db;
+use db::Db;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,11 +49,8 @@ fn amount(rng: &mut ChaCha8Rng) -> i64 {
     }
 }
 
-fn run(seed: u64, steps: usize) {
-    let dir = std::env::temp_dir().join(format!("holotable-model-{}-{seed}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let ledger = Ledger::open(&dir.join("ledger.db"), Durability::Normal).unwrap();
+fn run(db: &Db, seed: u64, steps: usize) {
+    let ledger = db.open();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut m = Model::default();
     let mut keys: Vec<String> = Vec::new();
@@ -270,12 +272,22 @@ fn run(seed: u64, steps: usize) {
             .sum();
         assert_eq!(audit.open_escrow, escrow, "step {step}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn random_operations_agree_with_the_model() {
-    for seed in 0..3 {
-        run(seed, 1200);
-    }
+fn random_operations_agree_with_the_model_seed_0(db: &Db) {
+    run(db, 0, 1200);
 }
+
+fn random_operations_agree_with_the_model_seed_1(db: &Db) {
+    run(db, 1, 1200);
+}
+
+fn random_operations_agree_with_the_model_seed_2(db: &Db) {
+    run(db, 2, 1200);
+}
+
+on_both!(
+    random_operations_agree_with_the_model_seed_0,
+    random_operations_agree_with_the_model_seed_1,
+    random_operations_agree_with_the_model_seed_2,
+);

@@ -1,4 +1,5 @@
-//! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5).
+//! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5), on SQLite
+//! and on PostgreSQL.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -7,18 +8,16 @@ use std::time::Duration;
 
 use holotable::ledger::tables::NewTable;
 use holotable::ledger::{Durability, Ledger, LedgerError};
+
+#[macro_use]
+#[path = "common/db.rs"]
+mod db;
+use db::Db;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 const G: &str = "g";
 const HOT: [&str; 3] = ["ann", "ben", "cat"];
-
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("holotable-stress-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("ledger.db")
-}
 
 /// One random money operation on the hot accounts; returns the idempotency key it used when
 /// the operation was acknowledged (committed).
@@ -83,11 +82,9 @@ fn random_operation(
     }
 }
 
-#[test]
-fn eight_writers_on_hot_accounts_conserve_every_credit() {
-    let path = temp_db("concurrent");
+fn eight_writers_on_hot_accounts_conserve_every_credit(db: &Db) {
     {
-        let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+        let ledger = db.open();
         for u in HOT {
             ledger.open_account(G, u).unwrap();
         }
@@ -95,11 +92,11 @@ fn eight_writers_on_hot_accounts_conserve_every_credit() {
     let errors = Arc::new(Mutex::new(Vec::new()));
     let threads: Vec<_> = (0..8)
         .map(|t| {
-            let path = path.clone();
+            let location = db.location.clone();
             let errors = Arc::clone(&errors);
             std::thread::spawn(move || {
                 // Each thread is its own connection, as separate processes would be.
-                let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+                let ledger = Ledger::open_at(&location, Durability::Normal).unwrap();
                 let mut rng = ChaCha8Rng::seed_from_u64(t);
                 for n in 0..150 {
                     if let Err(e) = random_operation(&ledger, &mut rng, &format!("t{t}"), n) {
@@ -117,7 +114,7 @@ fn eight_writers_on_hot_accounts_conserve_every_credit() {
     }
     let errors = errors.lock().unwrap();
     assert!(errors.is_empty(), "errors surfaced to callers: {errors:?}");
-    let ledger = Ledger::open(&path, Durability::Normal).unwrap();
+    let ledger = db.open();
     let audit = ledger.audit().unwrap();
     assert!(audit.ok, "{audit:?}");
     assert_eq!(audit.sum, 0);
@@ -135,7 +132,7 @@ fn crash_child() {
     ) else {
         return;
     };
-    let ledger = Ledger::open(std::path::Path::new(&path), Durability::Full).unwrap();
+    let ledger = Ledger::open_at(&path, Durability::Full).unwrap();
     for u in HOT {
         ledger.open_account(G, u).unwrap();
     }
@@ -147,15 +144,13 @@ fn crash_child() {
     }
 }
 
-#[test]
-fn sigkill_at_random_moments_loses_no_acknowledged_operation() {
-    let path = temp_db("crash");
+fn sigkill_at_random_moments_loses_no_acknowledged_operation(db: &Db) {
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     let mut acknowledged_total = 0;
     for round in 0..12 {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args(["--exact", "crash_child", "--nocapture", "--test-threads=1"])
-            .env("HOLOTABLE_CRASH_DB", &path)
+            .env("HOLOTABLE_CRASH_DB", &db.location)
             .env("HOLOTABLE_CRASH_ROUND", round.to_string())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -178,20 +173,13 @@ fn sigkill_at_random_moments_loses_no_acknowledged_operation() {
         child.wait().unwrap();
         reader.join().unwrap();
 
-        let ledger = Ledger::open(&path, Durability::Full).unwrap();
+        let ledger = db.open_with(Durability::Full);
         let audit = ledger.audit().unwrap();
         assert!(audit.ok, "round {round}: {audit:?}");
         let acked = acked.lock().unwrap();
         acknowledged_total += acked.len();
-        let conn = rusqlite::Connection::open(&path).unwrap();
         for key in acked.iter() {
-            let found: i64 = conn
-                .query_row(
-                    "SELECT COUNT(*) FROM operations WHERE key = ?1",
-                    [key],
-                    |r| r.get(0),
-                )
-                .unwrap();
+            let found = db.count("SELECT COUNT(*) FROM operations WHERE key = ?1", key);
             assert_eq!(found, 1, "round {round}: acknowledged {key} is missing");
         }
     }
@@ -200,3 +188,8 @@ fn sigkill_at_random_moments_loses_no_acknowledged_operation() {
         "the children did too little to test anything: {acknowledged_total}"
     );
 }
+
+on_both!(
+    eight_writers_on_hot_accounts_conserve_every_credit,
+    sigkill_at_random_moments_loses_no_acknowledged_operation,
+);

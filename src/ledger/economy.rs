@@ -180,7 +180,7 @@ impl Ledger {
     /// Changes one economy parameter of a guild.
     pub fn set_economy(&self, guild: &str, setting: Setting, value: i64) -> Result<Economy> {
         let value = setting.check(value)?;
-        self.write(|tx| {
+        self.write_in(guild, |tx| {
             ensure_guild(tx, guild, &self.defaults)?;
             tx.execute(
                 &format!(

@@ -154,7 +154,12 @@ impl Ledger {
     /// Runs `f` in one write transaction, committed if it returns Ok (see [`Store::write`]:
     /// on PostgreSQL `f` may run again after a conflict).
     pub(crate) fn write<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
-        self.store.write(f)
+        self.store.write(None, f)
+    }
+
+    /// [`Ledger::write`] for a guild's money: the guild's writers take turns.
+    pub(crate) fn write_in<T>(&self, guild: &str, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.store.write(Some(guild), f)
     }
 
     /// Runs `f` on a read snapshot.
@@ -172,7 +177,7 @@ impl Ledger {
         kind: &str,
         mut f: impl FnMut(&Tx, i64) -> Result<T>,
     ) -> Result<Replayable<T>> {
-        self.write(|tx| {
+        self.write_in(guild, |tx| {
             economy::ensure_guild(tx, guild, &self.defaults)?;
             let previous: Option<(String, String)> = tx.query_opt(
                 "SELECT kind, result FROM operations WHERE guild_id = ?1 AND key = ?2",

@@ -112,7 +112,7 @@ pub(crate) fn secret_seed(tx: &Tx, table: i64) -> Result<String> {
 impl Ledger {
     /// Opens a table (status `open`). Only one table may be active per channel.
     pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
-        self.write(|tx| {
+        self.write_in(guild, |tx| {
             ensure_guild(tx, guild, &self.defaults)?;
             let inserted = tx.value::<i64>(
                 "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,

@@ -235,8 +235,10 @@ impl Store {
 
     /// Runs `f` in one write transaction, committed if it returns `Ok`. On PostgreSQL a
     /// conflict with a concurrent transaction runs `f` again from the start, on a fresh
-    /// snapshot, so `f` must do nothing but database work.
-    pub fn write<T>(&self, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+    /// snapshot, so `f` must do nothing but database work. Writers of the same `scope` (a
+    /// guild's money) wait for each other there rather than collide and run again: a busy
+    /// guild queues, other guilds go on.
+    pub fn write<T>(&self, scope: Option<&str>, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
         match self {
             Store::Sqlite(conn) => {
                 let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
@@ -249,7 +251,7 @@ impl Store {
                 tx.commit().map_err(sqlite::error)?;
                 Ok(value)
             }
-            Store::Postgres(pool) => pool.transaction(false, &mut f),
+            Store::Postgres(pool) => pool.transaction(false, scope, &mut f),
         }
     }
 
@@ -266,7 +268,7 @@ impl Store {
                 });
                 value
             }
-            Store::Postgres(pool) => pool.transaction(true, &mut f),
+            Store::Postgres(pool) => pool.transaction(true, None, &mut f),
         }
     }
 }

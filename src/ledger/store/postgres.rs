@@ -135,13 +135,34 @@ impl PgPool {
 
     /// Runs `f` in a transaction, again from the start after a conflict with a concurrent
     /// transaction (with a short, growing pause), committing it unless it fails.
+    ///
+    /// With a `scope`, the transaction first waits for the scope's advisory lock (a session
+    /// lock, taken before the transaction begins, so that its snapshot already sees the
+    /// previous holder's commit) and lets it go after.
     pub(super) fn transaction<T>(
         &self,
         read_only: bool,
+        scope: Option<&str>,
         f: &mut dyn FnMut(&Tx) -> Result<T>,
     ) -> Result<T> {
         let mut client = self.take()?;
-        let result = run(&mut client, read_only, f);
+        let result = match scope {
+            None => run(&mut client, read_only, f),
+            Some(scope) => {
+                let lock = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
+                match client.execute(lock, &[&scope]) {
+                    Ok(_) => {
+                        let result = run(&mut client, read_only, f);
+                        let unlock = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
+                        match client.execute(unlock, &[&scope]) {
+                            Ok(_) => result,
+                            Err(e) => result.and(Err(db_error(e).into())),
+                        }
+                    }
+                    Err(e) => Err(db_error(e).into()),
+                }
+            }
+        };
         self.put(client);
         result
     }

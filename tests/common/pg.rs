@@ -1,0 +1,229 @@
+//! A throwaway PostgreSQL server for the tests, started once per test binary: `initdb` into a
+//! temporary directory, `postgres` on a free loopback port (as the `postgres` system user
+//! when the tests run as root, which PostgreSQL refuses), each test on a database of its own.
+//!
+//! The server stops with the test binary: it is started with a parent-death signal (SIGINT,
+//! PostgreSQL's fast shutdown) from a thread that lives as long as the binary. The
+//! directories of servers whose test binary is gone are removed at the next start.
+//!
+//! Without PostgreSQL's programs the tests that need it say so on stderr and pass without
+//! running, so that `cargo test` needs nothing but cargo; with `HOLOTABLE_REQUIRE_POSTGRES=1`
+//! (set by `.ci/run`, which installs Debian's `postgresql`) they fail instead.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub struct Server {
+    pub port: u16,
+    pub dir: PathBuf,
+}
+
+/// Where PostgreSQL's server programs are: `HOLOTABLE_PG_BIN`, `pg_config --bindir`, or the
+/// newest `/usr/lib/postgresql/<version>/bin`.
+fn bin_dir() -> Option<PathBuf> {
+    let has_initdb = |d: &Path| d.join("initdb").is_file();
+    if let Ok(dir) = std::env::var("HOLOTABLE_PG_BIN") {
+        return Some(PathBuf::from(dir)).filter(|d| has_initdb(d));
+    }
+    if let Ok(out) = Command::new("pg_config").arg("--bindir").output() {
+        let dir = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if has_initdb(&dir) {
+            return Some(dir);
+        }
+    }
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|e| {
+            let e = e.ok()?;
+            let v = e.file_name().to_string_lossy().parse().ok()?;
+            Some((v, e.path().join("bin")))
+        })
+        .filter(|(_, d)| has_initdb(d))
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, d)| d)
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+/// `program` as the `postgres` user when we are root, with `setpriv`'s options first.
+fn command(program: &Path, as_postgres: bool, pdeathsig: bool) -> Command {
+    let mut c = Command::new("setpriv");
+    if as_postgres {
+        c.args(["--reuid=postgres", "--regid=postgres", "--init-groups"]);
+    }
+    if pdeathsig {
+        c.arg("--pdeathsig=SIGINT");
+    }
+    c.arg(program);
+    c
+}
+
+/// Removes the directories of earlier test servers whose process is gone.
+fn sweep(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if let Some(pid) = name.strip_prefix("holotable-pg-") {
+            if !Path::new(&format!("/proc/{pid}")).exists() {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+fn start() -> Result<Server, String> {
+    let bin = bin_dir().ok_or("no PostgreSQL server programs (initdb) found")?;
+    let parent = std::env::temp_dir();
+    sweep(&parent);
+    let dir = parent.join(format!("holotable-pg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let root = is_root();
+    if root {
+        let status = Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(&dir)
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err("cannot give the test directory to the postgres user".into());
+        }
+    }
+    let data = dir.join("data");
+    let init = command(&bin.join("initdb"), root, false)
+        .arg("-D")
+        .arg(&data)
+        .args(["-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"])
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("initdb: {e}"))?;
+    if !init.status.success() {
+        return Err(format!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&init.stderr)
+        ));
+    }
+    let port = free_port();
+    let log = std::fs::File::create(dir.join("server.log")).map_err(|e| e.to_string())?;
+    let mut server = command(&bin.join("postgres"), root, true);
+    server
+        .arg("-D")
+        .arg(&data)
+        .arg("-p")
+        .arg(port.to_string())
+        .arg("-k")
+        .arg(&dir)
+        .args([
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "fsync=off",
+            "-c",
+            "synchronous_commit=off",
+            "-c",
+            "full_page_writes=off",
+            "-c",
+            "max_connections=300",
+        ])
+        .stdout(Stdio::null())
+        .stderr(log);
+    // The parent-death signal follows the thread that started the server: one that lives
+    // as long as the test binary.
+    let (sent, started) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let child = server.spawn();
+        let failed = child.is_err();
+        let _ = sent.send(child.map(|_| ()).map_err(|e| e.to_string()));
+        if !failed {
+            loop {
+                std::thread::park();
+            }
+        }
+    });
+    started
+        .recv()
+        .map_err(|e| e.to_string())?
+        .map_err(|e| format!("postgres: {e}"))?;
+    let server = Server { port, dir };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        match postgres::Client::connect(&server.url("postgres"), postgres::NoTls) {
+            Ok(_) => return Ok(server),
+            Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+            Err(e) => {
+                let log =
+                    std::fs::read_to_string(server.dir.join("server.log")).unwrap_or_default();
+                return Err(format!("the server did not answer: {e}\n{log}"));
+            }
+        }
+    }
+}
+
+impl Server {
+    pub fn url(&self, database: &str) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
+    }
+}
+
+/// The test binary's server, or `None` (said on stderr) where PostgreSQL is not installed.
+pub fn server() -> Option<&'static Server> {
+    static SERVER: OnceLock<Result<Server, String>> = OnceLock::new();
+    match SERVER.get_or_init(start) {
+        Ok(server) => Some(server),
+        Err(why) => {
+            if std::env::var("HOLOTABLE_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") {
+                panic!("PostgreSQL is required (HOLOTABLE_REQUIRE_POSTGRES=1): {why}");
+            }
+            None
+        }
+    }
+}
+
+/// A new, empty database for the test `name`, as a URL; `None`, with a line on stderr
+/// naming the test, where PostgreSQL is not installed.
+pub fn database(name: &str) -> Option<String> {
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let Some(server) = server() else {
+        eprintln!(
+            "PostgreSQL test '{name}' NOT RUN: PostgreSQL's server programs are not installed \
+             (Debian: apt-get install postgresql; or set HOLOTABLE_PG_BIN)"
+        );
+        return None;
+    };
+    let db = format!(
+        "t{}_{}",
+        COUNT.fetch_add(1, Ordering::Relaxed),
+        name.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect::<String>()
+            .to_ascii_lowercase()
+    );
+    let db: String = db.chars().take(60).collect();
+    let mut admin = postgres::Client::connect(&server.url("postgres"), postgres::NoTls)
+        .expect("the test server answers");
+    admin
+        .batch_execute(&format!("CREATE DATABASE \"{db}\""))
+        .expect("a test database");
+    Some(server.url(&db))
+}
