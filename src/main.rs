@@ -2,6 +2,8 @@
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+
+use holotable::front::discord::Shards;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -37,6 +39,13 @@ enum Command {
         /// The database: a SQLite file or a postgres:// URL (default: the configured one).
         #[arg(long, value_name = "PATH|URL")]
         db: Option<String>,
+        /// Run only the gateway shards A to B (`A-B`, or `A`) of --shard-total, so that
+        /// several processes share the bot (each guild belongs to one shard).
+        #[arg(long, value_name = "A-B", requires = "shard_total")]
+        shards: Option<String>,
+        /// How many shards the bot runs in all, across its processes.
+        #[arg(long, value_name = "N", requires = "shards")]
+        shard_total: Option<u32>,
     },
     /// Play the same tables and economy in the terminal, without Discord.
     Console {
@@ -177,12 +186,20 @@ fn main() -> ExitCode {
                 user: "player".into(),
             }
         } else {
-            Command::Serve { db: None }
+            Command::Serve {
+                db: None,
+                shards: None,
+                shard_total: None,
+            }
         }
     });
     match command {
         Command::Engine => engine(),
-        Command::Serve { db } => serve(&config, db),
+        Command::Serve {
+            db,
+            shards,
+            shard_total,
+        } => serve(&config, db, shards.zip(shard_total)),
         Command::Console {
             json,
             out,
@@ -313,7 +330,15 @@ fn engine() -> ExitCode {
     }
 }
 
-fn serve(config: &Config, db: Option<String>) -> ExitCode {
+fn serve(config: &Config, db: Option<String>, shards: Option<(String, u32)>) -> ExitCode {
+    let shards = match shards.map(|(range, total)| Shards::parse(&range, total)) {
+        None => None,
+        Some(Ok(shards)) => Some(shards),
+        Some(Err(e)) => {
+            eprintln!("holotable serve: --shards {e}");
+            return ExitCode::from(2);
+        }
+    };
     if config.discord.token.as_deref().unwrap_or("").is_empty() {
         eprintln!(
             "holotable serve: no Discord token. Set HOLOTABLE_DISCORD_TOKEN or \
@@ -336,7 +361,7 @@ fn serve(config: &Config, db: Option<String>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(holotable::front::discord::serve(config, app)) {
+    match runtime.block_on(holotable::front::discord::serve(config, app, shards)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("holotable serve: {e}");

@@ -9,12 +9,18 @@ use crate::t;
 impl App {
     /// Runs the clocks; returns (guild, channel, reply) for each event.
     pub fn tick(&self) -> Vec<(String, String, Reply)> {
+        self.tick_where(&|_| true)
+    }
+
+    /// [`App::tick`] for the tables of the guilds `serves` accepts: a process running some
+    /// of the gateway shards runs the clocks of its own guilds only.
+    pub fn tick_where(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
         let now = self.now();
         let Ok(tables) = self.ledger.active_tables() else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for row in tables {
+        for row in tables.into_iter().filter(|row| serves(&row.guild)) {
             let Some(deadline) = row.deadline else {
                 continue;
             };

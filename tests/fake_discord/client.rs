@@ -38,14 +38,20 @@ pub fn start_bot(fake: &FakeDiscord, db: &Path) -> Bot {
 }
 
 pub fn start_bot_with(fake: &FakeDiscord, db: &Path, env: &[(&str, &str)]) -> Bot {
+    start_bot_args(fake, db, env, &[])
+}
+
+/// `holotable serve ARGS` with the test's environment, `env` last (it overrides).
+pub fn start_bot_args(fake: &FakeDiscord, db: &Path, env: &[(&str, &str)], args: &[&str]) -> Bot {
     Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
         .arg("serve")
-        .envs(env.iter().copied())
+        .args(args)
         .env("HOLOTABLE_DISCORD_TOKEN", "test-token")
         .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
         .env("HOLOTABLE_DISCORD__GUILD_ID", GUILD_ID)
         .env("HOLOTABLE_DATABASE__PATH", db)
         .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
         .current_dir(db.parent().unwrap())
         .stdout(Stdio::null())
         .spawn()

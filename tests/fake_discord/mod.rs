@@ -32,6 +32,10 @@ pub struct Request {
     /// Attached files: (part name, file name, bytes).
     pub files: Vec<(String, String, Vec<u8>)>,
     pub at: Instant,
+    /// The path prefix the client's API base URL carried (`p1` for
+    /// `http://127.0.0.1:port/p1`), so that a test tells the bot processes apart; empty
+    /// without one.
+    pub via: String,
 }
 
 #[derive(Default)]
@@ -41,7 +45,8 @@ struct Shared {
     waiters: std::collections::HashMap<(String, String), tokio::sync::oneshot::Sender<Request>>,
     /// The id of the last thread created.
     threads: u64,
-    gateway: Option<mpsc::UnboundedSender<String>>,
+    /// The connected gateway sessions: (shard, total, sender).
+    gateways: Vec<(u32, u32, mpsc::UnboundedSender<String>)>,
     seq: u64,
     port: u16,
     ready: bool,
@@ -123,7 +128,14 @@ async fn rest(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let path = uri.path().trim_start_matches("/api/v10").to_string();
+    let (via, path) = match uri.path().strip_prefix("/p") {
+        Some(rest) if rest.contains("/api/") => {
+            let (n, rest) = rest.split_once('/').unwrap_or((rest, ""));
+            (format!("p{n}"), format!("/{rest}"))
+        }
+        _ => (String::new(), uri.path().to_string()),
+    };
+    let path = path.trim_start_matches("/api/v10").to_string();
     let content_type = headers
         .get("content-type")
         .and_then(|v| v.to_str().ok())
@@ -154,6 +166,7 @@ async fn rest(
         json,
         files,
         at: Instant::now(),
+        via,
     };
     let thread = {
         let mut shared = fake.shared.lock().unwrap();
@@ -208,7 +221,6 @@ async fn gateway(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Respo
 
 async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-    fake.shared.lock().unwrap().gateway = Some(tx);
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string();
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
@@ -221,13 +233,25 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
                 let Ok(payload) = serde_json::from_str::<Value>(text.as_str()) else { continue };
                 match payload["op"].as_u64() {
                     Some(2) => {
+                        // IDENTIFY: the session serves the shard it names (Discord's
+                        // routing: a guild's events go to shard (guild_id >> 22) % total).
+                        let shard = &payload["d"]["shard"];
+                        let (id, total) = (
+                            shard[0].as_u64().unwrap_or(0) as u32,
+                            shard[1].as_u64().unwrap_or(1).max(1) as u32,
+                        );
+                        {
+                            let mut shared = fake.shared.lock().unwrap();
+                            shared.gateways.retain(|(s, _, _)| *s != id);
+                            shared.gateways.push((id, total, tx.clone()));
+                        }
                         let port = fake.port;
                         let ready = json!({"v": 10,
                             "user": {"id": APP_ID, "username": "holotable", "discriminator": "0000", "bot": true},
-                            "guilds": [], "session_id": "s1",
+                            "guilds": [], "session_id": format!("s{id}"), "shard": [id, total],
                             "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
                             "application": {"id": APP_ID, "flags": 0}});
-                        fake.dispatch("READY", ready);
+                        fake.send_to_shard(id, "READY", ready);
                         fake.shared.lock().unwrap().ready = true;
                     }
                     Some(1) => {
@@ -280,20 +304,48 @@ impl FakeDiscord {
         format!("http://127.0.0.1:{}", self.port)
     }
 
-    /// Sends a gateway dispatch, after checking that serenity can read it (a payload it
-    /// cannot read would silently become `Event::Unknown`).
+    /// Sends a gateway dispatch to the session of the shard its guild belongs to, after
+    /// checking that serenity can read it (a payload it cannot read would silently become
+    /// `Event::Unknown`).
     pub fn dispatch(&self, event: &str, data: Value) {
+        let total = {
+            let shared = self.shared.lock().unwrap();
+            shared.gateways.first().map_or(1, |(_, total, _)| *total)
+        };
+        let shard = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok())
+            .map_or(0, |g| ((g >> 22) % total as u64) as u32);
+        self.send_to_shard(shard, event, data);
+    }
+
+    fn send_to_shard(&self, shard: u32, event: &str, data: Value) {
         let mut shared = self.shared.lock().unwrap();
         shared.seq += 1;
         let payload = json!({"op": 0, "s": shared.seq, "t": event, "d": data});
         serde_json::from_value::<poise::serenity_prelude::GatewayEvent>(payload.clone())
             .unwrap_or_else(|e| panic!("the fake's {event} payload does not deserialize: {e}"));
-        shared
-            .gateway
-            .as_ref()
-            .expect("the bot is connected")
+        let (_, _, gateway) = shared
+            .gateways
+            .iter()
+            .find(|(s, _, _)| *s == shard)
+            .unwrap_or_else(|| panic!("no bot session serves shard {shard}"));
+        gateway
             .send(payload.to_string())
-            .unwrap();
+            .unwrap_or_else(|_| panic!("the session of shard {shard} has ended"));
+    }
+
+    /// The shards with a connected bot session.
+    pub fn shards(&self) -> Vec<u32> {
+        let shared = self.shared.lock().unwrap();
+        let mut shards: Vec<u32> = shared
+            .gateways
+            .iter()
+            .filter(|(_, _, g)| !g.is_closed())
+            .map(|(s, _, _)| *s)
+            .collect();
+        shards.sort();
+        shards
     }
 
     /// The next request with this method and path, however many arrive meanwhile: register
@@ -380,13 +432,28 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) {
+        self.slash_at(GUILD_ID, channel, id, user, name, options, resolved)
+    }
+
+    /// A slash command used in `channel` of another guild.
+    #[allow(clippy::too_many_arguments)]
+    pub fn slash_at(
+        &self,
+        guild: &str,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) {
         let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
         if !resolved.is_null() {
             data["resolved"] = resolved;
         }
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
-            "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
+            "version": 1, "channel_id": channel, "guild_id": guild,
             "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
         }));
@@ -418,6 +485,19 @@ impl FakeDiscord {
         custom_id: &str,
         values: &[&str],
     ) {
+        self.component_at(GUILD_ID, channel, id, user, custom_id, values)
+    }
+
+    /// A button press or menu choice on a message of `channel` in another guild.
+    pub fn component_at(
+        &self,
+        guild: &str,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+    ) {
         let data = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {
@@ -425,7 +505,7 @@ impl FakeDiscord {
         };
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
-            "version": 1, "channel_id": channel, "guild_id": GUILD_ID,
+            "version": 1, "channel_id": channel, "guild_id": guild,
             "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "message": message_object("board"), "data": data

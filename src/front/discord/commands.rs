@@ -9,7 +9,7 @@ use poise::ChoiceParameter;
 
 use super::choices::{FirstChoice, GameChoice};
 use super::threads::play_in_thread;
-use super::{actor_of, dispatch, display_name, in_thread, user_id, Context, Data, Error};
+use super::{actor_of, dispatch, in_thread, learn_name, user_id, Context, Data, Error};
 use crate::table::{commands, Command};
 use crate::words::{self, Lang};
 
@@ -41,10 +41,7 @@ async fn play(
     #[description = "A start position in the game's notation"] setup: Option<String>,
 ) -> Result<(), Error> {
     if let Some(user) = &opponent {
-        let id = user_id(ctx.data(), user);
-        let name = display_name(user);
-        let app = Arc::clone(&ctx.data().app);
-        app.learn_name(&id, &name);
+        learn_name(ctx.data(), user).await;
     }
     let mut game_options = BTreeMap::new();
     if let Some(setup) = setup {
@@ -162,12 +159,10 @@ async fn balance(
     ctx: Context<'_>,
     #[description = "Whose balance (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let user = user.map(|u| {
-        ctx.data()
-            .app
-            .learn_name(&u.id.get().to_string(), &display_name(&u));
-        u.id.get().to_string()
-    });
+    if let Some(u) = &user {
+        learn_name(ctx.data(), u).await;
+    }
+    let user = user.map(|u| u.id.get().to_string());
     dispatch(ctx, Command::Balance { user }).await
 }
 
@@ -184,9 +179,7 @@ async fn give(
     #[description = "Who receives them"] user: serenity::User,
     #[description = "How many credits"] amount: i64,
 ) -> Result<(), Error> {
-    ctx.data()
-        .app
-        .learn_name(&user.id.get().to_string(), &display_name(&user));
+    learn_name(ctx.data(), &user).await;
     let user = user_id(ctx.data(), &user);
     dispatch(ctx, Command::Give { user, amount }).await
 }

@@ -98,6 +98,22 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
     }
 }
 
+/// Runs `work` on the application off the async runtime (the ledger's calls block: on
+/// PostgreSQL they may not even run on a runtime's own threads).
+async fn blocking<T: Send + 'static>(
+    app: &Arc<App>,
+    work: impl FnOnce(&App) -> T + Send + 'static,
+) -> Option<T> {
+    let app = Arc::clone(app);
+    tokio::task::spawn_blocking(move || work(&app)).await.ok()
+}
+
+/// Remembers a user's display name (for boards and messages), off the async runtime.
+async fn learn_name(data: &Data, user: &serenity::User) {
+    let (id, name) = (user_id(data, user), display_name(user));
+    blocking(&data.app, move |app| app.learn_name(&id, &name)).await;
+}
+
 /// The slash command interaction of a poise context (every command here is a slash command).
 fn interaction<'a>(ctx: &Context<'a>) -> Result<&'a serenity::CommandInteraction, Error> {
     match ctx {
@@ -121,15 +137,18 @@ async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     .await
 }
 
-/// Posts the clock events (warnings, timeouts, expired challenges) every few seconds.
-async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>) {
+/// Posts the clock events (warnings, timeouts, expired challenges) every few seconds, for
+/// the tables of the guilds this process's shards serve.
+async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>, shards: Option<Shards>) {
     let mut interval = tokio::time::interval(Duration::from_secs(15));
     loop {
         interval.tick().await;
         let app2 = Arc::clone(&app);
-        let events = tokio::task::spawn_blocking(move || app2.tick())
-            .await
-            .unwrap_or_default();
+        let events = tokio::task::spawn_blocking(move || {
+            app2.tick_where(&|guild| shards.is_none_or(|s| s.serves(guild)))
+        })
+        .await
+        .unwrap_or_default();
         for (_, channel, reply) in events {
             let Ok(channel) = channel.parse::<u64>() else {
                 continue;
@@ -179,8 +198,53 @@ pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// Runs the bot until it is stopped.
-pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
+/// The gateway shards one process runs: `first..=last` of `total` (Discord's rule puts a
+/// guild on shard `(guild_id >> 22) % total`, so each guild, with its tables, belongs to
+/// exactly one process).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// `A-B` (or `A`) of `total`, checked.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("'{s}' is not a shard number"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        if total == 0 || first > last || last >= total {
+            return Err(format!(
+                "shards {first}-{last} of {total}: a range A-B with A ≤ B < the total"
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
+
+    /// The shard of a guild (Discord's rule).
+    pub fn of(guild: u64, total: u32) -> u32 {
+        ((guild >> 22) % total as u64) as u32
+    }
+
+    /// Whether this process serves `guild` (a Discord id; anything else, such as direct
+    /// messages, belongs to shard 0).
+    pub fn serves(&self, guild: &str) -> bool {
+        let shard = guild
+            .parse::<u64>()
+            .map_or(0, |id| Shards::of(id, self.total));
+        (self.first..=self.last).contains(&shard)
+    }
+}
+
+/// Runs the bot until it is stopped: every shard, or the range `shards` of them.
+pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Result<(), Error> {
     let token = config
         .discord
         .token
@@ -229,7 +293,11 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
+                // Commands belong to the application: with several processes, the one that
+                // runs shard 0 registers them.
+                let registers = shards.is_none_or(|s| s.first == 0);
                 match guild {
+                    _ if !registers => {}
                     Some(guild) => {
                         poise::builtins::register_in_guild(
                             ctx,
@@ -246,7 +314,11 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
                 let application = ready.application.id.get().to_string();
                 tracing::info!("invite link: {}", invite_url(&application));
-                tokio::spawn(clock_loop(Arc::clone(&ctx.http), Arc::clone(&setup_app)));
+                tokio::spawn(clock_loop(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(&setup_app),
+                    shards,
+                ));
                 Ok(Data {
                     app: setup_app,
                     bot: ready.user.id,
@@ -260,13 +332,20 @@ pub async fn serve(config: &Config, app: Arc<App>) -> Result<(), Error> {
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await?;
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
+    let start = async {
+        match shards {
+            None => client.start().await,
+            // serenity's range includes its end.
+            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+        }
+    };
     tokio::select! {
-        result = client.start() => result?,
+        result = start => result?,
         _ = shutdown_signal() => {
             // Stop taking new interactions, then let the answers in flight finish.
             tracing::info!("stopping");
-            shards.shutdown_all().await;
+            manager.shutdown_all().await;
             if tokio::time::timeout(Duration::from_secs(10), inflight.idle())
                 .await
                 .is_err()

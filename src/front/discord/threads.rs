@@ -17,11 +17,12 @@ pub(super) async fn play_in_thread(
     let data = ctx.data();
     let _busy = data.inflight.enter();
     let http = ctx.http();
-    let opponent = args
-        .opponent
-        .as_deref()
-        .map(|id| data.app.name(id))
-        .unwrap_or_else(|| "open table".into());
+    let opponent = match args.opponent.clone() {
+        Some(id) => super::blocking(&data.app, move |app| app.name(&id))
+            .await
+            .unwrap_or_default(),
+        None => "open table".into(),
+    };
     let title = data
         .app
         .catalogue()
