@@ -13,10 +13,16 @@
 //!   gives the throughput ceiling of this machine.
 //!
 //! `cargo bench --bench discord_latency` (environment: `BENCH_TABLES`, default 200;
-//! `BENCH_MOVES`, moves per table per phase, default 20; `BENCH_THINK_MS`, default 2000).
+//! `BENCH_MOVES`, moves per table per phase, default 20; `BENCH_THINK_MS`, default 2000;
+//! `BENCH_DATABASE=postgres` for the ledger on a PostgreSQL server the bench starts, durable
+//! as a production server is; `BENCH_PROCESSES=N` for N bot processes, process k running
+//! gateway shard k of N, the tables spread over N guilds, one per shard).
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
+
+#[path = "../tests/common/pg.rs"]
+mod pg;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -47,6 +53,7 @@ fn env_or(name: &str, default: u64) -> u64 {
 
 /// One table's players and channel.
 struct Table {
+    guild: String,
     channel: String,
     players: [(String, String); 2],
 }
@@ -109,7 +116,8 @@ fn user(id: &str, name: &str) -> Value {
 async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
     let (a, b) = (&table.players[0], &table.players[1]);
     let (challenge, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
-        fake.slash_in(
+        fake.slash_at(
+            &table.guild,
             &table.channel,
             id,
             (&a.0, &a.1),
@@ -128,7 +136,7 @@ async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
         .unwrap_or_else(|| panic!("a challenge with Accept: {challenge}"))
         .to_string();
     let (board, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
-        fake.component_in(&table.channel, id, (&b.0, &b.1), &accept, &[])
+        fake.component_at(&table.guild, &table.channel, id, (&b.0, &b.1), &accept, &[])
     })
     .await;
     board
@@ -164,7 +172,8 @@ async fn play(
         let action = state.moves[rng.random_range(0..state.moves.len())].clone();
         let player = &table.players[seat];
         let (next, latency, deferred) = ask(&fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
-            fake.slash_in(
+            fake.slash_at(
+                &table.guild,
                 &table.channel,
                 id,
                 (&player.0, &player.1),
@@ -262,6 +271,15 @@ fn main() {
     let tables = env_or("BENCH_TABLES", 200);
     let moves = env_or("BENCH_MOVES", 20);
     let think = Duration::from_millis(env_or("BENCH_THINK_MS", 2000));
+    let processes = env_or("BENCH_PROCESSES", 1).max(1) as u32;
+    let postgres = std::env::var("BENCH_DATABASE").is_ok_and(|v| v == "postgres");
+    // A durable server, as in production (the test suite's runs without fsync).
+    std::env::set_var("HOLOTABLE_PG_DURABLE", "1");
+    let url = postgres.then(|| pg::database("latency").expect("PostgreSQL for BENCH_DATABASE"));
+    println!(
+        "ledger on {}, {processes} bot process(es)",
+        if postgres { "PostgreSQL" } else { "SQLite" }
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -272,19 +290,31 @@ fn main() {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let fake = FakeDiscord::start().await;
-        let bot = Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
-            .arg("serve")
-            .env("HOLOTABLE_DISCORD_TOKEN", "bench-token")
-            .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
-            .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
-            .env("HOLOTABLE_DATABASE__PATH", dir.join("bench.db"))
-            .env("RUST_LOG", "error")
-            .current_dir(&dir)
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("the bot starts"));
+        let bots: Vec<Bot> = (0..processes)
+            .map(|k| {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_holotable"));
+                command.arg("serve");
+                if processes > 1 {
+                    command.args(["--shards", &k.to_string(), "--shard-total"]);
+                    command.arg(processes.to_string());
+                }
+                match &url {
+                    Some(url) => command.env("HOLOTABLE_DATABASE__URL", url),
+                    None => command.env("HOLOTABLE_DATABASE__PATH", dir.join("bench.db")),
+                };
+                Bot(command
+                    .env("HOLOTABLE_DISCORD_TOKEN", "bench-token")
+                    .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
+                    .env("HOLOTABLE_DISCORD__GUILD_ID", fake_discord::GUILD_ID)
+                    .env("RUST_LOG", "error")
+                    .current_dir(&dir)
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .expect("the bot starts"))
+            })
+            .collect();
         let deadline = Instant::now() + WAIT;
-        while !fake.is_ready() && Instant::now() < deadline {
+        while fake.shards().len() < processes as usize && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -293,7 +323,10 @@ fn main() {
         let started = Instant::now();
         let mut opened = Vec::new();
         for i in 0..tables {
+            // Guild k lies on shard k (Discord's rule: (id >> 22) % shards).
+            let shard = i % processes as u64;
             let table = Table {
+                guild: ((shard << 22) | 4000).to_string(),
                 channel: (20_000 + i).to_string(),
                 players: [
                     ((100_000 + 2 * i).to_string(), format!("a{i}")),
@@ -303,11 +336,17 @@ fn main() {
             let board = open(&fake, &ids, &table).await;
             opened.push((table, board));
         }
-        let pid = bot.0.id();
+        let pids: Vec<u32> = bots.iter().map(|b| b.0.id()).collect();
+        let memory = |pids: &[u32]| {
+            pids.iter()
+                .map(|&p| memory(p))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
         println!(
             "{tables} wagered tables opened in {:.1} s (challenge + Accept each, one at a time); {}",
             started.elapsed().as_secs_f64(),
-            memory(pid)
+            memory(&pids)
         );
         let opened = phase(
             &fake,
@@ -318,10 +357,10 @@ fn main() {
             &format!("paced {}ms", think.as_millis()),
         )
         .await;
-        println!("{}", memory(pid));
+        println!("{}", memory(&pids));
         phase(&fake, &ids, opened, moves, Duration::ZERO, "saturation").await;
-        println!("{}", memory(pid));
-        drop(bot);
+        println!("{}", memory(&pids));
+        drop(bots);
         let _ = std::fs::remove_dir_all(&dir);
     });
 }

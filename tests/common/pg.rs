@@ -138,16 +138,21 @@ fn start() -> Result<Server, String> {
             "-c",
             "listen_addresses=127.0.0.1",
             "-c",
+            "max_connections=300",
+        ]);
+    // Tests need no durability; benchmarks (HOLOTABLE_PG_DURABLE=1) measure a server that
+    // syncs every commit, as a production one does.
+    if !std::env::var("HOLOTABLE_PG_DURABLE").is_ok_and(|v| v == "1") {
+        server.args([
+            "-c",
             "fsync=off",
             "-c",
             "synchronous_commit=off",
             "-c",
             "full_page_writes=off",
-            "-c",
-            "max_connections=300",
-        ])
-        .stdout(Stdio::null())
-        .stderr(log);
+        ]);
+    }
+    server.stdout(Stdio::null()).stderr(log);
     // The parent-death signal follows the thread that started the server: one that lives
     // as long as the test binary.
     let (sent, started) = std::sync::mpsc::channel();

@@ -137,7 +137,7 @@ pub struct Tx<'a> {
 enum Inner<'a> {
     /// A SQLite connection inside a transaction.
     Sqlite(&'a rusqlite::Connection),
-    Postgres(RefCell<::postgres::Transaction<'a>>),
+    Postgres(RefCell<postgres::PgTx<'a>>),
 }
 
 impl Tx<'_> {

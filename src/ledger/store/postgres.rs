@@ -13,13 +13,14 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::types::{IsNull, ToSql, Type};
-use postgres::{Client, IsolationLevel, NoTls};
+use postgres::{Client, IsolationLevel, NoTls, Statement};
 
 use super::{Inner, Param, Row, StoreError, Tx};
 use crate::ledger::{LedgerError, Result};
@@ -46,9 +47,34 @@ pub struct PgPool {
 }
 
 struct Pool {
-    clients: Vec<Client>,
+    clients: Vec<Conn>,
     /// Clients in use plus idle ones.
     open: usize,
+}
+
+/// A connection and the statements prepared on it: each statement of the ledger is parsed
+/// by the server once per connection, then only bound and run (one round trip).
+pub(super) struct Conn {
+    client: Client,
+    statements: HashMap<String, Statement>,
+}
+
+/// A transaction of a connection, with its statement cache.
+pub(super) struct PgTx<'a> {
+    tx: postgres::Transaction<'a>,
+    statements: &'a mut HashMap<String, Statement>,
+}
+
+impl PgTx<'_> {
+    fn statement(&mut self, sql: &str) -> Result<Statement> {
+        let sql = translate(sql);
+        if let Some(statement) = self.statements.get(sql.as_ref()) {
+            return Ok(statement.clone());
+        }
+        let statement = self.tx.prepare(&sql).map_err(db_error)?;
+        self.statements.insert(sql.into_owned(), statement.clone());
+        Ok(statement)
+    }
 }
 
 fn db_error(e: postgres::Error) -> StoreError {
@@ -89,25 +115,28 @@ impl PgPool {
             }),
             freed: Condvar::new(),
         };
-        let mut client = pool.connect()?;
-        migrate(&mut client)?;
-        pool.put(client);
+        let mut conn = pool.connect()?;
+        migrate(&mut conn.client)?;
+        pool.put(conn);
         Ok(pool)
     }
 
-    fn connect(&self) -> Result<Client> {
+    fn connect(&self) -> Result<Conn> {
         let client = self
             .config
             .connect(NoTls)
             .map_err(|e| LedgerError::Db(StoreError::Other(format!("cannot connect: {e}"))))?;
         let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
         pool.open += 1;
-        Ok(client)
+        Ok(Conn {
+            client,
+            statements: HashMap::new(),
+        })
     }
 
     /// A client: an idle one, a new one while fewer than [`POOL_SIZE`] are open, else the
     /// next one freed.
-    fn take(&self) -> Result<Client> {
+    fn take(&self) -> Result<Conn> {
         let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if let Some(client) = pool.clients.pop() {
@@ -122,13 +151,13 @@ impl PgPool {
     }
 
     /// Gives a client back, or forgets it if its connection is lost.
-    fn put(&self, client: Client) {
+    fn put(&self, conn: Conn) {
         let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        if client.is_closed() {
+        if conn.client.is_closed() {
             pool.open -= 1;
-            close(vec![client]);
+            close(vec![conn]);
         } else {
-            pool.clients.push(client);
+            pool.clients.push(conn);
         }
         self.freed.notify_one();
     }
@@ -145,16 +174,16 @@ impl PgPool {
         scope: Option<&str>,
         f: &mut dyn FnMut(&Tx) -> Result<T>,
     ) -> Result<T> {
-        let mut client = self.take()?;
+        let mut conn = self.take()?;
         let result = match scope {
-            None => run(&mut client, read_only, f),
+            None => run(&mut conn, read_only, f),
             Some(scope) => {
                 let lock = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
-                match client.execute(lock, &[&scope]) {
+                match conn.client.execute(lock, &[&scope]) {
                     Ok(_) => {
-                        let result = run(&mut client, read_only, f);
+                        let result = run(&mut conn, read_only, f);
                         let unlock = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
-                        match client.execute(unlock, &[&scope]) {
+                        match conn.client.execute(unlock, &[&scope]) {
                             Ok(_) => result,
                             Err(e) => result.and(Err(db_error(e).into())),
                         }
@@ -163,20 +192,20 @@ impl PgPool {
                 }
             }
         };
-        self.put(client);
+        self.put(conn);
         result
     }
 }
 
-fn run<T>(client: &mut Client, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
+fn run<T>(conn: &mut Conn, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        match once(client, read_only, f) {
+        match once(conn, read_only, f) {
             Err(
                 LedgerError::Db(StoreError::Conflict(_))
                 | LedgerError::Db(StoreError::Duplicate(_)),
-            ) if attempt < ATTEMPTS && !client.is_closed() => {
+            ) if attempt < ATTEMPTS && !conn.client.is_closed() => {
                 // A duplicate key met inside a transaction can be a concurrent transaction's
                 // insert of the same key (PostgreSQL reports some serialization failures so):
                 // the next attempt sees it committed, and says so properly.
@@ -188,24 +217,28 @@ fn run<T>(client: &mut Client, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result
     }
 }
 
-fn once<T>(client: &mut Client, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
+fn once<T>(conn: &mut Conn, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>) -> Result<T> {
     let isolation = if read_only {
         IsolationLevel::RepeatableRead
     } else {
         IsolationLevel::Serializable
     };
-    let tx = client
+    let tx = conn
+        .client
         .build_transaction()
         .isolation_level(isolation)
         .read_only(read_only)
         .start()
         .map_err(db_error)?;
     let tx = Tx {
-        inner: Inner::Postgres(RefCell::new(tx)),
+        inner: Inner::Postgres(RefCell::new(PgTx {
+            tx,
+            statements: &mut conn.statements,
+        })),
     };
     let value = f(&tx)?;
     match tx.inner {
-        Inner::Postgres(tx) => tx.into_inner().commit().map_err(db_error)?,
+        Inner::Postgres(tx) => tx.into_inner().tx.commit().map_err(db_error)?,
         Inner::Sqlite(_) => unreachable!("a PostgreSQL transaction"),
     }
     Ok(value)
@@ -221,7 +254,7 @@ impl Drop for PgPool {
 /// Closes clients on a thread of their own: a client runs its own small runtime, which may
 /// not be dropped on an async runtime's thread (where the last reference to a ledger may be
 /// let go).
-fn close(clients: Vec<Client>) {
+fn close(clients: Vec<Conn>) {
     if clients.is_empty() {
         return;
     }
@@ -331,21 +364,19 @@ fn params<'a>(params: &'a [Param<'a>]) -> Vec<&'a (dyn ToSql + Sync)> {
     params.iter().map(|p| p as &(dyn ToSql + Sync)).collect()
 }
 
-pub(super) fn execute(tx: &mut postgres::Transaction, sql: &str, args: &[Param]) -> Result<u64> {
-    Ok(tx
-        .execute(translate(sql).as_ref(), &params(args))
-        .map_err(db_error)?)
+pub(super) fn execute(tx: &mut PgTx, sql: &str, args: &[Param]) -> Result<u64> {
+    let statement = tx.statement(sql)?;
+    Ok(tx.tx.execute(&statement, &params(args)).map_err(db_error)?)
 }
 
 pub(super) fn query<T>(
-    tx: &mut postgres::Transaction,
+    tx: &mut PgTx,
     sql: &str,
     args: &[Param],
     read: &mut impl FnMut(&Row) -> Result<T>,
 ) -> Result<Vec<T>> {
-    let rows = tx
-        .query(translate(sql).as_ref(), &params(args))
-        .map_err(db_error)?;
+    let statement = tx.statement(sql)?;
+    let rows = tx.tx.query(&statement, &params(args)).map_err(db_error)?;
     rows.iter().map(|row| read(&Row::Postgres(row))).collect()
 }
 
