@@ -31,7 +31,11 @@ fn worker(location: &str, guild: &str, tag: &str, secs: u64) {
     let until = Instant::now() + Duration::from_secs(secs);
     let mut n = 0u64;
     while Instant::now() < until {
-        let (from, to) = if n % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let (from, to) = if n.is_multiple_of(2) {
+            (&a, &b)
+        } else {
+            (&b, &a)
+        };
         ledger
             .give(guild, &format!("{tag}-{n}"), from, to, 1)
             .unwrap();
