@@ -531,6 +531,43 @@ fn tables_keep_one_active_per_channel_and_an_ordered_log(db: &Db) {
     table(&l, "c1", 0, &["a", "b"]);
 }
 
+/// Eight writers, each with its own connections as separate processes would have, race to
+/// record the same next action of a table and to settle it: each happens exactly once.
+fn a_table_advances_and_settles_once_however_many_writers(db: &Db) {
+    let l = db.open();
+    for user in ["a", "b"] {
+        l.open_account(G, user).unwrap();
+    }
+    let t = table(&l, "race", 100, &["a", "b"]);
+    l.start_table(G, t, None).unwrap();
+    let results: Vec<(bool, bool)> = std::thread::scope(|scope| {
+        let writers: Vec<_> = (0..8)
+            .map(|i| {
+                let location = db.location.clone();
+                scope.spawn(move || {
+                    let l =
+                        Ledger::open_at(&location, holotable::ledger::Durability::Normal).unwrap();
+                    let action = LoggedAction {
+                        seq: 1,
+                        seat: Some(0),
+                        action: format!("move{i}"),
+                    };
+                    let recorded = l.record_action(t, 1, &action, &format!("p{i}"), None);
+                    let settled = l.finish_table(G, t, &[1, 0], "end", "a wins");
+                    (recorded.is_ok(), settled.is_ok_and(|s| !s.replayed))
+                })
+            })
+            .collect();
+        writers.into_iter().map(|w| w.join().unwrap()).collect()
+    });
+    let recorded = results.iter().filter(|(r, _)| *r).count();
+    let settled = results.iter().filter(|(_, s)| *s).count();
+    assert_eq!((recorded, settled), (1, 1), "{results:?}");
+    assert_eq!(l.actions(t).unwrap().len(), 1);
+    assert_eq!(credits(&l, "a"), 1_100);
+    assert_audit_ok(&l);
+}
+
 fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
     {
         let l = db.open();
@@ -585,4 +622,5 @@ on_both!(
     tables_keep_one_active_per_channel_and_an_ordered_log,
     the_schema_itself_refuses_negative_members_and_edits_of_the_journal,
     audit_command_reports_and_fails_on_a_broken_ledger,
+    a_table_advances_and_settles_once_however_many_writers,
 );
