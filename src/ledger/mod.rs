@@ -122,6 +122,12 @@ impl Ledger {
     pub fn open_at(location: &str, durability: Durability) -> Result<Ledger> {
         if store::is_postgres(location) {
             Ok(Self::with_store(Store::postgres(location)?))
+        } else if let Some((scheme, _)) = location.trim().split_once("://") {
+            // Not a file someone meant to create: `mysql://…` names a server we do not speak.
+            Err(LedgerError::Db(store::StoreError::Other(format!(
+                "unsupported database URL scheme '{scheme}': the ledger is a SQLite file \
+                 (a path) or a PostgreSQL database (postgres://…)"
+            ))))
         } else {
             Self::open(Path::new(location), durability)
         }

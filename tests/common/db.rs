@@ -77,6 +77,7 @@ impl Db {
 
 /// `on_both!(a, b, c)`: each `fn a(db: &Db)` becomes the tests `sqlite::a` and
 /// `postgres::a`.
+#[allow(unused_macros)]
 macro_rules! on_both {
     ($($test:ident),* $(,)?) => {
         mod sqlite {

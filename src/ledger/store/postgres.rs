@@ -15,7 +15,6 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 use postgres::error::SqlState;
@@ -27,9 +26,11 @@ use crate::ledger::{LedgerError, Result};
 
 /// Connections a process keeps at most: the bot's blocking pool runs at most two table
 /// commands per core at once, so a handful covers it.
-const POOL_SIZE: usize = 8;
+const POOL_SIZE: u32 = 8;
 /// How many times a transaction is run before a conflict is reported.
 const ATTEMPTS: u32 = 40;
+/// How long a command waits for a connection (all in use, or the server unreachable).
+const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
 const MIGRATIONS: [&str; 4] = [
@@ -39,17 +40,16 @@ const MIGRATIONS: [&str; 4] = [
     include_str!("../../../migrations/postgres/0004_legacies.sql"),
 ];
 
-/// A pool of connections to one database.
+/// The connections of a process to one database, kept by r2d2 (the pool of the driver's
+/// author: bounded, waits with a timeout, replaces broken connections, retires old ones).
 pub struct PgPool {
-    config: postgres::Config,
-    idle: Mutex<Pool>,
-    freed: Condvar,
+    /// Always `Some` until the pool is dropped (see [`Drop`]).
+    pool: Option<r2d2::Pool<Connector>>,
 }
 
-struct Pool {
-    clients: Vec<Conn>,
-    /// Clients in use plus idle ones.
-    open: usize,
+/// How the pool opens a connection.
+struct Connector {
+    config: postgres::Config,
 }
 
 /// A connection and the statements prepared on it: each statement of the ledger is parsed
@@ -57,6 +57,64 @@ struct Pool {
 pub(super) struct Conn {
     client: Client,
     statements: HashMap<String, Statement>,
+    /// Whether a statement of the current use has reached the server.
+    used: bool,
+}
+
+impl Connector {
+    fn connect(&self) -> std::result::Result<Conn, StoreError> {
+        let client = self.config.connect(NoTls).map_err(|e| {
+            StoreError::Other(format!(
+                "cannot connect to PostgreSQL at {}: {}",
+                place(&self.config),
+                describe(&e)
+            ))
+        })?;
+        Ok(Conn {
+            client,
+            statements: HashMap::new(),
+            used: false,
+        })
+    }
+}
+
+impl r2d2::ManageConnection for Connector {
+    type Connection = Conn;
+    type Error = StoreError;
+
+    fn connect(&self) -> std::result::Result<Conn, StoreError> {
+        Connector::connect(self)
+    }
+
+    /// Not called: connections are not tested before each use (a round trip more per
+    /// command); a connection found dead at its first statement is replaced instead (see
+    /// [`PgPool::transaction`]).
+    fn is_valid(&self, conn: &mut Conn) -> std::result::Result<(), StoreError> {
+        conn.client.simple_query("").map(drop).map_err(db_error)
+    }
+
+    fn has_broken(&self, conn: &mut Conn) -> bool {
+        conn.client.is_closed()
+    }
+}
+
+/// Where a pool connects, for errors: hosts, port, database and user, never the password.
+fn place(config: &postgres::Config) -> String {
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .map(|h| match h {
+            postgres::config::Host::Tcp(name) => name.clone(),
+            postgres::config::Host::Unix(path) => path.display().to_string(),
+        })
+        .collect();
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    format!(
+        "{}:{port}/{} as {}",
+        hosts.join(","),
+        config.get_dbname().unwrap_or("(default database)"),
+        config.get_user().unwrap_or("(default user)")
+    )
 }
 
 /// A transaction of a connection, with its statement cache.
@@ -77,11 +135,27 @@ impl PgTx<'_> {
     }
 }
 
+/// The server's own message when it sent one (`database "x" does not exist`), else the
+/// driver's with its causes (`error connecting to server: Connection refused`): the driver's
+/// top-level text alone ("db error") says nothing an operator can act on.
+fn describe(e: &postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return db.message().to_string();
+    }
+    let mut text = e.to_string();
+    let mut cause = std::error::Error::source(e);
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text
+}
+
 fn db_error(e: postgres::Error) -> StoreError {
-    let text = match e.as_db_error() {
-        Some(db) => db.message().to_string(),
-        None => e.to_string(),
-    };
+    let text = describe(&e);
     match e.code() {
         Some(c)
             if *c == SqlState::T_R_SERIALIZATION_FAILURE
@@ -105,61 +179,40 @@ fn db_error(e: postgres::Error) -> StoreError {
 impl PgPool {
     /// Connects to `url` (`postgres://user@host:port/db`) and brings the schema up to date.
     pub fn open(url: &str) -> Result<PgPool> {
-        let config = postgres::Config::from_str(url.trim())
-            .map_err(|e| LedgerError::Db(StoreError::Other(format!("{url}: {e}"))))?;
-        let pool = PgPool {
-            config,
-            idle: Mutex::new(Pool {
-                clients: Vec::new(),
-                open: 0,
-            }),
-            freed: Condvar::new(),
-        };
-        let mut conn = pool.connect()?;
-        migrate(&mut conn.client)?;
-        pool.put(conn);
-        Ok(pool)
+        // The URL may hold a password: it is never repeated in an error.
+        let config = postgres::Config::from_str(url.trim()).map_err(|e| {
+            LedgerError::Db(StoreError::Other(format!(
+                "not a PostgreSQL URL ({}): expected postgres://user[:password]@host[:port]/database",
+                describe(&e)
+            )))
+        })?;
+        let connector = Connector { config };
+        // A first connection says at once, and precisely, when the server cannot be
+        // reached; it then migrates the schema.
+        let mut first = connector.connect()?;
+        let migrated = migrate(&mut first.client);
+        close(first);
+        migrated?;
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(0))
+            .test_on_check_out(false)
+            .connection_timeout(CONNECTION_TIMEOUT)
+            .error_handler(Box::new(LogErrors))
+            .build_unchecked(connector);
+        Ok(PgPool { pool: Some(pool) })
     }
 
-    fn connect(&self) -> Result<Conn> {
-        let client = self
-            .config
-            .connect(NoTls)
-            .map_err(|e| LedgerError::Db(StoreError::Other(format!("cannot connect: {e}"))))?;
-        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        pool.open += 1;
-        Ok(Conn {
-            client,
-            statements: HashMap::new(),
+    /// A connection: an idle one, a new one while fewer than [`POOL_SIZE`] are open, else
+    /// the next one given back, waiting at most [`CONNECTION_TIMEOUT`].
+    fn take(&self) -> Result<r2d2::PooledConnection<Connector>> {
+        let pool = self.pool.as_ref().expect("a pool until dropped");
+        pool.get().map_err(|e| {
+            LedgerError::Db(StoreError::Other(format!(
+                "no connection to PostgreSQL within {} s: {e}",
+                CONNECTION_TIMEOUT.as_secs()
+            )))
         })
-    }
-
-    /// A client: an idle one, a new one while fewer than [`POOL_SIZE`] are open, else the
-    /// next one freed.
-    fn take(&self) -> Result<Conn> {
-        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        loop {
-            if let Some(client) = pool.clients.pop() {
-                return Ok(client);
-            }
-            if pool.open < POOL_SIZE {
-                drop(pool);
-                return self.connect();
-            }
-            pool = self.freed.wait(pool).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-
-    /// Gives a client back, or forgets it if its connection is lost.
-    fn put(&self, conn: Conn) {
-        let mut pool = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-        if conn.client.is_closed() {
-            pool.open -= 1;
-            close(vec![conn]);
-        } else {
-            pool.clients.push(conn);
-        }
-        self.freed.notify_one();
     }
 
     /// Runs `f` in a transaction, again from the start after a conflict with a concurrent
@@ -174,26 +227,41 @@ impl PgPool {
         scope: Option<&str>,
         f: &mut dyn FnMut(&Tx) -> Result<T>,
     ) -> Result<T> {
-        let mut conn = self.take()?;
-        let result = match scope {
-            None => run(&mut conn, read_only, f),
-            Some(scope) => {
-                let lock = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
-                match conn.client.execute(lock, &[&scope]) {
-                    Ok(_) => {
-                        let result = run(&mut conn, read_only, f);
-                        let unlock = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
-                        match conn.client.execute(unlock, &[&scope]) {
-                            Ok(_) => result,
-                            Err(e) => result.and(Err(db_error(e).into())),
-                        }
-                    }
-                    Err(e) => Err(db_error(e).into()),
-                }
+        // A connection the server closed while it sat idle (a restart, a failover) fails
+        // at its first statement, before anything is written: it is dropped and the work
+        // runs on another.
+        for _ in 0..=POOL_SIZE {
+            let mut conn = self.take()?;
+            conn.used = false;
+            match scoped(&mut conn, read_only, scope, f) {
+                Err(_) if conn.client.is_closed() && !conn.used => continue,
+                result => return result,
             }
-        };
-        self.put(conn);
-        result
+        }
+        Err(LedgerError::Db(StoreError::Other(
+            "every connection to PostgreSQL was closed by the server".into(),
+        )))
+    }
+}
+
+/// Runs `f` (see [`PgPool::transaction`]) on one connection.
+fn scoped<T>(
+    conn: &mut Conn,
+    read_only: bool,
+    scope: Option<&str>,
+    f: &mut dyn FnMut(&Tx) -> Result<T>,
+) -> Result<T> {
+    let Some(scope) = scope else {
+        return run(conn, read_only, f);
+    };
+    let lock = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
+    conn.client.execute(lock, &[&scope]).map_err(db_error)?;
+    conn.used = true;
+    let result = run(conn, read_only, f);
+    let unlock = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
+    match conn.client.execute(unlock, &[&scope]) {
+        Ok(_) => result,
+        Err(e) => result.and(Err(db_error(e).into())),
     }
 }
 
@@ -230,6 +298,7 @@ fn once<T>(conn: &mut Conn, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>
         .read_only(read_only)
         .start()
         .map_err(db_error)?;
+    conn.used = true;
     let tx = Tx {
         inner: Inner::Postgres(RefCell::new(PgTx {
             tx,
@@ -244,21 +313,28 @@ fn once<T>(conn: &mut Conn, read_only: bool, f: &mut dyn FnMut(&Tx) -> Result<T>
     Ok(value)
 }
 
+/// Connections are closed on a thread of their own: a client runs its own small runtime,
+/// which may not be dropped on an async runtime's thread (where the last reference to a
+/// ledger may be let go).
 impl Drop for PgPool {
     fn drop(&mut self) {
-        let pool = self.idle.get_mut().unwrap_or_else(|e| e.into_inner());
-        close(std::mem::take(&mut pool.clients));
+        close(self.pool.take());
     }
 }
 
-/// Closes clients on a thread of their own: a client runs its own small runtime, which may
-/// not be dropped on an async runtime's thread (where the last reference to a ledger may be
-/// let go).
-fn close(clients: Vec<Conn>) {
-    if clients.is_empty() {
-        return;
+fn close<T: Send + 'static>(value: T) {
+    let _ = std::thread::spawn(move || drop(value)).join();
+}
+
+/// Pool errors (a connection that could not be opened) go to the log; the command that
+/// waited for the connection reports its own error.
+#[derive(Debug)]
+struct LogErrors;
+
+impl r2d2::HandleError<StoreError> for LogErrors {
+    fn handle_error(&self, error: StoreError) {
+        tracing::warn!("PostgreSQL pool: {error}");
     }
-    let _ = std::thread::spawn(move || drop(clients)).join();
 }
 
 /// Applies the migrations the database lacks, one transaction each, while holding an
