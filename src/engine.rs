@@ -26,7 +26,13 @@ pub fn serve<R: BufRead, W: Write>(input: R, mut output: W) -> io::Result<()> {
         if line.trim().is_empty() {
             continue;
         }
-        writeln!(output, "{}", handle_line(&line))?;
+        // A fault of the engine on one request (a bug: requests are validated) answers
+        // that request with an error instead of ending the session; the panic's message
+        // goes to stderr.
+        let reply = std::panic::catch_unwind(|| handle_line(&line)).unwrap_or_else(|_| {
+            failure("internal error: the engine failed on this request (see stderr)")
+        });
+        writeln!(output, "{reply}")?;
         output.flush()?;
     }
     Ok(())

@@ -454,6 +454,9 @@ fn audit(config: &Config, db: Option<String>) -> ExitCode {
                 "{}",
                 serde_json::to_string(&audit).expect("the audit serialises")
             );
+            for problem in &audit.problems {
+                eprintln!("holotable audit: {problem}");
+            }
             if audit.ok {
                 ExitCode::SUCCESS
             } else {

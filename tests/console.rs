@@ -529,3 +529,40 @@ fn help_lists_every_command_and_explains_one() {
     assert_eq!(r[2]["ephemeral"], true);
     assert!(text(&r[2]).contains("There is no /fly"), "{}", r[2]);
 }
+
+#[test]
+fn typing_mistakes_are_told_in_the_players_language_and_change_nothing() {
+    let dir = workdir("typing");
+    let r = session(
+        &dir,
+        "alice: /balance\n\
+         alice: /give user:bob amount:5 amount:6\n\
+         alice: /give user:bob amount 5\n\
+         alice@fr: /give user:bob amount 5\n\
+         alice@fr: /give user:bob amount:5 amount:6\n\
+         alice@fr: /give user:\"bob\n\
+         alice@en: /balance\n",
+    );
+    assert!(
+        text(&r[1]).contains("the option amount is given twice"),
+        "{}",
+        r[1]
+    );
+    assert!(
+        text(&r[2]).contains("'amount' is not an option (write name:value)"),
+        "{}",
+        r[2]
+    );
+    assert!(
+        text(&r[3]).contains("« amount » n'est pas une option"),
+        "{}",
+        r[3]
+    );
+    assert!(text(&r[4]).contains("donnée deux fois"), "{}", r[4]);
+    assert!(text(&r[5]).contains("guillemets"), "{}", r[5]);
+    for reply in &r[1..6] {
+        assert_eq!(reply["ephemeral"], true, "{reply}");
+    }
+    assert_eq!(balance(&r[6]), balance(&r[0]), "nothing given");
+    audit_ok(&dir);
+}

@@ -68,6 +68,15 @@ fn check_game(seed: u64, seats: usize, options: &str) -> Result<u32, TestCaseErr
                         written
                     );
                 }
+                // Moves typed by hand over any cells: read or refused, never a panic; a
+                // marble never moves onto its own cell, nor a path through a cell twice.
+                let mut cell = || format!("{}{}", rng.random_range(1..=6), rng.random_range(1..=6));
+                let (a, b, c) = (cell(), cell(), cell());
+                let (still, twice) = (format!("move {a}-{a}"), format!("move {a}-{b}-{b}"));
+                prop_assert!(game.parse_action(&pos, &still).is_err(), "{}", still);
+                prop_assert!(game.parse_action(&pos, &twice).is_err(), "{}", twice);
+                let _ = game.parse_action(&pos, &format!("move {a}-{b}"));
+                let _ = game.parse_action(&pos, &format!("move {a}-{b}-{c}"));
                 let pick = legal[rng.random_range(0..legal.len())].clone();
                 let voluntary = pick == Action::Pass && legal.len() > 1;
                 play.apply(&pick).unwrap();

@@ -595,6 +595,25 @@ fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
     assert_eq!(json["sum"], 0);
     assert_eq!(json["negative_balances"], 0);
     assert_eq!(json["open_escrow"], 0);
+    // Exactly the keys of P-7, in its order.
+    let keys: Vec<&str> = json
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "ok",
+            "guilds",
+            "accounts",
+            "transfers",
+            "sum",
+            "negative_balances",
+            "open_escrow"
+        ]
+    );
     // Credits created out of nothing (a balance edited behind the journal's back).
     db.raw("UPDATE accounts SET balance = balance + 7 WHERE owner = 'bob'")
         .unwrap();
@@ -603,6 +622,9 @@ fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["ok"], false);
     assert_eq!(json["sum"], 7);
+    // What failed is said to the operator on stderr.
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("sum to 7, not 0"), "{said}");
 }
 
 on_both!(

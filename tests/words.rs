@@ -168,3 +168,42 @@ fn plurals_come_from_the_message_files() {
         "a, b and c"
     );
 }
+
+/// French counts 0 as singular (`one`), so a `one` branch that writes "1" would say
+/// "1 tirage" for none: every `one` branch shows the number it was given.
+#[test]
+fn a_singular_branch_shows_its_number_in_every_language() {
+    for lang in ["en-US", "fr"] {
+        for entry in std::fs::read_dir(Path::new(LOCALES).join(lang)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let Some((_, branch)) = line.split_once("[one]") else {
+                    continue;
+                };
+                let before_placeable = branch.split('{').next().unwrap_or("");
+                assert!(
+                    !before_placeable.chars().any(|c| c.is_ascii_digit()),
+                    "{}:{}: a fixed number in a singular branch: {line}",
+                    path.display(),
+                    i + 1
+                );
+            }
+        }
+    }
+    let verified = |lang, chance: i64, droid: i64| {
+        holotable::t_in!(
+            lang,
+            "verify-ok",
+            table = 1,
+            seed = "00",
+            commitment = "ff",
+            chance = chance,
+            droid = droid
+        )
+    };
+    let fr = verified(Lang::Fr, 0, 1);
+    assert!(fr.contains("0 tirage et 1 coup du droïde"), "{fr}");
+    let en = verified(Lang::En, 0, 1);
+    assert!(en.contains("0 chance events and 1 droid move"), "{en}");
+}

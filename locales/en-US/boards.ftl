@@ -8,7 +8,7 @@ board-last = Last: { $action }
 board-series = Series to { $target }: { $score }
 board-dj-to-move = { $who } to move ({ $side })
 board-dj-augmentations = { $count ->
-        [one] (1 augmentation)
+        [one] ({ $count } augmentation)
        *[other] ({ $count } augmentations)
     }
 board-dj-kills = , kills { $cell }

@@ -35,7 +35,7 @@ bg-match-over = match to { $length } over
 bg-resigned-match = { $who } resigned the match
 bg-opening = Opening roll: { $first } { $high }, { $second } { $low }: { $first } starts with { $high }-{ $low }.
 bg-game-won = { $who } wins the game: { $points ->
-        [one] 1 point
+        [one] { $points } point
        *[other] { $points } points
     }{ $kind ->
         [dropped] {" "}(double dropped)

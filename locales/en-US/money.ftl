@@ -1,24 +1,24 @@
 ## The economy: balances, daily credits, gifts, the slot machine, leaderboards.
 
 credits = { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     }
 balance = { $who }: { $credits ->
-        [one] 1 credit
+        [one] { $credits } credit
        *[other] { $credits } credits
     }, { $tokens ->
-        [one] 1 slot token
+        [one] { $tokens } slot token
        *[other] { $tokens } slot tokens
     }. Next spin's seed commitment: `{ $commitment }`.
 daily-already = You already claimed today's credits; the next claim opens in { $hours }h { $minutes }m (00:00 UTC).
 daily-claimed = { $who } claims { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } (balance { $balance }).
 give-droid = The droid does not need credits.
 give-given = { $who } gives { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } to { $to } ({ $who } now has { $balance }).
 slot-credit = Credit
@@ -28,17 +28,17 @@ slot-holocron = Holocron
 slot-kyber = Kyber
 slots-with-token = a slot token (worth a { $bet }-credit bet)
 slots-with-credits = { $bet ->
-        [one] 1 credit
+        [one] { $bet } credit
        *[other] { $bet } credits
     }
 slots-result = { $payout ->
         [0] wins nothing
-        [one] wins 1 credit (×{ $multiplier })
+        [one] wins { $payout } credit (×{ $multiplier })
        *[other] wins { $payout } credits (×{ $multiplier })
     }
 slots-image = { $who } { $result }
 slots-spin = { $who } spins with { $how }: [ { $reels } ] — { $result }. Balance { $balance }, { $tokens ->
-        [one] 1 token
+        [one] { $tokens } token
        *[other] { $tokens } tokens
     }.
 slots-fairness = Seed `{ $seed }` (stops { $stops }); next commitment `{ $commitment }`.
@@ -50,37 +50,37 @@ leaderboard-title = **Leaderboard — { $title }**
 leaderboard-nobody = Nobody yet.
 leaderboard-you = You: #{ $rank } — { $value }
 stats-total = **{ $who }**: { $games ->
-        [one] 1 game
+        [one] { $games } game
        *[other] { $games } games
     }, { $wins ->
-        [one] 1 win
+        [one] { $wins } win
        *[other] { $wins } wins
     }, { $points ->
-        [one] 1 point
+        [one] { $points } point
        *[other] { $points } points
     }, net { $net } credits.
 stats-game = { $game }: { $games ->
-        [one] 1 game
+        [one] { $games } game
        *[other] { $games } games
     }, { $wins ->
-        [one] 1 win
+        [one] { $wins } win
        *[other] { $wins } wins
     }, { $draws ->
-        [one] 1 draw
+        [one] { $draws } draw
        *[other] { $draws } draws
     }, { $points ->
-        [one] 1 point
+        [one] { $points } point
        *[other] { $points } points
     }
 stats-rating = , rating { $rating }
 admin-granted = { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } granted to { $who } (balance { $balance }).
 admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
-        [one] 1 credit
+        [one] { $balance } credit
        *[other] { $balance } credits
     }, { $needed } are needed.
 ledger-self = You cannot give credits to yourself.

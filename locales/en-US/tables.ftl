@@ -5,6 +5,7 @@ play-unknown-game = Unknown game '{ $game }'. Games: { $games }.
 play-channel-busy = Table #{ $table } is already active in this channel; finish it (or /resign) first.
 play-self = You cannot challenge yourself.
 play-open = { $who } opens a { $game } table{ $terms } (table #{ $table }): anyone may join ({ $seats }).
+play-open-seated = Seated so far ({ $taken }/{ $seats }): { $players }.
 play-challenge = { $who } challenges { $opponent } to { $game }{ $terms } (table #{ $table }). { $opponent }, do you accept?
 play-per-point-positive = per_point must be a positive number of credits.
 play-wager-or-per-point = Choose a wager or per_point stakes, not both.
@@ -26,19 +27,27 @@ play-level-range = level must be from 1 to 5, not { $level }.
 play-first-needs-opponent = first:them and first:random need an opponent.
 play-first-bad = first must be me, them or random, not '{ $value }'
 players-exactly = { $count ->
-        [one] 1 player
+        [one] { $count } player
        *[other] { $count } players
     }
 players-range = { $min } to { $max } players
 terms-wager = for { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } each
 terms-per-point = for { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } a point
 terms-target = first to { $target } points
+play-per-point-funds = { $who } has { $balance ->
+        [one] { $balance } credit
+       *[other] { $balance } credits
+    }, less than one point of this series ({ $amount ->
+        [one] { $amount } credit
+       *[other] { $amount } credits
+    }).
+terms-match = a match to { $target } points
 button-accept = Accept
 button-decline = Decline
 button-join = Join
@@ -47,7 +56,7 @@ button-start = Start
 table-already-started = Table #{ $table } has already started.
 begin-players = Table #{ $table }: { $game } — { $players }.
 begin-escrow = { $stake ->
-        [one] 1 credit
+        [one] { $stake } credit
        *[other] { $stake } credits
     } { $seats ->
         [2] each
@@ -55,7 +64,7 @@ begin-escrow = { $stake ->
     } in escrow; the winner takes { $pot } and a slot token.
 begin-series = A series to { $target } points.
 begin-per-point = After each game the loser pays { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     } a point.
 begin-fairness = Fairness: SHA-256 of this table's seed is `{ $commitment }` (revealed at the end; check with /verify).
@@ -122,12 +131,12 @@ series-game-drawn = Game { $game }: draw — { $reason } ({ $score }).
 series-score = Series: { $score }.
 series-next = Game { $game }:
 per-point-paid = { $loser } pays { $winner } { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     }.
 per-point-exhausted = { $loser } cannot pay any more: the series ends.
 per-point-full-value = The game in progress counts as lost at its full value ({ $points ->
-        [one] 1 point
+        [one] { $points } point
        *[other] { $points } points
     }).
 settle-series-won = **{ $who } wins the series** ({ $score }).
@@ -135,7 +144,7 @@ settle-won = **{ $who } wins** — { $reason } ({ $score }).
 settle-series-drawn = **The series is drawn** ({ $score }).
 settle-drawn = **Draw** — { $reason } ({ $score }).
 settle-paid = { $who } receives { $amount ->
-        [one] 1 credit
+        [one] { $amount } credit
        *[other] { $amount } credits
     }.
 settle-token = { $who } wins a slot token.
@@ -144,6 +153,9 @@ button-rematch = Rematch
 leave-goes-on = { $who } left; the game goes on.
 resign-not-creator = The table has not started: its creator may withdraw it with /resign.
 resign-withdraws = { $who } withdraws the challenge (table #{ $table }).
+resign-closes = { $who } closes table #{ $table } before it starts.
+table-moved-on = Table #{ $table } moved on in the meantime: another command reached it first. Look at /board and try again.
+table-ended-meanwhile = Table #{ $table } has ended in the meantime: another command reached it first.
 resign-already-left = You have already left this game.
 resign-resigns = { $who } resigns.
 draw-not-started = The table has not started.
@@ -164,10 +176,10 @@ verify-no-table = No table has been played in this channel.
 verify-unknown-table = There is no table { $table } here.
 verify-playing = Table #{ $table } is still playing: its seed is revealed when it ends. Commitment: `{ $commitment }`.
 verify-ok = Table #{ $table } verified: SHA-256(`{ $seed }`) = `{ $commitment }`, the commitment shown at the start; { $chance ->
-        [one] 1 chance event
+        [one] { $chance } chance event
        *[other] { $chance } chance events
     } and { $droid ->
-        [one] 1 droid move
+        [one] { $droid } droid move
        *[other] { $droid } droid moves
     } recomputed from the seed, all as played.
 verify-failed = Table #{ $table } FAILED verification: commitment { $matches ->
@@ -175,7 +187,7 @@ verify-failed = Table #{ $table } FAILED verification: commitment { $matches ->
        *[no] does NOT match
     }; { $problems }
 replay-of = Replay of table #{ $table } ({ $moves ->
-        [one] 1 move
+        [one] { $moves } move
        *[other] { $moves } moves
     }).
 
@@ -197,8 +209,13 @@ parse-seats = seats must be from 2 to 4, not { $seats }
 console-wait = !wait needs a duration such as 30s, 10m, 2h or 1d
 console-expected = expected `/command …`, `user: /command …`, `user: [Button]`, `user: {"{"}choice{"}"}` or `#channel`
 console-user-word = a user name is one word
+console-quote-open = a quoted value is not closed
+console-empty = empty command
+console-slash = a command starts with /
+console-not-option = '{ $word }' is not an option (write name:value)
+console-option-twice = the option { $option } is given twice
 console-suggestions = { $count ->
-        [one] 1 suggestion
+        [one] { $count } suggestion
        *[other] { $count } suggestions
     } for /move action:{ $typed }
 console-no-autocomplete = /{ $command } has no autocomplete

@@ -8,7 +8,7 @@ board-last = Dernier coup : { $action }
 board-series = Série en { $target } : { $score }
 board-dj-to-move = À { $who } de jouer ({ $side })
 board-dj-augmentations = { $count ->
-        [one] (1 augmentation)
+        [one] ({ $count } augmentation)
        *[other] ({ $count } augmentations)
     }
 board-dj-kills = , tue { $cell }

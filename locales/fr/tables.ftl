@@ -5,6 +5,7 @@ play-unknown-game = Jeu inconnu « { $game } ». Jeux : { $games }.
 play-channel-busy = La table n° { $table } est déjà ouverte dans ce salon ; terminez-la (ou /resign) d'abord.
 play-self = Vous ne pouvez pas vous défier vous-même.
 play-open = { $who } ouvre une table de { $game }{ $terms } (table n° { $table }) : tout le monde peut s'asseoir ({ $seats }).
+play-open-seated = Assis pour l'instant ({ $taken }/{ $seats }) : { $players }.
 play-challenge = { $who } défie { $opponent } au { $game }{ $terms } (table n° { $table }). { $opponent }, acceptez-vous ?
 play-per-point-positive = per_point doit être un nombre positif de crédits.
 play-wager-or-per-point = Choisissez une mise ou un enjeu par point (per_point), pas les deux.
@@ -26,19 +27,27 @@ play-level-range = level va de 1 à 5, pas { $level }.
 play-first-needs-opponent = first:them et first:random demandent un adversaire.
 play-first-bad = first vaut me, them ou random, pas « { $value } »
 players-exactly = { $count ->
-        [one] 1 joueur
+        [one] { $count } joueur
        *[other] { $count } joueurs
     }
 players-range = { $min } à { $max } joueurs
 terms-wager = pour { $amount ->
-        [one] 1 crédit
+        [one] { $amount } crédit
        *[other] { $amount } crédits
     } chacun
 terms-per-point = à { $amount ->
-        [one] 1 crédit
+        [one] { $amount } crédit
        *[other] { $amount } crédits
     } le point
 terms-target = le premier à { $target } points
+play-per-point-funds = { $who } a { $balance ->
+        [one] { $balance } crédit
+       *[other] { $balance } crédits
+    }, moins qu'un point de cette série ({ $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    }).
+terms-match = un match en { $target } points
 button-accept = Accepter
 button-decline = Refuser
 button-join = S'asseoir
@@ -47,7 +56,7 @@ button-start = Commencer
 table-already-started = La table n° { $table } a déjà commencé.
 begin-players = Table n° { $table } : { $game } — { $players }.
 begin-escrow = { $stake ->
-        [one] 1 crédit
+        [one] { $stake } crédit
        *[other] { $stake } crédits
     } { $seats ->
         [2] chacun
@@ -55,7 +64,7 @@ begin-escrow = { $stake ->
     } en dépôt ; le gagnant remporte { $pot } et un jeton de machine à sous.
 begin-series = Une série en { $target } points.
 begin-per-point = Après chaque partie, le perdant paie { $amount ->
-        [one] 1 crédit
+        [one] { $amount } crédit
        *[other] { $amount } crédits
     } par point.
 begin-fairness = Équité : le SHA-256 de la graine de cette table est `{ $commitment }` (révélée à la fin ; vérifiez avec /verify).
@@ -122,12 +131,12 @@ series-game-drawn = Partie { $game } : nulle — { $reason } ({ $score }).
 series-score = Série : { $score }.
 series-next = Partie { $game } :
 per-point-paid = { $loser } paie { $amount ->
-        [one] 1 crédit
+        [one] { $amount } crédit
        *[other] { $amount } crédits
     } à { $winner }.
 per-point-exhausted = { $loser } ne peut plus payer : la série s'arrête.
 per-point-full-value = La partie en cours compte comme perdue à sa pleine valeur ({ $points ->
-        [one] 1 point
+        [one] { $points } point
        *[other] { $points } points
     }).
 settle-series-won = **{ $who } remporte la série** ({ $score }).
@@ -135,7 +144,7 @@ settle-won = **{ $who } gagne** — { $reason } ({ $score }).
 settle-series-drawn = **La série est nulle** ({ $score }).
 settle-drawn = **Nulle** — { $reason } ({ $score }).
 settle-paid = { $who } reçoit { $amount ->
-        [one] 1 crédit
+        [one] { $amount } crédit
        *[other] { $amount } crédits
     }.
 settle-token = { $who } gagne un jeton de machine à sous.
@@ -144,6 +153,9 @@ button-rematch = Revanche
 leave-goes-on = { $who } quitte la table ; la partie continue.
 resign-not-creator = La table n'a pas commencé : son créateur peut la retirer avec /resign.
 resign-withdraws = { $who } retire son défi (table n° { $table }).
+resign-closes = { $who } ferme la table n° { $table } avant qu'elle ne commence.
+table-moved-on = La table n° { $table } a avancé entre-temps : une autre commande l'a atteinte d'abord. Regardez /board et réessayez.
+table-ended-meanwhile = La table n° { $table } s'est terminée entre-temps : une autre commande l'a atteinte d'abord.
 resign-already-left = Vous avez déjà quitté cette partie.
 resign-resigns = { $who } abandonne.
 draw-not-started = La table n'a pas commencé.
@@ -164,10 +176,10 @@ verify-no-table = Aucune table n'a été jouée dans ce salon.
 verify-unknown-table = Il n'y a pas de table { $table } ici.
 verify-playing = La table n° { $table } est en cours : sa graine sera révélée à la fin. Engagement : `{ $commitment }`.
 verify-ok = Table n° { $table } vérifiée : SHA-256(`{ $seed }`) = `{ $commitment }`, l'engagement montré au début ; { $chance ->
-        [one] 1 tirage
+        [one] { $chance } tirage
        *[other] { $chance } tirages
     } et { $droid ->
-        [one] 1 coup du droïde
+        [one] { $droid } coup du droïde
        *[other] { $droid } coups du droïde
     } recalculés depuis la graine, tous conformes.
 verify-failed = La table n° { $table } a ÉCHOUÉ à la vérification : l'engagement { $matches ->
@@ -175,7 +187,7 @@ verify-failed = La table n° { $table } a ÉCHOUÉ à la vérification : l'engag
        *[no] NE correspond PAS
     } ; { $problems }
 replay-of = Rediffusion de la table n° { $table } ({ $moves ->
-        [one] 1 coup
+        [one] { $moves } coup
        *[other] { $moves } coups
     }).
 
@@ -197,6 +209,11 @@ parse-seats = seats va de 2 à 4, pas { $seats }
 console-wait = !wait demande une durée comme 30s, 10m, 2h ou 1d
 console-expected = attendu : `/commande …`, `utilisateur: /commande …`, `utilisateur: [Bouton]`, `utilisateur: {"{"}choix{"}"}` ou `#salon`
 console-user-word = un nom d'utilisateur est un seul mot
+console-quote-open = une valeur entre guillemets n'est pas fermée
+console-empty = commande vide
+console-slash = une commande commence par /
+console-not-option = « { $word } » n'est pas une option (écrivez nom:valeur)
+console-option-twice = l'option { $option } est donnée deux fois
 console-suggestions = { $count ->
         [one] { $count } suggestion
        *[other] { $count } suggestions

@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use crate::t_in;
 use crate::table::{commands, Actor, App, Command, Reply};
 use crate::words::{self, Lang};
+use crate::{t, t_in};
 
 /// The console's single server.
 pub const GUILD: &str = "console";
@@ -94,7 +94,7 @@ fn words(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err("a quoted value is not closed".into());
+        return Err(t!("console-quote-open"));
     }
     if any {
         out.push(current);
@@ -105,17 +105,21 @@ fn words(text: &str) -> Result<Vec<String>, String> {
 /// Reads `/name opt:value …` into the name and its options.
 fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String> {
     let words = words(text)?;
-    let (name, rest) = words.split_first().ok_or("empty command")?;
+    let (name, rest) = words.split_first().ok_or_else(|| t!("console-empty"))?;
     let name = name
         .strip_prefix('/')
-        .ok_or("a command starts with /")?
+        .ok_or_else(|| t!("console-slash"))?
         .to_string();
     let mut options = BTreeMap::new();
     for word in rest {
         let (key, value) = word
             .split_once(':')
-            .ok_or_else(|| format!("'{word}' is not an option (write name:value)"))?;
-        options.insert(key.to_ascii_lowercase(), value.to_string());
+            .ok_or_else(|| t!("console-not-option", word = word.as_str()))?;
+        let key = key.to_ascii_lowercase();
+        if options.contains_key(&key) {
+            return Err(t!("console-option-twice", option = key));
+        }
+        options.insert(key, value.to_string());
     }
     Ok((name, options))
 }
@@ -274,7 +278,7 @@ impl Console {
             return Ok(out);
         }
         if let Some(query) = rest.strip_prefix('?') {
-            match command_line(query) {
+            match words::speaking(self.lang_of(&user), || command_line(query)) {
                 Ok((name, options)) if name.eq_ignore_ascii_case("move") => {
                     let typed = options.get("action").cloned().unwrap_or_default();
                     let actor = self.actor(&user);

@@ -23,6 +23,18 @@ fn escrow(tx: &Tx, guild: &str, table: i64) -> Result<i64> {
     system_account(tx, guild, "escrow", &table.to_string())
 }
 
+/// What `account` won (positive) or paid (negative) in the per-point payments of `table`.
+fn points_net(tx: &Tx, guild: &str, table: i64, account: i64) -> Result<i64> {
+    tx.value(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN t.to_account = ?3 THEN t.amount ELSE -t.amount END), 0)
+                     AS BIGINT)
+         FROM transfers t JOIN operations o ON o.id = t.operation_id
+         WHERE o.guild_id = ?1 AND o.key LIKE ?2
+           AND (t.from_account = ?3 OR t.to_account = ?3)",
+        args![guild, format!("points:{table}:%"), account],
+    )
+}
+
 fn refuse(row: &TableRow, why: &str) -> LedgerError {
     LedgerError::TableState {
         table: row.id,
@@ -191,6 +203,9 @@ impl Ledger {
                 if user == DROID || self_play {
                     continue;
                 }
+                // A per-point series paid game by game: those payments are its net.
+                let net = payouts[seat] - row.stake
+                    + points_net(tx, guild, table, seat_account(tx, guild, user)?)?;
                 let outcome = if winners.len() == 1 && winners[0] == seat {
                     "win"
                 } else if winners.contains(&seat) {
@@ -209,7 +224,7 @@ impl Ledger {
                         seat as i64,
                         points[seat],
                         outcome,
-                        payouts[seat] - row.stake
+                        net
                     ],
                 )?;
             }

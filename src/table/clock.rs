@@ -44,7 +44,7 @@ impl App {
             && self
                 .ledger
                 .cancel_table(&row.guild, row.id, "expired")
-                .is_ok()
+                .is_ok_and(|c| !c.replayed)
         {
             return vec![Reply::public(t!("clock-expired", table = row.id))];
         }

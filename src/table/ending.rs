@@ -166,6 +166,11 @@ impl App {
             &progress.play.position(),
             &serde_json::json!({"points": points, "reason": reason}).to_string(),
         )?;
+        if settled.replayed {
+            // Another command (of another process, on a shared database) settled it first
+            // and announced it.
+            return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
+        }
         self.forget(row.id);
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
@@ -251,8 +256,14 @@ impl App {
             text.push_str(&t!("per-point-full-value", points = full_value));
             self.pay_per_point(guild, &row, progress.game_no, winner, full_value, &mut text)?;
         }
+        // The conceding seat scores nothing; the winner's tally counts the game in
+        // progress at its full value in a per-point series (as it is paid), and is at least
+        // one point otherwise.
         let mut totals = progress.totals.clone();
         totals[seat] = 0;
+        if row.per_point > 0 && winner != seat {
+            totals[winner] += full_value;
+        }
         totals[winner] = totals[winner].max(1);
         self.keep_legacy(guild, &row, &progress)?;
         self.settle(guild, row, progress, None, text, totals)
@@ -268,10 +279,19 @@ impl App {
             if super::terms::terms(&row).creator != actor.user {
                 return Err(Refusal(t!("resign-not-creator")));
             }
-            self.ledger
+            let cancelled = self
+                .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
+            if cancelled.replayed {
+                return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
+            }
+            let challenge = row.seats.len() >= super::terms::terms(&row).seats;
             return Ok(vec![Reply::public(t!(
-                "resign-withdraws",
+                if challenge {
+                    "resign-withdraws"
+                } else {
+                    "resign-closes"
+                },
                 who = &actor.name,
                 table = row.id
             ))]);
@@ -362,8 +382,12 @@ impl App {
             Some(id) => self.ledger.table(id)?,
             None => self.active(actor)?,
         };
-        self.ledger
+        let cancelled = self
+            .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
+        if cancelled.replayed {
+            return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
+        }
         self.forget(row.id);
         Ok(vec![Reply::public(t!("admin-ended", table = row.id))])
     }

@@ -92,6 +92,13 @@ impl From<LedgerError> for Refusal {
             LedgerError::BelowMinimum { min } => t!("play-wager-minimum", min = *min),
             LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
             LedgerError::ChannelBusy => t!("ledger-channel-busy"),
+            // The table layer checks a table's state before it writes, so the ledger finds
+            // another state only when another command (another process's, on a shared
+            // database) got there first.
+            LedgerError::TableState { table, status, .. } => match status.as_str() {
+                "open" | "playing" => t!("table-moved-on", table = *table),
+                _ => t!("table-ended-meanwhile", table = *table),
+            },
             _ => e.to_string(),
         })
     }

@@ -85,35 +85,38 @@ impl App {
     /// The first message of a new table: an open table, a challenge, or the game itself
     /// when the droid is the opponent.
     fn announce(&self, actor: &Actor, row: TableRow, opponent: Option<&str>) -> Outcome {
-        let info = self.entry(&row)?.info;
-        let wager = match terms_line(&row) {
+        if opponent == Some(DROID) {
+            return self.begin(&actor.guild, row);
+        }
+        Ok(vec![self.waiting_reply(&row)?])
+    }
+
+    /// The message of a table waiting for its players, with its buttons: a challenge
+    /// (every seat taken, the challenged to answer) or an open table. `/board` shows it
+    /// again, so that its buttons can be pressed on a later message (after a restart, or
+    /// from another process's shard).
+    pub(crate) fn waiting_reply(&self, row: &TableRow) -> Result<Reply, Refusal> {
+        let info = self.entry(row)?.info;
+        let terms = terms::terms(row);
+        let wager = match terms_line(row) {
             line if line.is_empty() => line,
+            // "to Dejarik for 50 credits each", "to Backgammon, a match to 3 points".
+            line if row.stake == 0 && row.per_point == 0 => format!(", {line}"),
             line => format!(" {line}"),
         };
-        match opponent {
-            None => {
-                let text = t!(
-                    "play-open",
-                    who = &actor.name,
-                    game = words::game_name(&info),
-                    terms = wager,
-                    table = row.id,
-                    seats = seats_line(info.min_seats, terms::terms(&row).seats)
-                );
-                Ok(vec![self.open_reply(&row, text)])
-            }
-            Some(DROID) => self.begin(&actor.guild, row),
-            Some(opponent) => {
-                let name = self.name(opponent);
+        let who = self.name(&terms.creator);
+        let challenged = row.seats.iter().find(|u| **u != terms.creator);
+        match challenged {
+            Some(opponent) if row.seats.len() >= terms.seats => {
                 let text = t!(
                     "play-challenge",
-                    who = &actor.name,
-                    opponent = &name,
+                    who = &who,
+                    opponent = &self.name(opponent),
                     game = words::game_name(&info),
                     terms = wager,
                     table = row.id
                 );
-                Ok(vec![Reply::public(text)
+                Ok(Reply::public(text)
                     .with_mention(opponent)
                     .with_button(
                         &t!("button-accept"),
@@ -124,7 +127,28 @@ impl App {
                         &t!("button-decline"),
                         custom_id(row.id, 0, DECLINE),
                         Style::Danger,
-                    )])
+                    ))
+            }
+            _ => {
+                let mut text = t!(
+                    "play-open",
+                    who = &who,
+                    game = words::game_name(&info),
+                    terms = wager,
+                    table = row.id,
+                    seats = seats_line(info.min_seats, terms.seats)
+                );
+                if row.seats.len() > 1 {
+                    let names: Vec<String> = row.seats.iter().map(|u| self.name(u)).collect();
+                    text.push(' ');
+                    text.push_str(&t!(
+                        "play-open-seated",
+                        players = names.join(", "),
+                        taken = row.seats.len(),
+                        seats = terms.seats
+                    ));
+                }
+                Ok(self.open_reply(row, text))
             }
         }
     }
@@ -190,6 +214,17 @@ impl App {
         for user in &row.seats {
             if user != DROID {
                 self.ledger.open_account(guild, user)?;
+                // P-5: a player who cannot pay ends a per-point series, so one who cannot
+                // pay a single point does not start one.
+                let balance = self.ledger.balance(guild, user)?.credits;
+                if row.per_point > balance {
+                    return Err(Refusal(t!(
+                        "play-per-point-funds",
+                        who = self.name(user),
+                        balance = balance,
+                        amount = row.per_point
+                    )));
+                }
             }
         }
         let entry = self.entry(&row)?;
@@ -285,7 +320,13 @@ impl App {
             )));
         }
         if !accept {
-            self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+            if self
+                .ledger
+                .cancel_table(&actor.guild, row.id, "declined")?
+                .replayed
+            {
+                return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
+            }
             return Ok(vec![Reply::public(t!(
                 "answer-declined",
                 who = &actor.name
@@ -488,11 +529,17 @@ fn terms_line(row: &TableRow) -> String {
     } else {
         String::new()
     };
-    if row.target > 0 {
+    // A series the table counts (`target`), or a match the game itself keeps (backgammon).
+    let target = match terms::terms(row).to {
+        _ if row.target > 0 => Some(t!("terms-target", target = row.target)),
+        Some(to) if to > 0 => Some(t!("terms-match", target = to)),
+        _ => None,
+    };
+    if let Some(target) = target {
         if !line.is_empty() {
             line.push_str(", ");
         }
-        line.push_str(&t!("terms-target", target = row.target));
+        line.push_str(&target);
     }
     line
 }

@@ -345,7 +345,7 @@ impl App {
     pub(crate) fn board(&self, actor: &Actor) -> Outcome {
         let row = self.active(actor)?;
         if row.status != "playing" {
-            return Err(Refusal(t!("board-not-started", table = row.id)));
+            return Ok(vec![self.waiting_reply(&row)?]);
         }
         let progress = self.progress(&row)?;
         let text = t!(

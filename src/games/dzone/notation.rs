@@ -51,6 +51,15 @@ pub fn parse_action(_game: &Dzone, pos: &Position, text: &str) -> Result<Action,
                 .iter()
                 .map(|w| cell(w, text))
                 .collect::<Result<Vec<Cell>, RulesError>>()?;
+            if cells.windows(2).any(|w| w[0] == w[1]) {
+                return Err(bad(
+                    format!(
+                        "'{}': a move names each cell of its path once, origin first, target last",
+                        text.trim()
+                    ),
+                    text,
+                ));
+            }
             read_move(pos, &cells, text).map(Action::Move)
         }
         _ => Err(bad(

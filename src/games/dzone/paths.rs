@@ -87,6 +87,10 @@ pub fn turning_points(path: &[Cell]) -> Vec<Cell> {
 /// DZ-4.3: the marbles a path captures, or `None` when steel or one of the mover's own
 /// marbles stands on an intermediate cell.
 fn captures(pos: &Position, mover: usize, path: &[Cell]) -> Option<Vec<Cell>> {
+    if path.len() < 2 {
+        // Not a move: a marble does not move onto its own cell.
+        return None;
+    }
     let mut taken = Vec::new();
     for &cell in &path[1..path.len() - 1] {
         match pos.board[cell.0 as usize] {
