@@ -272,5 +272,14 @@ fn resume(
         Some(_) => return Err("field 'history' must be a list of positions".into()),
     };
     positions.push(state);
-    game.resume(&positions).map_err(|e| e.to_string())
+    game.resume(&positions).map_err(|e| {
+        // Name the history's position at fault (the state's own errors keep their text).
+        let earlier = &positions[..positions.len() - 1];
+        match earlier.iter().position(|p| game.resume(&[p]).is_err()) {
+            Some(i) => {
+                format!("history[{i}] is not a position (history lists earlier positions): {e}")
+            }
+            None => e.to_string(),
+        }
+    })
 }

@@ -442,6 +442,18 @@ fn dz_8_4_positions_round_trip_and_bad_ones_are_refused() {
             "six fields",
         ),
         (
+            "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 09 0",
+            "turn count",
+        ),
+        (
+            "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 +9 0",
+            "turn count",
+        ),
+        (
+            "S....R/...R../.B..../..S.../.RGG../.....S R03:G,G3,B5 R choose:44 9 0",
+            "reserve",
+        ),
+        (
             "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:24 9 0",
             "not empty",
         ),

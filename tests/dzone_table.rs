@@ -66,7 +66,12 @@ fn play_out(c: &mut Console, mut last: Value, players: &[&str], seen: &mut Seen)
         } else if claim && seen.claims.is_multiple_of(2) {
             seen.waived_by_roll += 1;
             format!("{who}: [Roll]")
-        } else if !claim && decisions % 4 == 0 && buttons.iter().any(|b| b == "Pass") {
+        } else if !claim
+            && (seen.claims < 2 || decisions % 4 == 0)
+            && buttons.iter().any(|b| b == "Pass")
+        {
+            // Voluntary passes open claim windows (DZ-5): pass whenever possible until two
+            // were seen (one claimed, one waived by Roll), then now and then.
             format!("{who}: [Pass]")
         } else if let Some(first) = choices.first() {
             format!("{who}: {{{first}}}")

@@ -139,6 +139,9 @@ fn every_error_is_specific_and_the_engine_keeps_serving() {
         json!({"op":"new","game":"dejarik","options":{"cap":"many"}}).to_string(),
         json!({"op":"new","game":"dejarik","options":[1]}).to_string(),
         json!({"op":"status","game":"dejarik","state":START,"history":"x"}).to_string(),
+        json!({"op":"status","game":"kingdoms","history":["G@e5"],
+               "state":"9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa o -/-"})
+        .to_string(),
         // DZ-8.3: a marble does not move onto its own cell (once a crash of the engine).
         json!({"op":"apply","game":"dzone","action":"move 44-44",
                "state":"S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0"})
@@ -167,6 +170,7 @@ fn every_error_is_specific_and_the_engine_keeps_serving() {
         "cap",
         "'options' must be an object",
         "'history' must be a list",
+        "history[0] is not a position",
         "names each cell of its path once",
     ];
     for (i, needle) in expect.iter().enumerate() {

@@ -847,6 +847,14 @@ fn kg_9_5_invalid_positions_are_refused_with_the_reason() {
             "9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa  o -/-",
             "single spaces",
         ),
+        (
+            "9/9/9/9/3WGp21/9/9/9/9 GGWWCCBBPAAggggwwccbbaa o -/-",
+            "one digit",
+        ),
+        (
+            "9/9/9/9/9/9/9/9/9 GGGWWCCBBPAAgggwwccbbpaa p -/-",
+            "Orange's first turn",
+        ),
     ];
     for (text, why) in cases {
         let err = g.parse_state(text).unwrap_err().to_string();

@@ -329,9 +329,21 @@ fn zk_8_5_positions_read_and_written() {
         "d4=1,d4=2/-/-/w/play",
         "z9=1/-/-/w/play",
         "-/-/-/x/play",
+        // ZK-8.5: a face is one digit.
+        "c4=3,d4=02/a4=5/-/w/play",
+        // ZK-2.3: White sets up once, first, with all six faces; then Red.
+        "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/-/-/w/setup",
+        "-/-/-/r/setup",
+        "b1=4,c1=2,d1=1,d2=5,e1=3/-/-/r/setup",
+        "b1=4,c1=2,d1=1,d2=5,e1=3,f1=3/-/-/r/setup",
     ] {
         assert!(g.parse_state(bad).is_err(), "{bad}");
     }
+    // ZK-8.1: any case, spaces around; read in any order, written in canonical order.
+    assert_eq!(
+        g.format_state(&g.parse_state("  D4=2,C4=3/A4=5/-/W/PLAY ").unwrap()),
+        "c4=3,d4=2/a4=5/-/w/play"
+    );
     let empty = Position::empty();
     assert_eq!(empty.phase, Phase::Setup);
 }

@@ -276,23 +276,23 @@ pub fn parse_position(game: &Dzone, text: &str) -> Result<Position, RulesError> 
     let players = read_players(fields[1])?;
     let seats = players.len();
     let board = read_board(fields[0], seats)?;
-    let mut pos = Position {
-        board,
-        players,
-        to_move: 0,
-        phase: Phase::Roll,
-        turns: fields[4]
-            .parse()
-            .map_err(|_| invalid(format!("the turn count is a number, not '{}'", fields[4])))?,
-        idle: match fields[5] {
-            "a" => Idle::Active,
-            n => Idle::Streak(
-                n.parse()
-                    .map_err(|_| invalid(format!("the idle streak is a number or a, not '{n}'")))?,
-            ),
-        },
-        strict: strict || game.strict,
-    };
+    let mut pos =
+        Position {
+            board,
+            players,
+            to_move: 0,
+            phase: Phase::Roll,
+            turns: number(fields[4])
+                .ok_or(())
+                .map_err(|_| invalid(format!("the turn count is a number, not '{}'", fields[4])))?,
+            idle: match fields[5] {
+                "a" => Idle::Active,
+                n => Idle::Streak(number(n).ok_or(()).map_err(|_| {
+                    invalid(format!("the idle streak is a number or a, not '{n}'"))
+                })?),
+            },
+            strict: strict || game.strict,
+        };
     pos.phase = read_phase(fields[3], seats)?;
     pos.to_move = match (fields[2], &pos.phase) {
         ("-", Phase::Over(_)) => 0,
@@ -363,7 +363,7 @@ fn read_players(text: &str) -> Result<Vec<Player>, RulesError> {
                 COLOURS[seat]
             )));
         }
-        let reserve: u8 = chars.as_str().parse().map_err(|_| {
+        let reserve: u8 = number(chars.as_str()).ok_or(()).map_err(|_| {
             invalid(format!(
                 "'{item}': a player is its colour then its reserve count"
             ))
@@ -404,7 +404,8 @@ fn read_phase(text: &str, seats: usize) -> Result<Phase, RulesError> {
     Ok(match (head, a, b) {
         ("roll", None, None) => Phase::Roll,
         ("place", Some(k), None) => Phase::Place(
-            k.parse()
+            number(k)
+                .ok_or(())
                 .map_err(|_| invalid(format!("place:{k}: a number of steel marbles")))?,
         ),
         ("choose", Some(t), None) => Phase::Choose(cell_of(t)?),
@@ -431,8 +432,7 @@ fn read_phase(text: &str, seats: usize) -> Result<Phase, RulesError> {
                 let sum = match chars.as_str() {
                     "?" => None,
                     n => Some(
-                        n.parse::<u8>()
-                            .ok()
+                        number::<u8>(n)
                             .filter(|s| (2..=12).contains(s))
                             .ok_or_else(|| invalid(format!("'{item}': a sum of two dice or ?")))?,
                     ),
@@ -448,4 +448,12 @@ fn read_phase(text: &str, seats: usize) -> Result<Phase, RulesError> {
         ),
         _ => return Err(invalid(format!("'{text}' is not a phase (DZ-8.4.4)"))),
     })
+}
+
+/// A count as DZ-8.4 writes it: decimal digits, no sign, no leading zero.
+fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let plain = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    plain.then(|| text.parse().ok()).flatten()
 }

@@ -205,6 +205,11 @@ pub fn parse_position(text: &str) -> Result<Position, RulesError> {
         )));
     };
     pos.grace = [read_record(orange)?, read_record(purple)?];
+    if pos.occupied() == 0 && pos.to_move != Side::Orange {
+        return Err(invalid(
+            "on the empty board it is Orange's first turn (KG-2.1, KG-3.1), not Purple's".into(),
+        ));
+    }
     Ok(pos)
 }
 
@@ -219,10 +224,19 @@ fn read_board(pos: &mut Position, text: &str) -> Result<(), RulesError> {
     for (i, rank) in ranks.iter().enumerate() {
         let rank0 = 8 - i as i8;
         let mut file = 0i8;
+        let mut after_run = false;
         for ch in rank.chars() {
             if let Some(run) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                if after_run {
+                    return Err(invalid(format!(
+                        "rank {}: a run of empty cells is one digit (KG-9.5), not two in a row",
+                        rank0 + 1
+                    )));
+                }
+                after_run = true;
                 file += run as i8;
             } else if let Some(kind) = Kind::from_letter(ch) {
+                after_run = false;
                 let side = if ch.is_ascii_uppercase() {
                     Side::Orange
                 } else {

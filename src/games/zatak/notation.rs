@@ -228,10 +228,9 @@ pub fn parse_position(text: &str) -> Result<Position, RulesError> {
                 .ok_or_else(|| bad_position(text, format!("'{item}' is not cell=face")))?;
             let cell = Cell::parse(cell)
                 .ok_or_else(|| bad_position(text, format!("'{cell}' is not a cell")))?;
-            let face: u8 = face
-                .trim()
-                .parse()
-                .ok()
+            let face: u8 = Some(face)
+                .filter(|f| f.len() == 1)
+                .and_then(|f| f.parse().ok())
                 .filter(|f| (1..=6).contains(f))
                 .ok_or_else(|| bad_position(text, format!("'{face}' is not a face 1–6")))?;
             if pos.dice[cell.0 as usize].is_some() {
@@ -274,5 +273,38 @@ pub fn parse_position(text: &str) -> Result<Position, RulesError> {
             ))
         }
     };
+    reachable(&pos, text)?;
     Ok(pos)
+}
+
+/// What a game can reach in the set-up: White sets up first and Red second, each all six
+/// faces at once (ZK-2.3). (Play positions are taken as given: hand-made positions with any
+/// obstacles are useful for studying moves.)
+fn reachable(pos: &Position, text: &str) -> Result<(), RulesError> {
+    if pos.phase == Phase::Setup {
+        let (white, red) = (pos.count(Side::White), pos.count(Side::Red));
+        let expected = match pos.to_move {
+            Side::White => (0, 0),
+            Side::Red => (6, 0),
+        };
+        if (white, red) != expected {
+            return Err(bad_position(
+                text,
+                format!(
+                    "{white} White and {red} Red dice in the set-up with {} to move: White sets up \
+                     its six dice first, then Red (ZK-2.3)",
+                    if pos.to_move == Side::White { "White" } else { "Red" }
+                ),
+            ));
+        }
+        let mut faces: Vec<u8> = pos.dice.iter().flatten().map(|&(_, f)| f).collect();
+        faces.sort();
+        if !faces.is_empty() && faces != [1, 2, 3, 4, 5, 6] {
+            return Err(bad_position(
+                text,
+                "a set-up shows each face 1 to 6 once (ZK-2.3)",
+            ));
+        }
+    }
+    Ok(())
 }
