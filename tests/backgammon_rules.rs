@@ -204,6 +204,35 @@ fn bg_4_2_gammon_and_backgammon_times_the_cube() {
 }
 
 #[test]
+fn bg_4_1_and_4_3_bearing_off_the_fifteenth_checker_wins_and_nothing_pays_four() {
+    let game = Backgammon::default();
+    // Two checkers left: the first one borne off does not end the game, the second does.
+    let state = position(&[(1, 1), (2, 1)], &[(6, 14), (20, 1)], (6, 5));
+    let plays = game.legal_actions(&state);
+    assert!(!plays.is_empty());
+    for play in &plays {
+        let next = game.apply(&state, play).unwrap();
+        match game.status(&next) {
+            Status::Over(outcome) => {
+                assert_eq!(outcome.winner(), Some(0), "White bore off all 15");
+                // BG-4.3: the seed's "quadruple" is not implemented: a backgammon (no
+                // checker off, one in the winner's home) pays 3, the most there is.
+                assert_eq!(outcome.points, vec![3, 0]);
+            }
+            other => panic!("{} leaves {other:?}", game.format_action(&state, play)),
+        }
+    }
+    let one = position(&[(1, 1), (6, 1)], &[(6, 15)], (1, 2));
+    for play in game.legal_actions(&one) {
+        let next = game.apply(&one, &play).unwrap();
+        assert!(
+            !matches!(game.status(&next), Status::Over(_)),
+            "a checker is still on the board"
+        );
+    }
+}
+
+#[test]
 fn bg_5_1_a_one_point_match_has_no_cube() {
     let game = Backgammon::default();
     let mut state = position(&[(6, 15)], &[(6, 15)], (0, 0));

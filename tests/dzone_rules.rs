@@ -41,6 +41,7 @@ fn play(g: &Dzone, text: &str, actions: &[&str]) -> String {
 
 #[test]
 fn dz_1_cells_are_column_then_row() {
+    // DZ-1.1: 6 × 6 cells (X, Y), written XY, column first.
     let c = Cell::parse("34").unwrap();
     assert_eq!((c.x(), c.y()), (3, 4));
     assert_eq!(Cell::all().count(), 36);
@@ -153,6 +154,9 @@ const DZ_7_2: &str = "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R cho
 #[test]
 fn dz_7_2_two_captures_paths_cut_by_steel_and_own_marbles() {
     let g = game();
+    // DZ-4.1, DZ-4.2: the roll chose the empty target 44: a deposit, a move along a legal
+    // path (DZ-4.3: none through steel or Red's own marbles), or a pass; DZ-4.4: one move
+    // per set of captures from an origin.
     assert_eq!(
         legal(&g, DZ_7_2),
         [
@@ -170,6 +174,8 @@ fn dz_7_2_two_captures_paths_cut_by_steel_and_own_marbles() {
         err.contains("ambiguous") && err.contains("move 22-42-44"),
         "{err}"
     );
+    // DZ-1.3: both Greens go to Red's captures; DZ-3.4: the turn count goes 9 → 10 and the
+    // idle streak stays 0.
     assert_eq!(
         apply(&g, DZ_7_2, "move 22-42-44").unwrap(),
         "S....R/...R../.B.R../..S.../....../.....S R3:GGG,G3,B5 G roll 10 0"
@@ -200,6 +206,8 @@ fn dz_7_2_two_captures_paths_cut_by_steel_and_own_marbles() {
 fn dz_7_3_a_missed_move_claimed() {
     let g = game();
     let passed = apply(&g, DZ_7_2, "pass").unwrap();
+    // DZ-5.2: the claimable set is Red's marbles that had a legal path to 44; DZ-3.4: the
+    // idle streak becomes 1.
     assert_eq!(
         passed,
         "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 G claim:44:22,45,66 10 1"
@@ -227,6 +235,8 @@ fn dz_7_3_a_missed_move_claimed() {
 fn dz_7_4_capture_on_the_target_then_a_forced_pass() {
     let g = game();
     let start = "..R.../..S.G./..G.../..S.../G...../..R... R0:GGG,G0:RRRR R roll 57 2";
+    // DZ-4.6: Green's marble on the target is captured, then the turn goes on as on an
+    // empty target.
     let taken = apply(&g, start, "roll 3 4").unwrap();
     assert_eq!(
         taken,
@@ -243,6 +253,7 @@ fn dz_7_4_capture_on_the_target_then_a_forced_pass() {
 fn dz_7_5_steel_relocation() {
     let g = game();
     let start = "...R../.S..../....../....SG/..G.../R..... R3:GG,G2:R R roll 20 1";
+    // DZ-4.5: the steel on 25 is lifted (DZ-2.3: it belongs to nobody) and rolled again.
     let lifted = apply(&g, start, "roll 2 5").unwrap();
     assert_eq!(
         lifted,
@@ -288,6 +299,7 @@ fn dz_7_6_elimination_skips_the_player_and_the_last_one_wins() {
         ["deposit 42", "move 22-42", "move 45-42", "pass"]
     );
     let passed = apply(&g, &out, "pass").unwrap();
+    // DZ-3.2: play skips the eliminated Green: Blue is next.
     assert!(passed.ends_with(" B claim:42:22,45 31 0"), "{passed}");
     let two = "S...../...R../....../..S.../.R.G../...... R1:GGGGG,G0:RRR R roll 30 1";
     let over = apply(&g, two, "roll 4 2").unwrap();
@@ -295,6 +307,7 @@ fn dz_7_6_elimination_skips_the_player_and_the_last_one_wins() {
         over,
         "S...../...R../....../..S.../.R..../...... R1:GGGGGG,g0:RRR - over:R 30 a"
     );
+    // DZ-6.2: the last player in wins at once, mid-turn, the counters as they were.
     match g.status(&pos(&g, &over)) {
         Status::Over(o) => assert_eq!(o.points, vec![1, 0]),
         other => panic!("{other:?}"),
@@ -528,7 +541,78 @@ fn dz_8_3_actions_read_in_any_form_and_bad_ones_are_refused() {
     }
     assert!(
         apply(&g, DZ_7_2, "roll 3 4").is_err(),
-        "a roll is not a player's action"
+        "DZ-8.2: a roll is not a player's action"
     );
     assert!(apply(&g, DZ_7_2, "deposit 43").is_err(), "the target only");
+}
+
+/// A roll position of DZ-7.1: Red to roll, steel on 33 and 61.
+const ROLL: &str = "....../....../..S.../....../....../.....S R6,G6 R roll 0 0";
+
+#[test]
+fn dz_2_4_the_black_die_gives_x_and_the_white_die_y() {
+    let g = game();
+    // `roll X Y` (DZ-8.2): X from the black die, Y from the white; the target is cell XY.
+    assert_eq!(
+        legal(&g, &play(&g, ROLL, &["roll 2 5"])),
+        ["deposit 25", "pass"]
+    );
+    assert_eq!(
+        legal(&g, &play(&g, ROLL, &["roll 5 2"])),
+        ["deposit 52", "pass"]
+    );
+}
+
+#[test]
+fn dz_3_3_a_turn_begins_with_its_claim_window_else_with_its_roll() {
+    let g = game();
+    let passed = play(&g, ROLL, &["roll 2 2", "pass"]);
+    // Green's turn opens on the window Red's voluntary pass left: a decision, no roll yet.
+    assert_eq!(g.status(&pos(&g, &passed)), Status::ToMove(1));
+    let waived = play(&g, &passed, &["waive"]);
+    assert_eq!(
+        waived,
+        "....../....../..S.../....../....../.....S R6,G6 G roll 1 1"
+    );
+    assert_eq!(g.status(&pos(&g, &waived)), Status::Chance, "then the roll");
+    // Without a window the turn begins with the roll.
+    assert_eq!(g.status(&pos(&g, ROLL)), Status::Chance);
+}
+
+#[test]
+fn dz_8_5_the_game_record_replays_to_the_position() {
+    use rand::{Rng, SeedableRng};
+    use std::sync::Arc;
+    let game = Arc::new(with(r#"{"marbles": 4}"#));
+    for seed in 0..4u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut played = holotable::games::Playthrough::new(Arc::clone(&game), 3).unwrap();
+        let mut record = Vec::new();
+        while !matches!(played.status(), Status::Over(_)) {
+            assert!(record.len() < 20_000, "the game ends");
+            let before = played.state().clone();
+            let action = match played.status() {
+                Status::Chance => played.sample_chance(&mut rng).unwrap(),
+                _ => {
+                    let legal = played.legal_actions();
+                    legal[rng.random_range(0..legal.len())].clone()
+                }
+            };
+            record.push(game.format_action(&before, &action));
+            played.apply(&action).unwrap();
+        }
+        // One line per chance event or action, from the first set-up roll: read back from
+        // the same start, it gives the same position.
+        let text = record.join("\n");
+        let mut again = holotable::games::Playthrough::new(Arc::clone(&game), 3).unwrap();
+        for line in text.lines() {
+            let action = game.parse_action(again.state(), line).unwrap();
+            again.apply(&action).unwrap();
+        }
+        assert!(record[0].starts_with("roll"), "{}", record[0]);
+        assert_eq!(
+            game.format_state(again.state()),
+            game.format_state(played.state())
+        );
+    }
 }

@@ -53,6 +53,41 @@ fn zk_1_the_board_has_37_cells_in_seven_files() {
 }
 
 #[test]
+fn zk_1_6_the_equivalent_form_agrees_with_every_step() {
+    // x = i − 4, h = 2(r − 1) + |x|: the 37 cells are |x| ≤ 3, |x| ≤ h ≤ 12 − |x|, h − x even.
+    let xh = |c: Cell| {
+        let (i, r) = c.coords();
+        let x = i - 4;
+        (x, 2 * (r - 1) + x.abs())
+    };
+    let mut valid = 0;
+    for x in -3i8..=3 {
+        for h in 0i8..=12 {
+            if x.abs() <= h && h <= 12 - x.abs() && (h - x) % 2 == 0 {
+                valid += 1;
+            }
+        }
+    }
+    assert_eq!(valid, 37);
+    let at = |x: i8, h: i8| Cell::all().find(|&c| xh(c) == (x, h));
+    for c in Cell::all() {
+        let (x, h) = xh(c);
+        assert!(x.abs() <= 3 && x.abs() <= h && h <= 12 - x.abs() && (h - x) % 2 == 0);
+        for (d, (dx, dh)) in [
+            (Dir::N, (0, 2)),
+            (Dir::S, (0, -2)),
+            (Dir::NE, (1, 1)),
+            (Dir::SE, (1, -1)),
+            (Dir::NW, (-1, 1)),
+            (Dir::SW, (-1, -1)),
+        ] {
+            assert_eq!(c.step(d), at(x + dx, h + dh), "{} {d:?}", c.name());
+        }
+    }
+}
+
+/// ZK-1.4's table of neighbours, file by file.
+#[test]
 fn zk_1_5_checked_neighbours() {
     let n = |c: &str, d: Dir| cell(c).step(d).map(Cell::name);
     assert_eq!(n("d1", Dir::N).as_deref(), Some("d2"));
@@ -112,7 +147,7 @@ fn zk_2_3_set_up_moves_white_then_red_then_play() {
     assert_eq!(
         play.status(),
         Status::ToMove(0),
-        "ZK-2.3: White moves first"
+        "ZK-2.1, ZK-2.3: White moves first"
     );
     // A set-up that does not show 1–6 once each is refused.
     let fresh = g.start(2).unwrap();
@@ -326,7 +361,7 @@ fn zk_8_5_positions_read_and_written() {
     for bad in [
         "",
         "d4=7/-/-/w/play",
-        "d4=1,d4=2/-/-/w/play",
+        "d4=1,d4=2/-/-/w/play", // ZK-2.1: two dice never share a cell
         "z9=1/-/-/w/play",
         "-/-/-/x/play",
         // ZK-8.5: a face is one digit.
