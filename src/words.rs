@@ -186,6 +186,19 @@ pub fn game_name(info: &crate::games::GameInfo) -> String {
         .unwrap_or_else(|| info.name.to_string())
 }
 
+/// A game decision's button label in the current language (`decision-<action>`: "Double",
+/// "Doubler"), or the action itself, capitalised.
+pub fn decision_label(action: &str) -> String {
+    let id = format!("decision-{action}");
+    LOCALES.try_lookup(current().id(), &id).unwrap_or_else(|| {
+        let mut chars = action.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        }
+    })
+}
+
 /// A game's rules summary in the current language (`rules-<id>`), or its name.
 pub fn game_summary(info: &crate::games::GameInfo) -> String {
     let id = format!("rules-{}", info.id);

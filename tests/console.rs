@@ -566,3 +566,47 @@ fn typing_mistakes_are_told_in_the_players_language_and_change_nothing() {
     assert_eq!(balance(&r[6]), balance(&r[0]), "nothing given");
     audit_ok(&dir);
 }
+
+#[test]
+fn clocks_speak_the_language_of_the_player_whose_clock_it_is() {
+    let dir = workdir("clock-fr");
+    let r = session(
+        &dir,
+        "alice@fr: /play game:dejarik opponent:bob wager:100\n\
+         bob@fr: [Accepter]\n\
+         alice: /move action:o5-i5\n\
+         !wait 19h\n\
+         !wait 6h\n\
+         carol@fr: /play game:zatak opponent:dave\n\
+         !wait 2h\n",
+    );
+    assert!(text(&r[3]).contains("il vous reste un quart"), "{}", r[3]);
+    assert!(text(&r[4]).contains("bob a dépassé son temps"), "{}", r[4]);
+    assert!(!text(&r[4]).contains("Seed revealed"), "{}", r[4]);
+    assert_eq!(strings_of(&r[4], "buttons"), ["Revanche"], "{}", r[4]);
+    assert!(text(&r[6]).contains("a expiré"), "{}", r[6]);
+    audit_ok(&dir);
+    // The language is remembered by the database: a new process (a restart) speaks it too.
+    let dir = workdir("clock-fr-restart");
+    session(
+        &dir,
+        "alice@fr: /play game:dejarik opponent:bob\nbob: [Accepter]\n",
+    );
+    let later = session(&dir, "!wait 19h\n");
+    assert!(
+        text(&later[0]).contains("il vous reste un quart"),
+        "{}",
+        later[0]
+    );
+}
+
+fn strings_of(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|b| b.as_str().or(b["label"].as_str()).unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}

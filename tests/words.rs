@@ -116,6 +116,9 @@ fn every_message_the_code_names_exists() {
     for entry in Catalogue::default().entries() {
         built.push(format!("game-{}", entry.info.id));
         built.push(format!("rules-{}", entry.info.id));
+        for decision in entry.info.decisions {
+            built.push(format!("decision-{}", decision.action));
+        }
     }
     for status in ["open", "playing", "finished", "cancelled"] {
         built.push(format!("status-{status}"));
@@ -206,4 +209,21 @@ fn a_singular_branch_shows_its_number_in_every_language() {
     assert!(fr.contains("0 tirage et 1 coup du droïde"), "{fr}");
     let en = verified(Lang::En, 0, 1);
     assert!(en.contains("0 chance events and 1 droid move"), "{en}");
+}
+
+#[test]
+fn the_games_decision_buttons_are_labelled_in_the_players_language() {
+    let label = |lang, action| words::speaking(lang, || words::decision_label(action));
+    assert_eq!(label(Lang::En, "pass"), "Pass");
+    assert_eq!(label(Lang::Fr, "pass"), "Passer");
+    assert_eq!(label(Lang::Fr, "waive"), "Renoncer");
+    assert_eq!(label(Lang::Fr, "double"), "Doubler");
+    for entry in Catalogue::default().entries() {
+        for decision in entry.info.decisions {
+            for lang in Lang::ALL {
+                let id = format!("decision-{}", decision.action);
+                assert!(words::has(lang, &id), "{id} in {lang:?}");
+            }
+        }
+    }
 }

@@ -95,7 +95,7 @@ bg-cube-offered = A double is already offered.
 bg-cube-theirs = Your opponent owns the cube.
 bg-cube-not-now = You cannot double now.
 option-whole = { $option } must be a whole number from { $min } to { $max }.
-option-flag = { $option } is yes or no.
+option-flag = { $option } is yes or no, not “{ $value }”.
 option-setup = setup is not a position in the game's notation: { $error }
 dj-option-side = { $option } must be w, b, white, black, 0 or 1.
 bg-option-length = A match is played to 1–{ $max } points (0 for a money game).
@@ -212,3 +212,14 @@ dz-no-path = No legal path from { $from } to { $to } (DZ-4.3).
 dz-ambiguous = That move is ambiguous; say which: { $moves }.
 dz-bad-path = '{ $text }' is not a legal path: each step one closer to the target, never over steel or your own marbles (DZ-4.3).
 dz-bad-position = Not a D-Zone position: { $error }
+
+## Buttons of the games' decisions.
+
+decision-roll = Roll
+decision-double = Double
+decision-take = Take
+decision-drop = Drop
+decision-accept = Accept
+decision-reject = Reject
+decision-pass = Pass
+decision-waive = Waive

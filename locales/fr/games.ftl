@@ -95,7 +95,7 @@ bg-cube-offered = Un double est déjà proposé.
 bg-cube-theirs = Votre adversaire possède le videau.
 bg-cube-not-now = Vous ne pouvez pas doubler maintenant.
 option-whole = { $option } doit être un nombre entier de { $min } à { $max }.
-option-flag = { $option } vaut oui ou non.
+option-flag = { $option } vaut oui ou non (yes ou no), pas « { $value } ».
 option-setup = setup n'est pas une position dans la notation du jeu : { $error }
 dj-option-side = { $option } vaut w, b, white, black, 0 ou 1.
 bg-option-length = Un match se joue en 1 à { $max } points (0 pour une partie d'argent).
@@ -212,3 +212,14 @@ dz-no-path = Aucun chemin légal de { $from } à { $to } (DZ-4.3).
 dz-ambiguous = Ce déplacement est ambigu ; précisez lequel : { $moves }.
 dz-bad-path = « { $text } » n'est pas un chemin légal : chaque pas se rapproche de la cible, jamais sur l'acier ni sur vos propres billes (DZ-4.3).
 dz-bad-position = Ce n'est pas une position de D-Zone : { $error }
+
+## Boutons des décisions des jeux.
+
+decision-roll = Lancer
+decision-double = Doubler
+decision-take = Prendre
+decision-drop = Refuser
+decision-accept = Accepter
+decision-reject = Rejeter
+decision-pass = Passer
+decision-waive = Renoncer

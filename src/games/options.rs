@@ -41,6 +41,13 @@ pub fn whole(
 /// A yes/no option: present as `true`, `yes`, `on`, `1` or a bare word (`/play options:adjust`),
 /// absent or `false`, `no`, `off`, `0` for no.
 pub fn flag(options: &GameOptions, key: &str) -> Result<bool, RulesError> {
+    let bad = |value: String| {
+        RulesError::BadOption(format!("{key} is yes or no, not '{value}'")).told(
+            Phrase::new("option-flag")
+                .value("option", key)
+                .value("value", value),
+        )
+    };
     match options.get(key) {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),
@@ -49,12 +56,8 @@ pub fn flag(options: &GameOptions, key: &str) -> Result<bool, RulesError> {
         Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
             "" | "true" | "yes" | "on" | "1" => Ok(true),
             "false" | "no" | "off" | "0" => Ok(false),
-            _ => Err(RulesError::BadOption(format!(
-                "{key} is yes or no, not '{s}'"
-            ))),
+            _ => Err(bad(s.clone())),
         },
-        Some(other) => Err(RulesError::BadOption(format!(
-            "{key} is yes or no, not {other}"
-        ))),
+        Some(other) => Err(bad(other.to_string())),
     }
 }

@@ -234,6 +234,31 @@ impl Ledger {
         })
     }
 
+    /// Remembers the language of a user's client (a locale code such as `fr` or `en-US`).
+    pub fn set_locale(&self, user: &str, locale: &str) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "INSERT INTO user_names (user_id, name, locale) VALUES (?1, ?1, ?2)
+                 ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                args![user, locale],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The language of a user's client as last seen, if known.
+    pub fn locale(&self, user: &str) -> Result<Option<String>> {
+        self.read(|tx| {
+            Ok(tx
+                .query_opt(
+                    "SELECT locale FROM user_names WHERE user_id = ?1",
+                    args![user],
+                    |r| r.get::<Option<String>>(0),
+                )?
+                .flatten())
+        })
+    }
+
     /// A user's display name, if known.
     pub fn name(&self, user: &str) -> Result<Option<String>> {
         self.read(|tx| {

@@ -4,7 +4,7 @@
 
 use super::{App, Reply};
 use crate::ledger::tables::TableRow;
-use crate::t;
+use crate::{t, words};
 
 impl App {
     /// Runs the clocks; returns (guild, channel, reply) for each event.
@@ -39,7 +39,15 @@ impl App {
         out
     }
 
+    /// An unanswered challenge or unstarted table expires, told in its creator's language.
     fn expire(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+        let creator = super::terms::terms(row).creator;
+        words::speaking(self.lang_of(&creator), || {
+            self.expire_in_words(row, now, deadline)
+        })
+    }
+
+    fn expire_in_words(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         if now >= deadline
             && self
                 .ledger
@@ -58,6 +66,21 @@ impl App {
         let Some(seat) = progress.play.waiting() else {
             return Vec::new();
         };
+        // Told in the language of the player whose clock it is.
+        let lang = self.lang_of(&row.seats[seat]);
+        words::speaking(lang, || {
+            self.clock_in_words(row, progress, seat, now, deadline)
+        })
+    }
+
+    fn clock_in_words(
+        &self,
+        row: TableRow,
+        progress: super::log::Progress,
+        seat: usize,
+        now: i64,
+        deadline: i64,
+    ) -> Vec<Reply> {
         let clock = self
             .ledger
             .economy(&row.guild)

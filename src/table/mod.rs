@@ -150,6 +150,8 @@ pub struct App {
     pub(crate) warned: Mutex<HashSet<(i64, i64)>>,
     /// Display names by user id, learnt from the actors.
     pub(crate) names: Mutex<HashMap<String, String>>,
+    /// The languages of the users' clients, learnt from the actors.
+    pub(crate) langs: Mutex<HashMap<String, crate::words::Lang>>,
 }
 
 impl App {
@@ -162,6 +164,7 @@ impl App {
             live: Mutex::new(HashMap::new()),
             warned: Mutex::new(HashSet::new()),
             names: Mutex::new(HashMap::new()),
+            langs: Mutex::new(HashMap::new()),
         }
     }
 
@@ -230,6 +233,39 @@ impl App {
         }
     }
 
+    /// Remembers the language of a user's client; it is stored so that the messages no
+    /// command of theirs asked for (clock warnings, timeouts) speak it after a restart too.
+    fn learn_lang(&self, user: &str, lang: crate::words::Lang) {
+        let mut langs = self.langs.lock().unwrap_or_else(|e| e.into_inner());
+        if langs.insert(user.to_string(), lang) != Some(lang) {
+            drop(langs);
+            if let Err(e) = self.ledger.set_locale(user, lang.code()) {
+                tracing::warn!(user, error = %e, "could not store a language");
+            }
+        }
+    }
+
+    /// The language of a user's client as last seen (English when never seen).
+    pub(crate) fn lang_of(&self, user: &str) -> crate::words::Lang {
+        if let Some(lang) = self
+            .langs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(user)
+        {
+            return *lang;
+        }
+        let lang = match self.ledger.locale(user) {
+            Ok(Some(code)) => crate::words::Lang::of(&code),
+            _ => crate::words::Lang::default(),
+        };
+        self.langs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(user.to_string(), lang);
+        lang
+    }
+
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         crate::words::speaking(actor.lang, || self.handle_in_words(actor, command))
@@ -237,6 +273,7 @@ impl App {
 
     fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         self.learn_name(&actor.user, &actor.name);
+        self.learn_lang(&actor.user, actor.lang);
         let result = match command {
             Command::Play(args) => self.play(actor, args),
             Command::Move { action } => self.play_action(actor, &action, None),

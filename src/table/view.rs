@@ -8,7 +8,7 @@ use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
 use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
-use crate::t;
+use crate::{t, words};
 
 /// The verb of a table's move menu.
 pub(crate) const MOVE: &str = "move";
@@ -21,15 +21,6 @@ pub(crate) type Last = Option<(String, String)>;
 /// Whether a table plays several games (a series to N points, or per-point stakes).
 pub(crate) fn is_series(row: &TableRow) -> bool {
     row.target > 0 || row.per_point > 0
-}
-
-/// "roll" → "Roll".
-fn capitalise(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 fn style(tone: Tone) -> Style {
@@ -132,7 +123,7 @@ impl App {
             .take(5)
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
-                label: capitalise(d.action),
+                label: words::decision_label(d.action),
                 custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", d.action)),
                 style: style(d.tone),
             })

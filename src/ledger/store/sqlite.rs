@@ -18,6 +18,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0002_names.sql")),
         M::up(include_str!("../../../migrations/0003_offers.sql")),
         M::up(include_str!("../../../migrations/0004_legacies.sql")),
+        M::up(include_str!("../../../migrations/0005_locales.sql")),
     ])
 }
 
