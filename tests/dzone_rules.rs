@@ -616,3 +616,55 @@ fn dz_8_5_the_game_record_replays_to_the_position() {
         );
     }
 }
+
+/// The phrase id a step is told with, and the seat named `owner` in it.
+fn told(g: &Dzone, text: &str, action: &str) -> (&'static str, Option<usize>) {
+    let p = pos(g, text);
+    let a = g.parse_action(&p, action).unwrap();
+    let phrase = g.describe(&p, &a).expect("told in words");
+    let owner = phrase
+        .seats
+        .iter()
+        .find(|(k, _)| *k == "owner")
+        .map(|(_, s)| *s);
+    (phrase.id, owner)
+}
+
+#[test]
+fn dz_4_5_to_4_7_what_the_dice_land_on_is_told_with_the_roll() {
+    let g = game();
+    // DZ-4.6 (DZ-7.4): Red's roll takes Green's marble on 34.
+    let capture = "..R.../..S.G./..G.../..S.../G...../..R... R0:GGG,G0:RRRR R roll 57 2";
+    assert_eq!(told(&g, capture, "roll 3 4"), ("dz-rolls-takes", Some(1)));
+    // DZ-4.5 (DZ-7.5): the steel on 25 is lifted; where it lands is told too.
+    let steel = "...R../.S..../....../....SG/..G.../R..... R3:GG,G2:R R roll 20 1";
+    assert_eq!(told(&g, steel, "roll 2 5").0, "dz-rolls-lifts");
+    let lifted = play(&g, steel, &["roll 2 5"]);
+    assert_eq!(
+        told(&g, &lifted, "roll 1 1"),
+        ("dz-rolls-relocate-own", Some(0))
+    );
+    assert_eq!(
+        told(&g, &lifted, "roll 3 2"),
+        ("dz-rolls-relocate-takes", Some(1))
+    );
+    assert_eq!(told(&g, &lifted, "roll 4 4").0, "dz-rolls-relocate");
+    // DZ-4.7: Red's own marble on 45 ends the turn.
+    let three = "S...../...RB./.B..../..S.../.R.G../.....S R1:GGGBB,G0,B2:RRRGG R roll 30 1";
+    assert_eq!(told(&g, three, "roll 4 5").0, "dz-rolls-own");
+    assert_eq!(told(&g, three, "roll 4 4").0, "dz-rolls");
+}
+
+#[test]
+fn dz_6_1_a_player_put_out_is_told() {
+    let g = game();
+    // DZ-7.6: Green's last marble is taken by Red's roll.
+    let three = "S...../...RB./.B..../..S.../.R.G../.....S R1:GGGBB,G0,B2:RRRGG R roll 30 1";
+    let before = pos(&g, three);
+    let after = pos(&g, &play(&g, three, &["roll 4 2"]));
+    let notes = g.note(&before, &after);
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].id, "dz-out");
+    assert_eq!(notes[0].seats, vec![("who", 1)]);
+    assert!(g.note(&after, &after).is_empty(), "told once");
+}

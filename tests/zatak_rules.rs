@@ -183,6 +183,20 @@ fn zk_6_1_the_start_has_16_moves() {
         ["b1+", "b1-", "c1+", "c1-", "d1+", "d2+", "d2-", "e1+", "e1-", "f1-"]
     );
     assert_eq!(adjusted.len(), 26);
+    // Told in words: the 2 on c1 turned up to 3.
+    let g = game(r#"{"adjust":true}"#);
+    let p = g.parse_state(start).unwrap();
+    let turn = g.parse_action(&p, "c1+").unwrap();
+    let phrase = g.describe(&p, &turn).expect("an adjust is told in words");
+    assert_eq!(phrase.id, "zk-adjusts");
+    assert_eq!(
+        phrase.values,
+        vec![
+            ("cell", "c1".to_string()),
+            ("from", "2".to_string()),
+            ("to", "3".to_string())
+        ]
+    );
 }
 
 #[test]

@@ -35,7 +35,9 @@ fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
         .pop()
         .unwrap();
     assert!(
-        text(&after).contains("alice sets up: setup 654321. bob to move"),
+        // ZK-2.3: the faces on d1 c1 e1 b1 d2 f1, told cell by cell.
+        text(&after)
+            .contains("alice sets up the dice (cell: face): b1: 3, c1: 5, d1: 6, d2: 2, e1: 4, f1: 1. bob to move"),
         "{after}"
     );
     let mut last = say(&mut c, "bob: /move action:\"setup 123456\"")

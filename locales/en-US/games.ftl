@@ -124,7 +124,8 @@ zk-free-corner = One die stands on your corner (ZK-7.1).
 zk-free-connected = The six dice form one connected group (ZK-7.1).
 game-zatak = Zatak
 rules-zatak = **Zatak** — a hexagon of 37 cells (files a–g); each player has six dice, White at the bottom corner d1, Red at the top corner d7. First each sets up its dice on its corner triangle showing 1 to 6 once each (`setup 123456`: the faces on d1 c1 e1 b1 d2 f1). Then, in turn, a player moves one die exactly as many steps as its face, in a straight line, never onto its own dice or off the board. Landing on an enemy die on the way captures it, and after each capture the die may turn to any direction (back included) for its remaining steps. Take five enemy dice to win; a player with no move loses. Moves list the start, every capture with x, and the end: `d4-f4`, `d4-xd5-c5`. Options: `adjust` (turn a die one face instead of moving), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
-zk-sets-up = { $who } sets up: { $setup }.
+zk-sets-up = { $who } sets up the dice (cell: face): { $setup }.
+zk-adjusts = { $who } turns the die on { $cell } from { $from } to { $to }.
 zk-obstacles-drawn = Obstacles drawn on { $cells }.
 game-kingdoms = Halloween Kingdoms
 rules-kingdoms = **Halloween Kingdoms** — a 9×9 board (files a–i, ranks 1–9) cut into nine 3×3 kingdoms, K1 at the top left to K9 at the bottom right. Orange (who starts) and Purple each have 12 pieces in reserve: 3 Ghosts `G`, 2 Witches `W`, 2 Black Cats `C`, 2 Bats `B`, 1 Pumpkin `P`, 2 Assassins `A`. Orange places a first piece anywhere, Purple one next to it; after that a turn is one action: place a piece next to one of yours in the same kingdom (`G@e5`) or move one (`e5-e6`). Ghost: to any empty cell. Witch: like a chess queen, flying over pieces. Cat: a knight's jump. Bat: slides along a line to the last empty cell. Pumpkin: one step. Assassin: three orthogonal steps over empty cells, each next to another piece (`e5-f5-f6-g6`, written `e5-g6`). After every action all the pieces, of both colours, form one chain. A piece alone in a kingdom with an enemy Assassin (and none of its own) is threatened: its owner must answer, by leaving or by bringing a piece in; a Ghost gets one turn of grace. Hold all nine kingdoms to win. `pass` only when nothing is legal; two passes in a row, a threefold repetition or 300 actions make a draw. Option: `cap:N`.
@@ -199,9 +200,18 @@ dz-rolls-steel = { $who } rolls { $black } and { $white }: steel on { $cell }.
 dz-rolls-steel-again = { $who } rolls { $black } and { $white }: steel there already, again.
 dz-rolls-first = { $who } rolls { $black } and { $white } for the first turn: { $sum }.
 dz-rolls-relocate = { $who } rolls { $black } and { $white }: the steel goes to { $cell }.
+dz-rolls-relocate-own = { $who } rolls { $black } and { $white }: the steel goes to { $cell }, and { $who }'s marble there goes back to the reserve.
+dz-rolls-relocate-takes = { $who } rolls { $black } and { $white }: the steel goes to { $cell }, and { $who } takes { $owner }'s marble there.
+dz-rolls-lifts = { $who } rolls { $black } (black) and { $white } (white): the steel on { $cell } is lifted and rolled again.
+dz-rolls-own = { $who } rolls { $black } (black) and { $white } (white): { $who }'s own marble is on { $cell }, the turn ends.
+dz-rolls-takes = { $who } rolls { $black } (black) and { $white } (white) and takes { $owner }'s marble on { $cell }.
+dz-out = { $who } is out.
 dz-deposits = { $who } deposits a marble on { $cell }.
 dz-moves = { $who } moves a marble from { $from } to { $to }.
-dz-moves-taking = { $who } moves a marble from { $from } to { $to }, taking { $taken }.
+dz-moves-taking = { $who } moves a marble from { $from } to { $to }, taking { $taken ->
+        [one] the marble on { $cells }
+       *[other] { $taken } marbles ({ $cells })
+    }.
 dz-passes = { $who } passes.
 dz-claims = { $who } claims the marble on { $cell }.
 dz-claims-depot = { $who } claims a marble from the passer's reserve.

@@ -124,7 +124,8 @@ zk-free-corner = Un dé se tient sur votre coin (ZK-7.1).
 zk-free-connected = Les six dés forment un seul groupe connexe (ZK-7.1).
 game-zatak = Zatak
 rules-zatak = **Zatak** — un hexagone de 37 cases (colonnes a–g) ; chaque joueur a six dés, les Blancs au coin du bas d1, les Rouges au coin du haut d7. D'abord chacun place ses dés sur son triangle de coin en montrant 1 à 6 une fois chacun (`setup 123456` : les faces sur d1 c1 e1 b1 d2 f1). Puis, à tour de rôle, un joueur avance un dé d'exactement autant de pas que sa face, en ligne droite, jamais sur ses propres dés ni hors du plateau. Arriver sur un dé ennemi en chemin le capture, et après chaque prise le dé peut tourner dans n'importe quelle direction (retour compris) pour ses pas restants. Prenez cinq dés ennemis pour gagner ; un joueur sans coup perd. Un coup liste le départ, chaque prise avec x, et l'arrivée : `d4-f4`, `d4-xd5-c5`. Options : `adjust` (tourner un dé d'une face au lieu de bouger), `takeface`, `free`, `random`, `obstacles:2`, `nocapture:N`.
-zk-sets-up = { $who } place ses dés : { $setup }.
+zk-sets-up = { $who } place ses dés (case : face) : { $setup }.
+zk-adjusts = { $who } tourne le dé en { $cell } de { $from } à { $to }.
 zk-obstacles-drawn = Obstacles tirés sur { $cells }.
 game-kingdoms = Royaumes d'Halloween
 rules-kingdoms = **Royaumes d'Halloween** — un plateau de 9×9 (colonnes a–i, rangées 1–9) découpé en neuf royaumes de 3×3, de K1 en haut à gauche à K9 en bas à droite. Orange (qui commence) et Violet ont chacun 12 pièces en réserve : 3 Fantômes `G`, 2 Sorcières `W`, 2 Chats noirs `C`, 2 Chauves-souris `B`, 1 Citrouille `P`, 2 Assassins `A`. Orange pose une première pièce n'importe où, Violet une à côté ; ensuite un tour est une action : poser une pièce à côté d'une des siennes dans le même royaume (`G@e5`) ou en déplacer une (`e5-e6`). Fantôme : vers n'importe quelle case vide. Sorcière : comme une dame aux échecs, en survolant les pièces. Chat : un saut de cavalier. Chauve-souris : glisse en ligne jusqu'à la dernière case vide. Citrouille : un pas. Assassin : trois pas orthogonaux sur des cases vides, chacune voisine d'une autre pièce (`e5-f5-f6-g6`, noté `e5-g6`). Après chaque action, toutes les pièces, des deux couleurs, forment une seule chaîne. Une pièce seule dans un royaume avec un Assassin ennemi (et aucun des siens) est menacée : son propriétaire doit répondre, en partant ou en faisant entrer une pièce ; un Fantôme a un tour de grâce. Occupez les neuf royaumes pour gagner. `pass` seulement quand rien n'est légal ; deux passes de suite, une triple répétition ou 300 actions font une nulle. Option : `cap:N`.
@@ -199,9 +200,18 @@ dz-rolls-steel = { $who } lance { $black } et { $white } : acier en { $cell }.
 dz-rolls-steel-again = { $who } lance { $black } et { $white } : déjà de l'acier, on relance.
 dz-rolls-first = { $who } lance { $black } et { $white } pour le premier tour : { $sum }.
 dz-rolls-relocate = { $who } lance { $black } et { $white } : l'acier va en { $cell }.
+dz-rolls-relocate-own = { $who } lance { $black } et { $white } : l'acier va en { $cell }, et la bille de { $who } qui s'y trouvait retourne dans sa réserve.
+dz-rolls-relocate-takes = { $who } lance { $black } et { $white } : l'acier va en { $cell }, et { $who } prend la bille de { $owner } qui s'y trouvait.
+dz-rolls-lifts = { $who } lance { $black } (noir) et { $white } (blanc) : l'acier en { $cell } est soulevé et relancé.
+dz-rolls-own = { $who } lance { $black } (noir) et { $white } (blanc) : sa propre bille est en { $cell }, le tour s'arrête.
+dz-rolls-takes = { $who } lance { $black } (noir) et { $white } (blanc) et prend la bille de { $owner } en { $cell }.
+dz-out = { $who } est éliminé.
 dz-deposits = { $who } dépose une bille en { $cell }.
 dz-moves = { $who } déplace une bille de { $from } en { $to }.
-dz-moves-taking = { $who } déplace une bille de { $from } en { $to } et en prend { $taken }.
+dz-moves-taking = { $who } déplace une bille de { $from } en { $to } et prend { $taken ->
+        [one] la bille en { $cells }
+       *[other] { $taken } billes ({ $cells })
+    }.
 dz-passes = { $who } passe.
 dz-claims = { $who } réclame la bille en { $cell }.
 dz-claims-depot = { $who } réclame une bille de la réserve du joueur qui a passé.

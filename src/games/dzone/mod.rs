@@ -344,6 +344,10 @@ impl Game for Dzone {
         turn::describe(before, action)
     }
 
+    fn note(&self, before: &Position, after: &Position) -> Vec<Phrase> {
+        turn::note(before, after)
+    }
+
     /// DZ-6.7: the player is out at once and its marbles leave play.
     fn forfeit(&self, pos: &Position, seat: Seat) -> Result<Forfeit<Position>, RulesError> {
         let next = turn::forfeit(pos, seat)?;

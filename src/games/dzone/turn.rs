@@ -412,22 +412,43 @@ pub fn forfeit(pos: &Position, seat: Seat) -> Result<Position, RulesError> {
     Ok(next)
 }
 
+/// Players put out by a step (DZ-6.1), in words.
+pub fn note(before: &Position, after: &Position) -> Vec<Phrase> {
+    (0..after.players.len())
+        .filter(|&seat| after.players[seat].out && !before.players.get(seat).is_some_and(|p| p.out))
+        .map(|seat| Phrase::new("dz-out").seat("who", seat))
+        .collect()
+}
+
 /// Rolls and decisions in words, for the table.
 pub fn describe(before: &Position, action: &Action) -> Option<Phrase> {
     let who = before.to_move;
     let phrase = match action {
         Action::Roll(x, y) => {
-            let cell = Cell::at(*x, *y).map_or_else(String::new, |c| c.name());
-            let id = match (&before.phase, Cell::at(*x, *y).map(|c| before.at(c))) {
+            let target = Cell::at(*x, *y);
+            let cell = target.map_or_else(String::new, |c| c.name());
+            let on_target = target.map(|c| before.at(c));
+            // What the dice land on decides the turn (DZ-4.4–4.7): told with the roll.
+            let marble = match on_target {
+                Some(Square::Marble(owner)) => Some(owner as usize),
+                _ => None,
+            };
+            let id = match (&before.phase, on_target) {
                 (Phase::Place(_), Some(Square::Steel)) => "dz-rolls-steel-again",
                 (Phase::Place(_), _) => "dz-rolls-steel",
                 (Phase::First(_), _) => "dz-rolls-first",
                 (Phase::Steel(_), Some(Square::Steel)) => "dz-rolls-steel-again",
+                (Phase::Steel(_), _) if marble == Some(who) => "dz-rolls-relocate-own",
+                (Phase::Steel(_), _) if marble.is_some() => "dz-rolls-relocate-takes",
                 (Phase::Steel(_), _) => "dz-rolls-relocate",
+                (_, Some(Square::Steel)) => "dz-rolls-lifts",
+                _ if marble == Some(who) => "dz-rolls-own",
+                _ if marble.is_some() => "dz-rolls-takes",
                 _ => "dz-rolls",
             };
             Phrase::new(id)
                 .seat("who", who)
+                .seat("owner", marble.unwrap_or(who))
                 .value("black", x)
                 .value("white", y)
                 .value("cell", cell)
@@ -442,11 +463,13 @@ pub fn describe(before: &Position, action: &Action) -> Option<Phrase> {
             } else {
                 "dz-moves-taking"
             };
+            let taken: Vec<String> = m.captures.iter().map(|c| c.name()).collect();
             Phrase::new(id)
                 .seat("who", who)
                 .value("from", m.from.name())
                 .value("to", m.to.name())
                 .value("taken", m.captures.len())
+                .value("cells", taken.join(", "))
         }
         Action::Pass => Phrase::new("dz-passes").seat("who", who),
         Action::Claim(cell) => Phrase::new("dz-claims")

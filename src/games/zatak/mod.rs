@@ -481,16 +481,28 @@ impl Game for Zatak {
     fn describe(&self, before: &Position, action: &Action) -> Option<Phrase> {
         let who = before.to_move.seat();
         match action {
-            Action::Setup(_) | Action::Place(_) => Some(
-                Phrase::new("zk-sets-up")
-                    .seat("who", who)
-                    .value("setup", notation::format_action(action)),
-            ),
+            Action::Setup(faces) => {
+                let zone = before.to_move.zone();
+                let dice: Vec<(Cell, u8)> =
+                    zone.iter().copied().zip(faces.iter().copied()).collect();
+                Some(set_up(who, &dice))
+            }
+            Action::Place(dice) => Some(set_up(who, dice)),
             Action::Obstacles(_) => Some(Phrase::new("zk-obstacles-drawn").value(
                 "cells",
                 notation::format_action(action).replace("obstacles ", ""),
             )),
-            Action::Move(_) | Action::Adjust(..) => None,
+            Action::Adjust(cell, delta) => {
+                let face = before.dice[cell.0 as usize].map_or(0, |(_, f)| f);
+                Some(
+                    Phrase::new("zk-adjusts")
+                        .seat("who", who)
+                        .value("cell", cell.name())
+                        .value("from", face)
+                        .value("to", (face as i8 + delta).clamp(1, 6)),
+                )
+            }
+            Action::Move(_) => None,
         }
     }
 
@@ -525,4 +537,17 @@ impl Game for Zatak {
     fn agreed_end(&self, _pos: &Position) -> Outcome {
         Outcome::new(vec![0, 0], "draw by agreement").told(Phrase::new("game-agreed"))
     }
+}
+
+/// A set-up in words: each die's cell and face, in canonical cell order ("b1: 4, c1: 2, …").
+fn set_up(who: Seat, dice: &[(Cell, u8)]) -> Phrase {
+    let mut dice = dice.to_vec();
+    dice.sort_by_key(|(cell, _)| cell.coords());
+    let list: Vec<String> = dice
+        .iter()
+        .map(|(cell, face)| format!("{}: {face}", cell.name()))
+        .collect();
+    Phrase::new("zk-sets-up")
+        .seat("who", who)
+        .value("setup", list.join(", "))
 }
