@@ -474,3 +474,40 @@ fn dzone_boards_show_marbles_steel_the_target_and_claims() {
     });
     assert!(unringed, "Blue's 24 is not claimable");
 }
+
+/// A long game's replay shows every k-th action past `REPLAY_FRAMES`, always ending on the
+/// final position, so that it stays within Discord's upload limit.
+#[test]
+fn a_long_replay_keeps_to_its_frame_budget() {
+    use holotable::games::dzone::Dzone;
+    use holotable::games::Status;
+    let game = Arc::new(Dzone::default());
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut play = Playthrough::new(Arc::clone(&game), 4).unwrap();
+    let start = game.format_state(play.state());
+    let mut actions = Vec::new();
+    while !matches!(play.status(), Status::Over(_)) && actions.len() < 600 {
+        let action = match play.status() {
+            Status::Chance => play.sample_chance(&mut rng).unwrap(),
+            _ => play.legal_actions().choose(&mut rng).unwrap().clone(),
+        };
+        actions.push(game.format_action(play.state(), &action));
+        play.apply(&action).unwrap();
+    }
+    let n = actions.len();
+    assert!(n > render::REPLAY_FRAMES, "a long game: {n} actions");
+    let gif = holotable::catalogue::replay_gif("dzone", &GameOptions::new(), &start, &actions, &[])
+        .unwrap();
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::io::Cursor::new(&gif))
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    let stride = n.div_ceil(render::REPLAY_FRAMES);
+    let expected = 1 + n / stride + usize::from(n % stride != 0);
+    assert_eq!(frames, expected);
+    assert!(frames <= render::REPLAY_FRAMES + 2);
+    assert!(gif.len() < 8_000_000, "{} bytes", gif.len());
+}

@@ -190,6 +190,7 @@ replay-of = Replay of table #{ $table } ({ $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }).
+replay-stride = One picture every { $every } actions, the last one included.
 
 ## The console.
 

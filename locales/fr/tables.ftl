@@ -190,6 +190,7 @@ replay-of = Rediffusion de la table n° { $table } ({ $moves ->
         [one] { $moves } coup
        *[other] { $moves } coups
     }).
+replay-stride = Une image toutes les { $every } actions, la dernière comprise.
 
 ## La console.
 

@@ -217,9 +217,14 @@ fn left_seat(text: &str) -> Option<usize> {
     text.strip_prefix(LEAVE_MARK)?.parse().ok()
 }
 
+/// The most frames a replay shows after its start: a long game (a D-Zone game of 400 turns
+/// logs over a thousand rolls and moves) shows every k-th action instead, so that the GIF
+/// stays well under Discord's upload limit (about 36 KB a frame: 150 frames, 5.4 MB).
+pub const REPLAY_FRAMES: usize = 150;
+
 /// An animated replay of a game from `start` through `actions`: the start position, then one
 /// frame per action with that action highlighted (and a result the log decided, such as a
-/// repetition); the last frame stays longer.
+/// repetition), or per k actions past [`REPLAY_FRAMES`]; the last frame stays longer.
 pub(crate) fn replay_frames<G: Game>(
     game: Arc<G>,
     start: &str,
@@ -241,6 +246,7 @@ pub(crate) fn replay_frames<G: Game>(
         Some(base),
         if actions.is_empty() { 300 } else { 120 },
     )?;
+    let stride = actions.len().div_ceil(REPLAY_FRAMES).max(1);
     for (i, text) in actions.iter().enumerate() {
         let before = play.state().clone();
         if let Some(seat) = left_seat(text) {
@@ -264,8 +270,11 @@ pub(crate) fn replay_frames<G: Game>(
             }
             _ => None,
         };
-        let frame = draw(&game, play.state(), &scene, REPLAY)?;
         let last = i + 1 == actions.len();
+        if !last && (i + 1) % stride != 0 {
+            continue;
+        }
+        let frame = draw(&game, play.state(), &scene, REPLAY)?;
         gif.push(&frame, Some(base), if last { 400 } else { 110 })?;
     }
     gif.finish()

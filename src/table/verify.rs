@@ -113,7 +113,7 @@ impl App {
             &progress.actions,
             &self.seat_names(&row),
         )?;
-        Ok(vec![Reply::public(t!(
+        let mut text = t!(
             "replay-of",
             table = row.id,
             moves = progress
@@ -121,8 +121,19 @@ impl App {
                 .iter()
                 .filter(|a| !a.starts_with('='))
                 .count()
-        ))
-        .with_image(format!("table-{}-replay.gif", row.id), gif)])
+        );
+        let stride = progress
+            .actions
+            .len()
+            .div_ceil(crate::render::REPLAY_FRAMES);
+        if stride > 1 {
+            // A long game's replay shows every k-th action (see `REPLAY_FRAMES`).
+            text.push(' ');
+            text.push_str(&t!("replay-stride", every = stride));
+        }
+        Ok(vec![
+            Reply::public(text).with_image(format!("table-{}-replay.gif", row.id), gif)
+        ])
     }
 
     /// `/rules`: a summary with a picture of the game.
