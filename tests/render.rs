@@ -424,14 +424,7 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
     }
     let gif =
         holotable::catalogue::replay_gif("kingdoms", &options, &start, &actions, &[]).unwrap();
-    let mut decoder = gif::DecodeOptions::new()
-        .read_info(std::io::Cursor::new(&gif))
-        .unwrap();
-    let mut frames = 0;
-    while decoder.read_next_frame().unwrap().is_some() {
-        frames += 1;
-    }
-    assert_eq!(frames, actions.len() + 1);
+    assert_eq!(gif_frames(&gif), actions.len() + 1);
 }
 
 #[test]
@@ -498,16 +491,22 @@ fn a_long_replay_keeps_to_its_frame_budget() {
     assert!(n > render::REPLAY_FRAMES, "a long game: {n} actions");
     let gif = holotable::catalogue::replay_gif("dzone", &GameOptions::new(), &start, &actions, &[])
         .unwrap();
-    let mut decoder = gif::DecodeOptions::new()
-        .read_info(std::io::Cursor::new(&gif))
-        .unwrap();
-    let mut frames = 0;
-    while decoder.read_next_frame().unwrap().is_some() {
-        frames += 1;
-    }
+    let frames = gif_frames(&gif);
     let stride = n.div_ceil(render::REPLAY_FRAMES);
     let expected = 1 + n / stride + usize::from(n % stride != 0);
     assert_eq!(frames, expected);
     assert!(frames <= render::REPLAY_FRAMES + 2);
     assert!(gif.len() < 8_000_000, "{} bytes", gif.len());
+}
+
+/// The frames of a GIF, decoded.
+fn gif_frames(bytes: &[u8]) -> usize {
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(std::io::Cursor::new(bytes))
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    frames
 }

@@ -18,6 +18,7 @@ mod terms;
 mod turn;
 mod verify;
 mod view;
+mod waiting;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
