@@ -290,10 +290,16 @@ fn a_series_to_12_alternates_the_first_player() {
              bob: /move action:o7-i7\n\
              alice: /move action:o4-i4\n\
              alice: /balance\n\
-             bob: /balance\n"
+             bob: /balance\n\
+             alice: /replay\n"
         ),
     );
     assert!(text(&r[0]).contains("first to 12 points"), "{}", r[0]);
+    assert!(
+        text(&r[11]).contains("game 4 of the series, the last one played"),
+        "{}",
+        r[11]
+    );
     assert!(text(&r[2]).contains("Game 1: alice wins"), "{}", r[2]);
     assert!(text(&r[2]).contains("Series: 3–0"), "{}", r[2]);
     assert!(text(&r[2]).contains("Game 2: bob to move"), "{}", r[2]);

@@ -191,6 +191,7 @@ replay-of = Replay of table #{ $table } ({ $moves ->
        *[other] { $moves } moves
     }).
 replay-stride = One picture every { $every } actions, the last one included.
+replay-series-game = It shows game { $game } of the series, the last one played.
 
 ## The console.
 

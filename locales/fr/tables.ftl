@@ -191,6 +191,7 @@ replay-of = Rediffusion de la table n° { $table } ({ $moves ->
        *[other] { $moves } coups
     }).
 replay-stride = Une image toutes les { $every } actions, la dernière comprise.
+replay-series-game = Elle montre la partie { $game } de la série, la dernière jouée.
 
 ## La console.
 

@@ -122,6 +122,12 @@ impl App {
                 .filter(|a| !a.starts_with('='))
                 .count()
         );
+        if super::view::is_series(&row) && progress.game_no > 1 {
+            // The log replays the series' games one after the other; the picture is the
+            // last one's.
+            text.push(' ');
+            text.push_str(&t!("replay-series-game", game = progress.game_no));
+        }
         let stride = progress
             .actions
             .len()
