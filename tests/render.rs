@@ -468,6 +468,41 @@ fn dzone_boards_show_marbles_steel_the_target_and_claims() {
     assert!(unringed, "Blue's 24 is not claimable");
 }
 
+/// Zatak's last move ends its arrow at the edge of the die that arrived: its pips stay
+/// readable under the highlight.
+#[test]
+fn a_zatak_arrow_leaves_the_arrived_die_readable() {
+    use holotable::games::zatak::Cell;
+    use holotable::render::zatak::cell_center;
+    let before = "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/-/w/play";
+    let after = "b1=4,c1=2,d1=1,d2=5,e1=3,e5=6/b5=6,c6=3,d6=5,d7=1/-/r/play";
+    let scene = Scene {
+        last_move: Some(LastMove {
+            action: "f1-xf5-xe6-e5".into(),
+            before: Some(before.into()),
+        }),
+        ..Scene::default()
+    };
+    let png = holotable::catalogue::board_png("zatak", &GameOptions::new(), after, &scene).unwrap();
+    let image = decode(&png);
+    let (x, y) = cell_center(Cell::parse("e5").unwrap());
+    // The die's face (48 px, drawn 3 px above the centre), inside its rounded border.
+    let mut highlighted = 0;
+    for dy in -18..=18 {
+        for dx in -18..=18 {
+            let px = pixel(&image, x + dx as f32, y - 3.0 + dy as f32);
+            if near(px, theme::HIGHLIGHT) {
+                highlighted += 1;
+            }
+        }
+    }
+    assert_eq!(highlighted, 0, "the arrow covers the die on e5");
+    // The arrow is there, just outside the die (coming from e6, above it).
+    let above = (y - 3.0 - 24.0 - 6.0).round();
+    let tip = (-6..=6).any(|dx| near(pixel(&image, x + dx as f32, above), theme::HIGHLIGHT));
+    assert!(tip, "the arrow reaches the die");
+}
+
 /// A long game's replay shows every k-th action past `REPLAY_FRAMES`, always ending on the
 /// final position, so that it stays within Discord's upload limit.
 #[test]

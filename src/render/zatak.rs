@@ -207,8 +207,20 @@ pub fn draw(
         }
     }
     if let Some((cells, _, _)) = &last {
-        let points: Vec<(f32, f32)> = cells.iter().map(|&c| cell_center(c)).collect();
+        let mut points: Vec<(f32, f32)> = cells.iter().map(|&c| cell_center(c)).collect();
         if points.len() > 1 {
+            // The tip stops at the edge of the die that arrived, so that its pips stay
+            // readable.
+            let n = points.len();
+            let ((fx, fy), (tx, ty)) = (points[n - 2], points[n - 1]);
+            let length = (tx - fx).hypot(ty - fy);
+            let back = DIE * 0.62;
+            if length > back * 1.5 {
+                points[n - 1] = (
+                    tx - (tx - fx) / length * back,
+                    ty - (ty - fy) / length * back,
+                );
+            }
             c.arrow(&points, theme::HIGHLIGHT, 4.0);
         }
     }
