@@ -468,6 +468,35 @@ fn dzone_boards_show_marbles_steel_the_target_and_claims() {
     assert!(unringed, "Blue's 24 is not claimable");
 }
 
+/// A kingdom's label stays readable when a piece stands in its corner cell: it gets a backing.
+#[test]
+fn a_kingdom_label_over_a_piece_has_a_backing() {
+    use holotable::games::kingdoms::Cell;
+    use holotable::render::kingdoms::centre;
+    let cell = |n: &str| Cell::parse(n).unwrap();
+    let board = |state: &str| {
+        decode(
+            &holotable::catalogue::board_png(
+                "kingdoms",
+                &GameOptions::new(),
+                state,
+                &Scene::default(),
+            )
+            .unwrap(),
+        )
+    };
+    // K8's label is in d3's corner; c3 is K7's, whose label is in a3.
+    let covered = board("9/9/9/9/9/9/2gW5/9/9 GGGWCCBBPAAggwwccbbpaa o -/-");
+    let (x, y) = centre(cell("d3"));
+    // The backing is the grid's near-black over the piece's edge (else the piece's orange).
+    let dark = |px: [u8; 3]| px.iter().all(|&v| v < 60);
+    let backing = pixel(&covered, x - 32.0 + 23.0, y - 32.0 + 10.0);
+    assert!(dark(backing), "{backing:?}");
+    let (x, y) = centre(cell("a3"));
+    let bare = pixel(&covered, x - 32.0 + 23.0, y - 32.0 + 10.0);
+    assert!(!dark(bare), "no backing on an empty corner: {bare:?}");
+}
+
 /// Zatak's last move ends its arrow at the edge of the die that arrived: its pips stay
 /// readable under the highlight.
 #[test]

@@ -83,17 +83,7 @@ fn draw_static(scale: f32) -> Pixmap {
         c.line(&[(BX, BY + at), (BX + end, BY + at)], colour, width);
     }
     for k in 1..=9u8 {
-        let (x, y) = corner(
-            Cell::at(3 * ((k as i8 - 1) % 3), 8 - 3 * ((k as i8 - 1) / 3)).unwrap_or(Cell(0)),
-        );
-        c.text(
-            &format!("K{k}"),
-            x + 6.0,
-            y + 14.0,
-            11.0,
-            theme::TEXT_DIM,
-            Align::Left,
-        );
+        kingdom_label(&mut c, k);
     }
     for i in 0..9 {
         let file = char::from(b'a' + i as u8).to_string();
@@ -177,6 +167,23 @@ fn last_cells(game: &Kingdoms, last: &LastMove) -> Option<(Option<Cell>, Cell)> 
 }
 
 /// Draws a position with its scene.
+/// The top-left cell of kingdom `k` (1–9, as a phone keypad), where its label sits.
+fn label_cell(k: u8) -> Cell {
+    Cell::at(3 * ((k as i8 - 1) % 3), 8 - 3 * ((k as i8 - 1) / 3)).unwrap_or(Cell(0))
+}
+
+fn kingdom_label(c: &mut Canvas, k: u8) {
+    let (x, y) = corner(label_cell(k));
+    c.text(
+        &format!("K{k}"),
+        x + 6.0,
+        y + 14.0,
+        11.0,
+        theme::TEXT_DIM,
+        Align::Left,
+    );
+}
+
 pub fn draw(
     game: &Kingdoms,
     pos: &Position,
@@ -201,6 +208,17 @@ pub fn draw(
         if let Some((side, kind)) = pos.at(cell) {
             let (x, y) = centre(cell);
             icons::piece(&mut c, side, kind, x, y, PIECE, 1.0);
+        }
+    }
+    // A kingdom's label sits in its top-left cell: over a piece there, on a backing so that
+    // both stay readable.
+    for k in 1..=9u8 {
+        if pos.at(label_cell(k)).is_some() {
+            let (x, y) = corner(label_cell(k));
+            if let Some(back) = kit::rounded_rect(x + 3.0, y + 3.0, 22.0, 14.0, 4.0) {
+                c.fill(&back, theme::GRID, 0.9);
+            }
+            kingdom_label(&mut c, k);
         }
     }
     draw_threats(&mut c, pos);
