@@ -99,7 +99,6 @@ turn-not-started = Table #{ $table } has not started yet.
 turn-stale-menu = That menu is out of date: the board has changed.
 turn-to-move = { $who } to move.
 turn-rolling = Rolling…
-board-not-started = Table #{ $table } has not started yet: it waits for its players.
 board-again = Table #{ $table }. { $turn }
 board-not-drawn = (The board image could not be drawn: { $error }.)
 table-none = There is no table in this channel. Start one with /play.

@@ -99,7 +99,6 @@ turn-not-started = La table n° { $table } n'a pas encore commencé.
 turn-stale-menu = Ce menu est périmé : le plateau a changé.
 turn-to-move = À { $who } de jouer.
 turn-rolling = Lancer des dés…
-board-not-started = La table n° { $table } n'a pas encore commencé : elle attend ses joueurs.
 board-again = Table n° { $table }. { $turn }
 board-not-drawn = (Le plateau n'a pas pu être dessiné : { $error }.)
 table-none = Il n'y a pas de table dans ce salon. Ouvrez-en une avec /play.

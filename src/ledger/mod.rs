@@ -46,6 +46,12 @@ pub enum LedgerError {
         balance: i64,
         needed: i64,
     },
+    #[error("{user} has {balance} credits, less than one point of the series ({per_point})")]
+    PerPointFunds {
+        user: String,
+        balance: i64,
+        per_point: i64,
+    },
     #[error("you cannot give credits to yourself")]
     SelfTransfer,
     #[error("{0} has no account here yet")]

@@ -107,7 +107,19 @@ impl Ledger {
                 return Err(refuse(&row, "only an open table can start"));
             }
             for user in &row.seats {
-                seat_account(tx, guild, user)?;
+                let account = seat_account(tx, guild, user)?;
+                // P-5: a player who cannot pay ends a per-point series, so one who cannot
+                // pay a single point does not start one.
+                if row.per_point > 0 && user != DROID {
+                    let balance = balance_of(tx, account)?;
+                    if balance < row.per_point {
+                        return Err(LedgerError::PerPointFunds {
+                            user: user.clone(),
+                            balance,
+                            per_point: row.per_point,
+                        });
+                    }
+                }
             }
             if row.stake > 0 {
                 let min = economy::load(tx, guild)?.min_wager;

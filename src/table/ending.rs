@@ -166,11 +166,7 @@ impl App {
             &progress.play.position(),
             &serde_json::json!({"points": points, "reason": reason}).to_string(),
         )?;
-        if settled.replayed {
-            // Another command (of another process, on a shared database) settled it first
-            // and announced it.
-            return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
-        }
+        let settled = Self::first_ending(row.id, settled)?;
         self.forget(row.id);
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
@@ -179,7 +175,7 @@ impl App {
             text.push('\n');
         }
         let series = is_series(&row);
-        text.push_str(&match settled.value.winners.as_slice() {
+        text.push_str(&match settled.winners.as_slice() {
             [seat] if series => t!("settle-series-won", who = &names[*seat], score = &score),
             [seat] => t!(
                 "settle-won",
@@ -190,7 +186,7 @@ impl App {
             _ if series => t!("settle-series-drawn", score = &score),
             _ => t!("settle-drawn", reason = &told, score = &score),
         });
-        let s = &settled.value;
+        let s = &settled;
         for (seat, paid) in s.payouts.iter().enumerate() {
             if *paid > 0 && row.seats[seat] != DROID {
                 text.push(' ');
@@ -282,9 +278,7 @@ impl App {
             let cancelled = self
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
-            if cancelled.replayed {
-                return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
-            }
+            Self::first_ending(row.id, cancelled)?;
             let challenge = row.seats.len() >= super::terms::terms(&row).seats;
             return Ok(vec![Reply::public(t!(
                 if challenge {
@@ -385,9 +379,7 @@ impl App {
         let cancelled = self
             .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
-        if cancelled.replayed {
-            return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
-        }
+        Self::first_ending(row.id, cancelled)?;
         self.forget(row.id);
         Ok(vec![Reply::public(t!("admin-ended", table = row.id))])
     }

@@ -93,6 +93,7 @@ impl From<LedgerError> for Refusal {
             LedgerError::BelowMinimum { min } => t!("play-wager-minimum", min = *min),
             LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
             LedgerError::ChannelBusy => t!("ledger-channel-busy"),
+
             // The table layer checks a table's state before it writes, so the ledger finds
             // another state only when another command (another process's, on a shared
             // database) got there first.
@@ -265,6 +266,19 @@ impl App {
             .unwrap_or_else(|e| e.into_inner())
             .insert(user.to_string(), lang);
         lang
+    }
+
+    /// The value of a table's settlement (or cancellation) this command made; when the
+    /// ledger replays one already made — by another command, of another process on a
+    /// shared database, which announced it — a refusal saying the table has ended.
+    pub(crate) fn first_ending<T>(
+        table: i64,
+        ended: crate::ledger::Replayable<T>,
+    ) -> Result<T, Refusal> {
+        if ended.replayed {
+            return Err(Refusal(crate::t!("table-ended-meanwhile", table = table)));
+        }
+        Ok(ended.value)
     }
 
     /// Handles one command; a refusal becomes a private reply.

@@ -15,7 +15,7 @@ use super::{commands, Actor, App, Outcome, PlayArgs, Refusal, Reply};
 use crate::catalogue::Entry;
 use crate::games::{GameOptions, Status};
 use crate::ledger::tables::{NewTable, TableRow};
-use crate::ledger::DROID;
+use crate::ledger::{LedgerError, DROID};
 use crate::{t, words};
 
 /// The verbs of the components an opening table shows.
@@ -128,17 +128,6 @@ impl App {
         for user in &row.seats {
             if user != DROID {
                 self.ledger.open_account(guild, user)?;
-                // P-5: a player who cannot pay ends a per-point series, so one who cannot
-                // pay a single point does not start one.
-                let balance = self.ledger.balance(guild, user)?.credits;
-                if row.per_point > balance {
-                    return Err(Refusal(t!(
-                        "play-per-point-funds",
-                        who = self.name(user),
-                        balance = balance,
-                        amount = row.per_point
-                    )));
-                }
             }
         }
         let entry = self.entry(&row)?;
@@ -153,7 +142,20 @@ impl App {
         let deadline = self.now() + self.ledger.economy(guild)?.move_clock_secs;
         let started = self
             .ledger
-            .start_table_at(guild, row.id, Some(deadline), Some(&start))?;
+            .start_table_at(guild, row.id, Some(deadline), Some(&start))
+            .map_err(|e| match e {
+                LedgerError::PerPointFunds {
+                    user,
+                    balance,
+                    per_point,
+                } => Refusal(t!(
+                    "play-per-point-funds",
+                    who = self.name(&user),
+                    balance = balance,
+                    amount = per_point
+                )),
+                other => other.into(),
+            })?;
         if started.replayed {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
@@ -234,13 +236,8 @@ impl App {
             )));
         }
         if !accept {
-            if self
-                .ledger
-                .cancel_table(&actor.guild, row.id, "declined")?
-                .replayed
-            {
-                return Err(Refusal(t!("table-ended-meanwhile", table = row.id)));
-            }
+            let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+            Self::first_ending(row.id, declined)?;
             return Ok(vec![Reply::public(t!(
                 "answer-declined",
                 who = &actor.name
