@@ -1,4 +1,4 @@
-//! Ledger throughput with several processes on one database (PRODUCT.md P-10): `/give`
+//! Ledger throughput with several processes on one database (docs/CONTRACT.md P-10): `/give`
 //! transfers per second with 1, 4 and 8 processes writing at once, on a SQLite file and on
 //! a PostgreSQL server (started by the bench, syncing every commit as in production), each
 //! process in a guild of its own (as sharded bot processes are) and all in one guild (the

@@ -1,4 +1,4 @@
-//! The product's games (PRODUCT.md P-1), each declared once: its rules (with their
+//! The product's games (docs/CONTRACT.md P-1), each declared once: its rules (with their
 //! [`GameInfo`]) and its board. The registry of the engine, the renderer lookup, `/rules`,
 //! `/play`'s choices in every front end and the table layer all read this one list, so a
 //! new game is its rules module, its board file and one line in [`GAMES`].
@@ -10,7 +10,7 @@ use crate::games::dejarik::Dejarik;
 use crate::games::dzone::Dzone;
 use crate::games::kingdoms::Kingdoms;
 use crate::games::zatak::Zatak;
-use crate::games::{DynGame, Erased, Game, GameInfo, GameOptions, RulesError};
+use crate::games::{DynGame, Erased, Game, GameInfo, GameOptions, RulesError, Step};
 use crate::render::{self, Board, RenderError, Scene};
 
 /// One game of the catalogue.
@@ -46,7 +46,7 @@ impl std::fmt::Debug for Entry {
     }
 }
 
-/// Every game of the product, in the order of PRODUCT.md P-1.
+/// Every game of the product, in the order of docs/CONTRACT.md P-1.
 pub static GAMES: &[Entry] = &[
     Entry::of::<Dejarik>(&render::dejarik::DejarikBoard),
     Entry::of::<Backgammon>(&render::backgammon::BackgammonBoard),
@@ -134,7 +134,8 @@ pub fn board_canvas(
         .canvas(options, state, scene, scale)
 }
 
-/// An animated replay of the product's game `id` from `start` through `actions`.
+/// An animated replay of the product's game `id` from `start` through `actions` (in
+/// notation).
 pub fn replay_gif(
     id: &str,
     options: &GameOptions,
@@ -142,8 +143,9 @@ pub fn replay_gif(
     actions: &[String],
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
+    let steps: Vec<Step> = actions.iter().cloned().map(Step::Action).collect();
     Catalogue::default()
         .get(id)?
         .board
-        .replay(options, start, actions, names)
+        .replay(options, start, &steps, names)
 }

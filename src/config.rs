@@ -1,4 +1,4 @@
-//! Configuration shared by every front end (PRODUCT.md P-7): a TOML file, overridden key by
+//! Configuration shared by every front end (docs/CONTRACT.md P-7): a TOML file, overridden key by
 //! key by `HOLOTABLE_<SECTION>__<KEY>` environment variables, the token also by
 //! `HOLOTABLE_DISCORD_TOKEN`.
 

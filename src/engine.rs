@@ -1,4 +1,4 @@
-//! `holotable engine`: the rules core as a JSON-lines protocol (PRODUCT.md P-8).
+//! `holotable engine`: the rules core as a JSON-lines protocol (docs/CONTRACT.md P-8).
 //!
 //! Stateless: each request carries the position (and optionally the table's options and the
 //! earlier positions, for the rules that depend on the log). Every failure is answered with

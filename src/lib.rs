@@ -1,6 +1,6 @@
 //! Holotable: the game tables of a cantina, as a Discord bot.
 //!
-//! Layers (PRODUCT.md P-2): the rules core in [`games`] is pure; [`render`] draws boards; the [`engine`] protocol
+//! Layers (docs/CONTRACT.md P-2): the rules core in [`games`] is pure; [`render`] draws boards; the [`engine`] protocol
 //! exposes it as JSON lines; [`config`] reads the configuration every front end shares.
 
 pub mod arena;

@@ -1,4 +1,4 @@
-//! The `holotable` command line (PRODUCT.md P-7).
+//! The `holotable` command line (docs/CONTRACT.md P-7).
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;

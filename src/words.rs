@@ -1,4 +1,4 @@
-//! Every message a player reads, in English and French (PRODUCT.md P-3 "Languages"), from the
+//! Every message a player reads, in English and French (docs/CONTRACT.md P-3 "Languages"), from the
 //! Project Fluent files in `locales/` (compiled into the binary). Plurals and grammar live
 //! in those files, not in code.
 //!

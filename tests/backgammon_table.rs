@@ -1,4 +1,4 @@
-//! Backgammon at the table through the console front end (PRODUCT.md P-7): a wagered match
+//! Backgammon at the table through the console front end (docs/CONTRACT.md P-7): a wagered match
 //! to 3 with cube actions — a double taken, a redouble dropped, the Crawford game without
 //! a cube, doubling again after it — to the end, with the pot, the token and the audit.
 

@@ -1,4 +1,4 @@
-//! Scripted console sessions through the real binary (PRODUCT.md P-7), with `--json`.
+//! Scripted console sessions through the real binary (docs/CONTRACT.md P-7), with `--json`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

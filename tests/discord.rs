@@ -1,5 +1,5 @@
 //! The real serenity/poise client (`holotable serve`, a child process) against a fake
-//! Discord on loopback (PRODUCT.md P-3, P-7; `../shared/discord/README.md`).
+//! Discord on loopback (docs/CONTRACT.md P-3, P-7; what the fake does in `tests/fake_discord/mod.rs`).
 
 mod fake_discord;
 
@@ -319,7 +319,7 @@ async fn a_wagered_game_through_the_real_client() {
     assert!(validate_bodies(&dir, &fake.requests()) >= 8);
 }
 
-/// Two known, harmless differences (../shared/discord/README.md): serenity sends
+/// Two known, harmless differences (tests/fixtures/discord/README.md): serenity sends
 /// `default_member_permissions` as a string of digits, and attachment placeholder ids as
 /// integers.
 fn normalise(value: &Value) -> Value {
@@ -351,11 +351,10 @@ fn normalise(value: &Value) -> Value {
 fn openapi_problems(bodies: &[Value]) -> Vec<String> {
     let spec = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/discord/openapi.json"
+        "/tests/fixtures/discord/openapi.json"
     );
-    let text = std::fs::read_to_string(spec).unwrap_or_else(|e| {
-        panic!("Discord's OpenAPI description is expected beside the project, at {spec}: {e}")
-    });
+    let text = std::fs::read_to_string(spec)
+        .unwrap_or_else(|e| panic!("Discord's OpenAPI description is expected at {spec}: {e}"));
     let spec: Value = serde_json::from_str(&text).expect("openapi.json is JSON");
     const ROOT: &str = "urn:discord:openapi";
     let registry = jsonschema::Registry::new()

@@ -1,4 +1,4 @@
-//! Past one machine (PRODUCT.md P-10): two bot processes on one PostgreSQL database, each
+//! Past one machine (docs/CONTRACT.md P-10): two bot processes on one PostgreSQL database, each
 //! running one gateway shard of two, each answering only the guilds of its shard; a table
 //! opened by one process is accepted, played and paid by the process that replaces it.
 

@@ -4,7 +4,7 @@
 use holotable::ledger::economy::Setting;
 use holotable::ledger::ratings::Board;
 use holotable::ledger::slots::{multiplier, stops_from_seed, Symbol, STRIP};
-use holotable::ledger::tables::{LoggedAction, NewTable};
+use holotable::ledger::tables::{LoggedAction, NewTable, TableStatus};
 use holotable::ledger::{accounts::commitment, Ledger, LedgerError, DROID, MAX_AMOUNT};
 
 #[macro_use]
@@ -177,7 +177,7 @@ fn a_wagered_game_pays_the_winner_both_stakes_and_a_token(db: &Db) {
     assert!(l.cancel_table(G, t, "admin").unwrap().replayed);
     assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1100, 900));
     let row = l.table(t).unwrap();
-    assert_eq!(row.status, "finished");
+    assert_eq!(row.status, TableStatus::Finished);
     assert_eq!(
         row.seed.as_deref(),
         Some("00ff"),
@@ -199,7 +199,7 @@ fn stakes_are_all_or_none(db: &Db) {
         other => panic!("{other:?}"),
     }
     assert_eq!((credits(&l, "alice"), credits(&l, "bob")), (1950, 50));
-    assert_eq!(l.table(t).unwrap().status, "open");
+    assert_eq!(l.table(t).unwrap().status, TableStatus::Open);
     // Below the minimum wager.
     let t2 = table(&l, "c2", 10, &["alice", "bob"]);
     assert!(matches!(

@@ -1,4 +1,4 @@
-//! The console on PostgreSQL (PRODUCT.md P-7, P-10): the same wagered games give the same
+//! The console on PostgreSQL (docs/CONTRACT.md P-7, P-10): the same wagered games give the same
 //! replies and the same balances as on SQLite, a series opened by one console process is
 //! finished by another, and `holotable audit` checks the PostgreSQL ledger.
 

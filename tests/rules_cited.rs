@@ -1,6 +1,7 @@
-//! PRODUCT.md P-9: every rule of every rules file is covered by a test that cites it — by
-//! its number in a comment or message (`// ZK-4.2`, "DZ-8.3: …") or in a test's name
-//! (`fn kg_3_4_and_8_1_…` cites KG-3.4 and KG-8.1).
+//! docs/CONTRACT.md P-9: every rule of every rules document (`docs/rules/<game>.md`) is
+//! covered by a test that cites it — by its number in a comment or message (`// ZK-4.2`,
+//! "DZ-8.3: …") or in a test's name (`fn kg_3_4_and_8_1_…` cites KG-3.4 and KG-8.1) — and
+//! every rule a test cites exists in the documents.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -89,45 +90,107 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn every_rule_of_every_rules_file_is_cited_by_a_test() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+/// Every rule number a test cites, by a comment, a message or a test's name.
+fn cited_by_tests(root: &Path) -> BTreeSet<String> {
     let mut files = Vec::new();
     // Tests only: the rules core's own comments cite rules too, but a citation there is not
-    // a test.
+    // a test. This file's examples of the citation syntax are not citations either.
     rust_files(&root.join("tests"), &mut files);
+    files.retain(|f| !f.ends_with(file!().rsplit('/').next().unwrap()));
     let mut cited = BTreeSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         cited.extend(numbers_in(&text));
         cited.extend(numbers_in_test_names(&text));
     }
-    let rules_dir = root.join("../shared/spec/rules");
-    let mut checked = 0;
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&rules_dir).unwrap() {
+    cited
+}
+
+/// The rule numbers of each Markdown document in `dir` (not its sub-folders), by file name.
+fn documented(dir: &Path) -> Vec<(String, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "md") {
             continue;
         }
-        let ids = numbers_in(&std::fs::read_to_string(&path).unwrap());
-        // A rule is a number with no sub-rules (DJ-8 is one rule; DJ-3 is a section).
-        for id in &ids {
-            let section = ids.iter().any(|other| other.starts_with(&format!("{id}.")));
-            if section {
-                continue;
-            }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        out.push((name, numbers_in(&std::fs::read_to_string(&path).unwrap())));
+    }
+    out.sort();
+    out
+}
+
+/// A rule is a number with no sub-rules (DJ-8 is one rule; DJ-3 is a section).
+fn rules_only(ids: &BTreeSet<String>) -> impl Iterator<Item = &String> {
+    ids.iter()
+        .filter(|id| !ids.iter().any(|other| other.starts_with(&format!("{id}."))))
+}
+
+#[test]
+fn every_rule_of_every_rules_document_is_cited_by_a_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cited = cited_by_tests(root);
+    let docs = documented(&root.join("docs/rules"));
+    let mut games: Vec<String> = holotable::catalogue::GAMES
+        .iter()
+        .map(|entry| format!("{}.md", entry.info.id))
+        .collect();
+    games.sort();
+    assert_eq!(
+        docs.iter()
+            .map(|(name, _)| name.clone())
+            .collect::<Vec<_>>(),
+        games,
+        "one rules document per game of the catalogue"
+    );
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for (name, ids) in &docs {
+        for id in rules_only(ids) {
             checked += 1;
             if !cited.contains(id) {
-                missing.push(format!(
-                    "{id} ({})",
-                    path.file_name().unwrap().to_string_lossy()
-                ));
+                missing.push(format!("{id} ({name})"));
             }
         }
     }
-    assert!(checked > 150, "only {checked} rules found in {rules_dir:?}");
+    assert!(checked > 150, "only {checked} rules found in docs/rules");
     assert!(missing.is_empty(), "rules no test cites: {missing:?}");
+}
+
+#[test]
+fn every_rule_a_test_cites_is_in_the_rules_documents() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let documented: BTreeSet<String> = documented(&root.join("docs/rules"))
+        .into_iter()
+        .flat_map(|(_, ids)| ids)
+        .collect();
+    let unknown: Vec<String> = cited_by_tests(root)
+        .into_iter()
+        .filter(|id| !documented.contains(id))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "tests cite rules the documents do not have: {unknown:?}"
+    );
+}
+
+#[test]
+fn translated_rules_documents_number_the_same_rules() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let english = documented(&root.join("docs/rules"));
+    let french = documented(&root.join("docs/rules/fr"));
+    assert!(
+        french.iter().any(|(name, _)| name == "dejarik.md"),
+        "Dejarik's rules exist in French"
+    );
+    for (name, ids) in &french {
+        let (_, original) = english
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("fr/{name} translates no English document"));
+        assert_eq!(ids, original, "fr/{name} numbers other rules than {name}");
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Tables of two to four seats and the promises a table keeps (PRODUCT.md P-4): open tables
+//! Tables of two to four seats and the promises a table keeps (docs/CONTRACT.md P-4): open tables
 //! with Join, Seat the droid and Start; a player leaving a table of three while the others
 //! play on; forced passes; stored draw offers; per-point resignations; rematch terms. The
 //! small test game `takeaway` (tests/common) stands in for a game of more than two players.

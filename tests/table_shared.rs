@@ -1,4 +1,4 @@
-//! Several bot processes on one database (PRODUCT.md P-10), each an `App` with its own
+//! Several bot processes on one database (docs/CONTRACT.md P-10), each an `App` with its own
 //! ledger connection: what one does, the others see; when they race for the same table,
 //! one wins and the others are told so in words, on SQLite and on PostgreSQL.
 

@@ -1,4 +1,4 @@
-//! Every message exists in English and in French (PRODUCT.md P-3 "Languages"), every
+//! Every message exists in English and in French (docs/CONTRACT.md P-3 "Languages"), every
 //! message the code names exists, and the French words reach a French player.
 
 use std::collections::BTreeSet;
@@ -120,8 +120,8 @@ fn every_message_the_code_names_exists() {
             built.push(format!("decision-{}", decision.action));
         }
     }
-    for status in ["open", "playing", "finished", "cancelled"] {
-        built.push(format!("status-{status}"));
+    for status in holotable::ledger::tables::TableStatus::ALL {
+        built.push(format!("status-{}", status.as_str()));
     }
     for symbol in ["credit", "droid", "blaster", "holocron", "kyber"] {
         built.push(format!("slot-{symbol}"));

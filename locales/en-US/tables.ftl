@@ -88,6 +88,7 @@ rematch-not-player = Only the players can ask for a rematch.
 ## Turns and boards.
 
 error-chance-empty = A chance event has no outcome.
+log-unreadable = Entry { $seq } of this table's log cannot be read by this version of the bot: “{ $entry }”.
 turn-chance = 🎲 { $outcome }.
 turn-forced-pass = { $who } cannot move and passes.
 turn-forced = { $who } plays { $action }, the only legal action.

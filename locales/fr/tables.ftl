@@ -88,6 +88,7 @@ rematch-not-player = Seuls les joueurs peuvent demander une revanche.
 ## Les tours et les plateaux.
 
 error-chance-empty = Un tirage n'a aucun résultat possible.
+log-unreadable = L'entrée { $seq } du journal de cette table est illisible pour cette version du bot : « { $entry } ».
 turn-chance = 🎲 { $outcome }.
 turn-forced-pass = { $who } ne peut pas jouer et passe.
 turn-forced = { $who } joue { $action }, le seul coup possible.

@@ -11,7 +11,7 @@ pub use search::{Budget, Searched};
 
 use crate::games::{DynPlay, RulesError, Status};
 
-/// The droid's strength, 1–5 (PRODUCT.md P-3 `level`); 3 unless a table says otherwise.
+/// The droid's strength, 1–5 (docs/CONTRACT.md P-3 `level`); 3 unless a table says otherwise.
 pub const DEFAULT_LEVEL: u8 = 3;
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 

@@ -1,4 +1,4 @@
-//! `holotable console`: the tables and the economy in a terminal (PRODUCT.md P-7).
+//! `holotable console`: the tables and the economy in a terminal (docs/CONTRACT.md P-7).
 //!
 //! One line per input: `alice: /play game:dejarik opponent:bob wager:100` runs a command as
 //! `alice`; `bob: [Accept]` presses the button with that label on the newest message that has

@@ -26,7 +26,16 @@ pub use erased::{DynGame, DynPlay, Erased, LegalAction};
 pub use options::GameOptions;
 pub use playthrough::Playthrough;
 
-/// A seat at the table, numbered from 0 in the order of PRODUCT.md P-4.
+/// One step of a game's record as the layers above the rules core keep it: an action in
+/// notation, or a seat leaving the game there (a resignation or a timeout at a table of
+/// three or more, which the game goes on without).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    Action(String),
+    Leave(Seat),
+}
+
+/// A seat at the table, numbered from 0 in the order of docs/CONTRACT.md P-4.
 pub type Seat = usize;
 
 /// Static facts about a game: everything the layers above need to offer it (help texts,
@@ -34,6 +43,8 @@ pub type Seat = usize;
 /// once, as [`Game::INFO`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
+    /// The catalogue id. The game's name and rules summary in every language are the
+    /// messages `game-<id>` and `rules-<id>` of `locales/*/games.ftl`.
     pub id: &'static str,
     /// Other ids players may type (`jacquet`).
     pub aliases: &'static [&'static str],
@@ -52,9 +63,9 @@ pub struct GameInfo {
     /// Actions that are decisions rather than moves (roll, double, take …): the table offers
     /// them as buttons, in this tone, whenever they are legal.
     pub decisions: &'static [Decision],
-    /// Actions the table plays by itself when one is the only legal action (`pass`).
-    /// The game's name and rules summary in every language are in `locales/*/games.ftl`
-    /// (`game-<id>`, `rules-<id>`).
+    /// Actions besides `pass` that the table plays by itself when one is the only legal
+    /// action (D-Zone's waive). A lone `pass` is always played by the table, in every game
+    /// (see [`GameInfo::is_forced`]), so no game can forget to declare it.
     pub forced: &'static [&'static str],
     /// The option through which what a finished game leaves on its board (see
     /// [`Game::legacy`]) starts the next game of this game in the same channel: D-Zone's
@@ -82,6 +93,12 @@ pub enum Estimate {
 }
 
 impl GameInfo {
+    /// Whether the table plays `action` by itself when it is the only legal action:
+    /// `pass` in every game, and the game's own [`GameInfo::forced`] actions.
+    pub fn is_forced(&self, action: &str) -> bool {
+        action == "pass" || self.forced.contains(&action)
+    }
+
     /// Whether `id` names this game (its id or an alias, in any case).
     pub fn answers_to(&self, id: &str) -> bool {
         let id = id.trim();
@@ -359,7 +376,7 @@ pub trait Game: Send + Sync + Sized + 'static {
     fn agreed_end(&self, state: &Self::State) -> Outcome;
 
     /// The most the game in progress can be worth to a winner: what a player conceding a
-    /// per-point series pays for it (PRODUCT.md P-4).
+    /// per-point series pays for it (docs/CONTRACT.md P-4).
     fn full_value(&self, _state: &Self::State) -> u32 {
         1
     }

@@ -1,4 +1,4 @@
-//! `holotable audit`: recomputes the ledger's invariants (PRODUCT.md P-6) from the journal.
+//! `holotable audit`: recomputes the ledger's invariants (docs/CONTRACT.md P-6) from the journal.
 
 use serde::Serialize;
 

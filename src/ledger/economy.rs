@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{check_amount, now, Ledger, LedgerError, Result};
 
-/// A guild's economy parameters (PRODUCT.md P-5), changed by admins.
+/// A guild's economy parameters (docs/CONTRACT.md P-5), changed by admins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Economy {

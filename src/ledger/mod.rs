@@ -1,5 +1,5 @@
 //! The cantina's ledger: credits, escrowed wagers, slot tokens, ratings, tables and their
-//! action logs (PRODUCT.md P-5, P-6), on SQLite or PostgreSQL ([`store`]).
+//! action logs (docs/CONTRACT.md P-5, P-6), on SQLite or PostgreSQL ([`store`]).
 //!
 //! Every operation runs in one write transaction with an idempotency key: a key seen before
 //! returns the first result and moves nothing. Balances change only through transfer rows,
@@ -61,7 +61,7 @@ pub enum LedgerError {
     #[error("table {table} is {status}: {why}")]
     TableState {
         table: i64,
-        status: String,
+        status: tables::TableStatus,
         why: String,
     },
     #[error("the wager must be at least {min} credits")]

@@ -30,6 +30,61 @@ pub struct NewTable<'a> {
     pub deadline: Option<i64>,
 }
 
+/// Where a table is in its life. Stored as its lower-case name, which the schema checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableStatus {
+    /// Waiting for its players: a challenge, or an open table filling its seats.
+    Open,
+    Playing,
+    Finished,
+    /// Ended before it started (declined, expired, withdrawn) or stopped by an admin.
+    Cancelled,
+}
+
+impl TableStatus {
+    pub const ALL: [TableStatus; 4] = [
+        TableStatus::Open,
+        TableStatus::Playing,
+        TableStatus::Finished,
+        TableStatus::Cancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableStatus::Open => "open",
+            TableStatus::Playing => "playing",
+            TableStatus::Finished => "finished",
+            TableStatus::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the table still holds its channel (open or playing).
+    pub fn is_active(self) -> bool {
+        matches!(self, TableStatus::Open | TableStatus::Playing)
+    }
+}
+
+impl std::fmt::Display for TableStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for TableStatus {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Ok(match s {
+            "open" => TableStatus::Open,
+            "playing" => TableStatus::Playing,
+            "finished" => TableStatus::Finished,
+            "cancelled" => TableStatus::Cancelled,
+            other => return Err(format!("no table status '{other}'")),
+        })
+    }
+}
+
 /// A stored table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableRow {
@@ -38,7 +93,7 @@ pub struct TableRow {
     pub channel: String,
     pub game: String,
     pub options: String,
-    pub status: String,
+    pub status: TableStatus,
     pub stake: i64,
     pub per_point: i64,
     pub target: i64,
@@ -78,7 +133,9 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                     channel: r.get(2)?,
                     game: r.get(3)?,
                     options: r.get(4)?,
-                    status: r.get(5)?,
+                    status: r.get::<String>(5)?.parse().map_err(|e: String| {
+                        LedgerError::Db(StoreError::Other(format!("table {table}: {e}")))
+                    })?,
                     stake: r.get(6)?,
                     per_point: r.get(7)?,
                     target: r.get(8)?,
@@ -166,7 +223,7 @@ impl Ledger {
     pub fn add_seat(&self, table: i64, user: &str) -> Result<TableRow> {
         self.write(|tx| {
             let row = load_table(tx, table)?;
-            if row.status != "open" {
+            if row.status != TableStatus::Open {
                 return Err(LedgerError::TableState {
                     table,
                     status: row.status,
@@ -194,7 +251,7 @@ impl Ledger {
     ) -> Result<()> {
         self.write(|tx| {
             let row = load_table(tx, table)?;
-            if row.status != "playing" {
+            if row.status != TableStatus::Playing {
                 return Err(LedgerError::TableState {
                     table,
                     status: row.status,
@@ -281,7 +338,7 @@ impl Ledger {
     pub fn consent(&self, table: i64, turn: i64, kind: &str, seat: usize) -> Result<Vec<usize>> {
         self.write(|tx| {
             let row = load_table(tx, table)?;
-            if row.status != "playing" || row.turn != turn {
+            if row.status != TableStatus::Playing || row.turn != turn {
                 return Err(LedgerError::TableState {
                     table,
                     status: row.status,

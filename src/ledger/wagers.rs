@@ -1,5 +1,5 @@
 //! Wagers: stakes escrowed when a table starts (all seats or none), settlement atomic with
-//! the table's final state, refunds, and per-point series payments (PRODUCT.md P-5, P-6.3).
+//! the table's final state, refunds, and per-point series payments (docs/CONTRACT.md P-5, P-6.3).
 
 use super::store::Tx;
 use crate::args;
@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::accounts::{balance_of, move_tokens, require_member, transfer};
 use super::economy::{self, house, system_account};
-use super::tables::{load_table, TableRow};
+use super::tables::{load_table, TableRow, TableStatus};
 use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID};
 
 /// The account that pays or receives for a seat: the member's, or the house for the droid.
@@ -38,7 +38,7 @@ fn points_net(tx: &Tx, guild: &str, table: i64, account: i64) -> Result<i64> {
 fn refuse(row: &TableRow, why: &str) -> LedgerError {
     LedgerError::TableState {
         table: row.id,
-        status: row.status.clone(),
+        status: row.status,
         why: why.to_string(),
     }
 }
@@ -103,7 +103,7 @@ impl Ledger {
     ) -> Result<Replayable<Started>> {
         self.operation(guild, &format!("start:{table}"), "start", |tx, op| {
             let row = load_in_guild(tx, guild, table)?;
-            if row.status != "open" {
+            if row.status != TableStatus::Open {
                 return Err(refuse(&row, "only an open table can start"));
             }
             for user in &row.seats {
@@ -164,7 +164,7 @@ impl Ledger {
     ) -> Result<Replayable<Settlement>> {
         self.operation(guild, &format!("settle:{table}"), "settle", |tx, op| {
             let row = load_in_guild(tx, guild, table)?;
-            if row.status != "playing" {
+            if row.status != TableStatus::Playing {
                 return Err(refuse(&row, "only a playing table can finish"));
             }
             if points.len() != row.seats.len() {
@@ -266,11 +266,11 @@ impl Ledger {
     ) -> Result<Replayable<Settlement>> {
         self.operation(guild, &format!("settle:{table}"), "settle", |tx, op| {
             let row = load_in_guild(tx, guild, table)?;
-            if row.status != "open" && row.status != "playing" {
+            if !row.status.is_active() {
                 return Err(refuse(&row, "it has already ended"));
             }
             let mut payouts = vec![0i64; row.seats.len()];
-            if row.status == "playing" && row.stake > 0 {
+            if row.status == TableStatus::Playing && row.stake > 0 {
                 let pot_account = escrow(tx, guild, table)?;
                 for (seat, user) in row.seats.iter().enumerate() {
                     let account = seat_account(tx, guild, user)?;
@@ -310,7 +310,7 @@ impl Ledger {
             "points",
             |tx, op| {
                 let row = load_in_guild(tx, guild, table)?;
-                if row.status != "playing" {
+                if row.status != TableStatus::Playing {
                     return Err(refuse(&row, "points are paid only while the series plays"));
                 }
                 let owed = row

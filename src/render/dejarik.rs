@@ -12,7 +12,7 @@ use super::{LastMove, RenderError, Scene, REPLAY};
 use crate::games::dejarik::{
     format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
 };
-use crate::games::{Game, GameOptions, Status};
+use crate::games::{Game, GameOptions, Status, Step};
 use crate::t;
 
 /// Design size: a header, the square board area, a footer.
@@ -532,7 +532,7 @@ pub fn palette() -> &'static Palette {
 pub fn replay(
     options: &GameOptions,
     start: &str,
-    actions: &[String],
+    actions: &[Step],
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
     let game = Arc::new(Dejarik::from_options(options)?);
@@ -576,7 +576,7 @@ impl super::Board for DejarikBoard {
         &self,
         options: &GameOptions,
         start: &str,
-        actions: &[String],
+        actions: &[Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError> {
         replay(options, start, actions, names)

@@ -1,4 +1,4 @@
-//! Rendering: a position → PNG bytes, an action log → animated GIF (PRODUCT.md P-2).
+//! Rendering: a position → PNG bytes, an action log → animated GIF (docs/CONTRACT.md P-2).
 //!
 //! Pure functions of their input: no I/O here (the callers write the bytes).
 
@@ -13,7 +13,7 @@ pub mod zatak;
 
 use std::sync::Arc;
 
-use crate::games::{Game, GameOptions, Playthrough, RulesError, Status};
+use crate::games::{Game, GameOptions, Playthrough, RulesError, Status, Step};
 
 use self::encode::{BaseLayer, GifRecorder, Palette};
 
@@ -45,10 +45,20 @@ impl Scene {
 
 /// The last move: its notation, and the position before it when known (it lets the board
 /// show the whole path of the move and what it captured).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastMove {
     pub action: String,
     pub before: Option<String>,
+}
+
+impl LastMove {
+    /// `action`, played from the position `before`.
+    pub fn from(before: String, action: String) -> LastMove {
+        LastMove {
+            action,
+            before: Some(before),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -135,7 +145,7 @@ pub trait Board: Send + Sync {
         &self,
         options: &GameOptions,
         start: &str,
-        actions: &[String],
+        actions: &[Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError>;
 }
@@ -185,7 +195,7 @@ impl<G: Game> Board for Drawn<G> {
         &self,
         options: &GameOptions,
         start: &str,
-        actions: &[String],
+        actions: &[Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError> {
         let game = Arc::new(G::from_options(options)?);
@@ -205,18 +215,6 @@ impl<G: Game> Board for Drawn<G> {
 /// How a game's boards are drawn, for [`replay_frames`].
 pub(crate) type DrawFn<G> = fn(&G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
 
-/// In a replay's list of actions, a seat that left the game there (a resignation or a
-/// timeout at a table of three or more, which the game goes on without).
-pub fn leave_mark(seat: usize) -> String {
-    format!("{LEAVE_MARK}{seat}")
-}
-
-const LEAVE_MARK: &str = "=leave seat ";
-
-fn left_seat(text: &str) -> Option<usize> {
-    text.strip_prefix(LEAVE_MARK)?.parse().ok()
-}
-
 /// The most frames a replay shows after its start: a long game (a D-Zone game of 400 turns
 /// logs over a thousand rolls and moves) shows every k-th action instead, so that the GIF
 /// stays well under Discord's upload limit (about 36 KB a frame: 150 frames, 5.4 MB).
@@ -228,7 +226,7 @@ pub const REPLAY_FRAMES: usize = 150;
 pub(crate) fn replay_frames<G: Game>(
     game: Arc<G>,
     start: &str,
-    actions: &[String],
+    actions: &[Step],
     names: &[String],
     draw: DrawFn<G>,
     palette: &Palette,
@@ -247,12 +245,12 @@ pub(crate) fn replay_frames<G: Game>(
         if actions.is_empty() { 300 } else { 120 },
     )?;
     let stride = actions.len().div_ceil(REPLAY_FRAMES).max(1);
-    for (i, text) in actions.iter().enumerate() {
+    for (i, step) in actions.iter().enumerate() {
         let before = play.state().clone();
-        if let Some(seat) = left_seat(text) {
-            play.forfeit(seat)?;
+        if let Step::Leave(seat) = step {
+            play.forfeit(*seat)?;
             scene.last_move = None;
-        } else {
+        } else if let Step::Action(text) = step {
             let action = game.parse_action(&before, text)?;
             play.apply(&action)?;
             scene.last_move = Some(LastMove {

@@ -1,10 +1,15 @@
-//! Turn clocks (PRODUCT.md P-4): a warning when a quarter of the time is left, a loss by
+//! Turn clocks (docs/CONTRACT.md P-4): a warning when a quarter of the time is left, a loss by
 //! timeout when it runs out (at a table of three or more, the player leaves), and challenges
 //! that expire. The deadlines are stored, so the clocks survive a restart.
 
 use super::{App, Reply};
-use crate::ledger::tables::TableRow;
+use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
+
+/// How long a table waits, still, before the clock plays what it would have played by
+/// itself (see [`App::catch_up`]): far longer than any command takes, so the clock never
+/// races a command that is about to play it.
+const CATCH_UP_SECS: i64 = 30;
 
 impl App {
     /// Runs the clocks; returns (guild, channel, reply) for each event.
@@ -25,7 +30,7 @@ impl App {
                 continue;
             };
             let (guild, channel) = (row.guild.clone(), row.channel.clone());
-            let replies = if row.status == "open" {
+            let replies = if row.status == TableStatus::Open {
                 self.expire(&row, now, deadline)
             } else {
                 self.run_clock(row, now, deadline)
@@ -63,6 +68,17 @@ impl App {
         let Ok(progress) = self.progress(&row) else {
             return Vec::new();
         };
+        let clock = self
+            .ledger
+            .economy(&row.guild)
+            .map(|e| e.move_clock_secs)
+            .unwrap_or(86_400);
+        // The deadline was set when the last entry was stored.
+        if now - (deadline - clock) >= CATCH_UP_SECS {
+            if let Some(replies) = self.catch_up(&row, &progress) {
+                return replies;
+            }
+        }
         let Some(seat) = progress.play.waiting() else {
             return Vec::new();
         };
@@ -70,6 +86,27 @@ impl App {
         let lang = self.lang_of(&row.seats[seat]);
         words::speaking(lang, || {
             self.clock_in_words(row, progress, seat, now, deadline)
+        })
+    }
+
+    /// A table stored with what it does by itself still to do — an action to play (the
+    /// droid's answer, a roll, a forced pass) or a finished game to settle — as a process
+    /// that stopped between storing a move and what follows leaves it: the table does it
+    /// now and shows the board, in its creator's words. `None` when nothing is pending, or
+    /// another process got there first.
+    fn catch_up(&self, row: &TableRow, progress: &super::log::Progress) -> Option<Vec<Reply>> {
+        let over = matches!(progress.play.status(), crate::games::Status::Over(_));
+        if !over {
+            self.automatic(row, progress).ok().flatten()?;
+        }
+        let creator = super::terms::terms(row).creator;
+        words::speaking(self.lang_of(&creator), || {
+            let (mut row, mut progress) = (row.clone(), progress.clone());
+            let guild = row.guild.clone();
+            let advanced = self.advance(&guild, &mut row, &mut progress).ok()?;
+            let text = advanced.said.join(" ");
+            self.after_turn(&guild, row, progress, advanced.last, text)
+                .ok()
         })
     }
 
@@ -91,7 +128,14 @@ impl App {
             let text = t!("clock-timeout", who = &who);
             let guild = row.guild.clone();
             return self
-                .concede(&guild, row, progress, seat, "timeout", text)
+                .concede(
+                    &guild,
+                    row,
+                    progress,
+                    seat,
+                    super::log::Leaving::Timeout,
+                    text,
+                )
                 .unwrap_or_default();
         }
         let warn = deadline - now <= clock / 4

@@ -2,12 +2,12 @@
 //! the pot and the revealed seed, resignations and timeouts (which at a table of three or
 //! four remove one player), draws by agreement, and an admin's end.
 
-use super::log::{self, Progress};
+use super::log::{Leaving, LogEntry, Progress};
 use super::replies::custom_id;
 use super::view::{is_series, Last};
 use super::{Actor, App, Outcome, Refusal, Reply, Style};
 use crate::games::{score_line, Status};
-use crate::ledger::tables::TableRow;
+use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::t;
 
@@ -74,8 +74,8 @@ impl App {
         if decided || exhausted || row.target == 0 {
             return self.settle(guild, row, progress, last, text, totals);
         }
-        let marker = log::next_game(&outcome.points);
-        self.record(guild, &mut row, &mut progress, None, &marker)?;
+        let marker = LogEntry::NextGame(outcome.points.clone());
+        self.record_entry(guild, &mut row, &mut progress, marker)?;
         let advanced = self.advance(guild, &mut row, &mut progress)?;
         text.push('\n');
         text.push_str(&t!("series-next", game = progress.game_no));
@@ -210,7 +210,7 @@ impl App {
             )])
     }
 
-    /// A seat gives up (`why`: resign, timeout). At a table of three or more players still
+    /// A seat gives up (by resigning or on its clock). At a table of three or more players still
     /// in, that player leaves and the game goes on among the others (stored as an action);
     /// otherwise the seat concedes the table: a single game by the game's forfeit, a series
     /// as a whole, with a per-point game in progress paid at its full value.
@@ -220,11 +220,12 @@ impl App {
         mut row: TableRow,
         mut progress: Progress,
         seat: usize,
-        why: &str,
+        why: Leaving,
         mut text: String,
     ) -> Outcome {
         if progress.remaining().len() > 2 {
-            self.record(guild, &mut row, &mut progress, Some(seat), &log::leave(why))?;
+            let leave = LogEntry::Leave { seat, why };
+            self.record_entry(guild, &mut row, &mut progress, leave)?;
             if let Status::Over(_) = progress.play.status() {
                 return self.game_over(guild, row, progress, None, text);
             }
@@ -271,7 +272,7 @@ impl App {
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal(t!("turn-not-playing")));
         };
-        if row.status == "open" {
+        if row.status == TableStatus::Open {
             if super::terms::terms(&row).creator != actor.user {
                 return Err(Refusal(t!("resign-not-creator")));
             }
@@ -295,7 +296,7 @@ impl App {
             return Err(Refusal(t!("resign-already-left")));
         }
         let text = t!("resign-resigns", who = &actor.name);
-        self.concede(&actor.guild, row, progress, seat, "resign", text)
+        self.concede(&actor.guild, row, progress, seat, Leaving::Resign, text)
     }
 
     /// `/draw` and the Accept draw button: the caller consents to end the game by
@@ -306,7 +307,7 @@ impl App {
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal(t!("turn-not-playing")));
         };
-        if row.status != "playing" {
+        if row.status != TableStatus::Playing {
             return Err(Refusal(t!("draw-not-started")));
         }
         if turn.is_some_and(|t| t != row.turn) {

@@ -1,4 +1,4 @@
-//! `/help` (PRODUCT.md P-3): what the bot does, every command in one line, how to start a
+//! `/help` (docs/CONTRACT.md P-3): what the bot does, every command in one line, how to start a
 //! first game; `/help command:X` for one command. The lines are the commands' descriptions
 //! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
 

@@ -1,7 +1,9 @@
-//! A table's action log and its conventions, read in this one place.
+//! A table's action log: what one entry means ([`LogEntry`]) and its one codec, read and
+//! written in this one place.
 //!
-//! An entry with a seat is that seat's action; an entry without one is a chance event drawn
-//! from the table's seed, except the table's own events, which start with `=`:
+//! Stored as a seat (or none) and a text. An entry with a seat is that seat's action; an
+//! entry without one is a chance event drawn from the table's seed, except the table's own
+//! events, which start with `=`:
 //! - `=next 3,0` (no seat): a game of a series ended with these points, the next one starts;
 //! - `=leave resign` or `=leave timeout` (the seat that leaves): a player leaves a table of
 //!   three or four and the game goes on without them.
@@ -11,53 +13,133 @@ use serde_json::Value;
 use super::terms::game_options;
 use super::{App, Refusal};
 use crate::catalogue::Entry;
-use crate::games::{DynPlay, GameOptions, Status};
+use crate::games::{DynPlay, GameOptions, Status, Step};
 use crate::ledger::tables::{LoggedAction, TableRow};
+use crate::t;
 
 const NEXT_GAME: &str = "=next ";
 const LEAVE: &str = "=leave ";
 
-/// What one log entry means.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Event<'a> {
-    /// A seat's action, or a chance outcome, in notation.
-    Action(&'a str),
-    /// A game of a series ended with these points.
+/// One entry of a table's action log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum LogEntry {
+    /// A seat's action, in notation (canonical once stored).
+    Action { seat: usize, action: String },
+    /// A chance outcome drawn from the table's seed, in notation.
+    Chance(String),
+    /// A game of a series ended with these points; the next one starts.
     NextGame(Vec<u32>),
-    /// A seat left the table (`why`: resign, timeout).
-    Leave { seat: usize, why: &'a str },
+    /// A seat left a table of three or four, and the game goes on without it.
+    Leave { seat: usize, why: Leaving },
 }
 
-pub(crate) fn read(entry: &LoggedAction) -> Event<'_> {
-    let text = entry.action.as_str();
-    match (
-        entry.seat,
-        text.strip_prefix(NEXT_GAME),
-        text.strip_prefix(LEAVE),
-    ) {
-        (None, Some(points), _) => Event::NextGame(
-            points
-                .split(',')
-                .map(|p| p.trim().parse().unwrap_or(0))
-                .collect(),
-        ),
-        (Some(seat), _, Some(why)) => Event::Leave {
-            seat: seat as usize,
-            why: why.trim(),
-        },
-        _ => Event::Action(text),
+/// Why a seat left a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Leaving {
+    Resign,
+    Timeout,
+}
+
+impl Leaving {
+    fn as_str(self) -> &'static str {
+        match self {
+            Leaving::Resign => "resign",
+            Leaving::Timeout => "timeout",
+        }
     }
 }
 
-/// The entry text that closes a game of a series with its points.
-pub(crate) fn next_game(points: &[u32]) -> String {
-    let points: Vec<String> = points.iter().map(u32::to_string).collect();
-    format!("{NEXT_GAME}{}", points.join(","))
+impl LogEntry {
+    /// Reads a stored entry. An entry this release cannot read (a table's own event of
+    /// another spelling, a bad count) is refused rather than taken for an action.
+    pub fn decode(logged: &LoggedAction) -> Result<LogEntry, Refusal> {
+        let text = logged.action.as_str();
+        let seat = match logged.seat {
+            Some(seat) => Some(usize::try_from(seat).map_err(|_| unreadable(logged))?),
+            None => None,
+        };
+        Ok(
+            match (seat, text.strip_prefix(NEXT_GAME), text.strip_prefix(LEAVE)) {
+                (None, Some(points), _) => LogEntry::NextGame(
+                    points
+                        .split(',')
+                        .map(|p| p.trim().parse())
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| unreadable(logged))?,
+                ),
+                (Some(seat), _, Some(why)) => LogEntry::Leave {
+                    seat,
+                    why: match why.trim() {
+                        "resign" => Leaving::Resign,
+                        "timeout" => Leaving::Timeout,
+                        _ => return Err(unreadable(logged)),
+                    },
+                },
+                _ if text.starts_with('=') => return Err(unreadable(logged)),
+                (Some(seat), _, _) => LogEntry::Action {
+                    seat,
+                    action: text.to_string(),
+                },
+                (None, _, _) => LogEntry::Chance(text.to_string()),
+            },
+        )
+    }
+
+    /// The entry as stored: its seat and its text.
+    pub fn encode(&self) -> (Option<i64>, String) {
+        match self {
+            LogEntry::Action { seat, action } => (Some(*seat as i64), action.clone()),
+            LogEntry::Chance(outcome) => (None, outcome.clone()),
+            LogEntry::NextGame(points) => {
+                let points: Vec<String> = points.iter().map(u32::to_string).collect();
+                (None, format!("{NEXT_GAME}{}", points.join(",")))
+            }
+            LogEntry::Leave { seat, why } => {
+                (Some(*seat as i64), format!("{LEAVE}{}", why.as_str()))
+            }
+        }
+    }
+
+    /// The acting seat of a game action, or `None` for chance; `None` too for the table's
+    /// own events, which are not game actions.
+    pub fn game_action(&self) -> Option<(Option<usize>, &str)> {
+        match self {
+            LogEntry::Action { seat, action } => Some((Some(*seat), action)),
+            LogEntry::Chance(outcome) => Some((None, outcome)),
+            LogEntry::NextGame(_) | LogEntry::Leave { .. } => None,
+        }
+    }
+
+    /// The entry of a game action by `seat`, or of chance when there is no seat.
+    pub fn of(seat: Option<usize>, action: &str) -> LogEntry {
+        match seat {
+            Some(seat) => LogEntry::Action {
+                seat,
+                action: action.to_string(),
+            },
+            None => LogEntry::Chance(action.to_string()),
+        }
+    }
+
+    /// This entry with its action's text replaced (by its canonical notation).
+    fn with_action(self, canonical: String) -> LogEntry {
+        match self {
+            LogEntry::Action { seat, .. } => LogEntry::Action {
+                seat,
+                action: canonical,
+            },
+            LogEntry::Chance(_) => LogEntry::Chance(canonical),
+            other => other,
+        }
+    }
 }
 
-/// The entry text of a seat leaving (`why`: resign, timeout).
-pub(crate) fn leave(why: &str) -> String {
-    format!("{LEAVE}{why}")
+fn unreadable(logged: &LoggedAction) -> Refusal {
+    Refusal(t!(
+        "log-unreadable",
+        seq = logged.seq,
+        entry = logged.action.as_str()
+    ))
 }
 
 /// A table as its log leaves it: the game in play and the series around it.
@@ -72,9 +154,9 @@ pub(crate) struct Progress {
     pub gone: Vec<usize>,
     /// The game's options for the game in play (the first player alternates in a series).
     pub options: GameOptions,
-    /// The position the game in play started from, and its actions since.
+    /// The position the game in play started from, and its steps since.
     pub start: String,
-    pub actions: Vec<String>,
+    pub actions: Vec<Step>,
 }
 
 impl Progress {
@@ -106,29 +188,41 @@ impl Progress {
         Ok(progress)
     }
 
-    /// Plays one log entry.
+    /// Plays one stored log entry.
     pub fn apply(
         &mut self,
         row: &TableRow,
         entry: &Entry,
         logged: &LoggedAction,
     ) -> Result<(), Refusal> {
-        match read(logged) {
-            Event::Action(action) => {
+        self.play_entry(row, entry, LogEntry::decode(logged)?)
+            .map(|_| ())
+    }
+
+    /// Plays one log entry; returns it with a game action in canonical notation.
+    pub fn play_entry(
+        &mut self,
+        row: &TableRow,
+        entry: &Entry,
+        log_entry: LogEntry,
+    ) -> Result<LogEntry, Refusal> {
+        match &log_entry {
+            LogEntry::Action { action, .. } | LogEntry::Chance(action) => {
                 let canonical = self.play.apply(action)?;
-                self.actions.push(canonical);
+                self.actions.push(Step::Action(canonical.clone()));
+                return Ok(log_entry.with_action(canonical));
             }
-            Event::NextGame(points) => self.next_game(row, entry, &points)?,
-            Event::Leave { seat, .. } => self.leave(seat)?,
+            LogEntry::NextGame(points) => self.next_game(row, entry, points)?,
+            LogEntry::Leave { seat, .. } => self.leave(*seat)?,
         }
-        Ok(())
+        Ok(log_entry)
     }
 
     /// A seat leaves; the game goes on without it or ends.
     pub fn leave(&mut self, seat: usize) -> Result<(), Refusal> {
         self.play.forfeit(seat)?;
         self.gone.push(seat);
-        self.actions.push(crate::render::leave_mark(seat));
+        self.actions.push(Step::Leave(seat));
         Ok(())
     }
 

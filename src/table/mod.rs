@@ -1,4 +1,4 @@
-//! Tables: the transport-free application layer (PRODUCT.md P-3, P-4). It takes commands
+//! Tables: the transport-free application layer (docs/CONTRACT.md P-3, P-4). It takes commands
 //! from an actor and answers with replies; the Discord and console front ends only translate.
 //!
 //! Every state change and every action is stored in the ledger before the reply is built, so
@@ -97,10 +97,10 @@ impl From<LedgerError> for Refusal {
             // The table layer checks a table's state before it writes, so the ledger finds
             // another state only when another command (another process's, on a shared
             // database) got there first.
-            LedgerError::TableState { table, status, .. } => match status.as_str() {
-                "open" | "playing" => t!("table-moved-on", table = *table),
-                _ => t!("table-ended-meanwhile", table = *table),
-            },
+            LedgerError::TableState { table, status, .. } if status.is_active() => {
+                t!("table-moved-on", table = *table)
+            }
+            LedgerError::TableState { table, .. } => t!("table-ended-meanwhile", table = *table),
             _ => e.to_string(),
         })
     }

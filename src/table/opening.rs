@@ -14,7 +14,7 @@ use super::waiting::seats_line;
 use super::{commands, Actor, App, Outcome, PlayArgs, Refusal, Reply};
 use crate::catalogue::Entry;
 use crate::games::{GameOptions, Status};
-use crate::ledger::tables::{NewTable, TableRow};
+use crate::ledger::tables::{NewTable, TableRow, TableStatus};
 use crate::ledger::{LedgerError, DROID};
 use crate::{t, words};
 
@@ -228,11 +228,11 @@ impl App {
                 invited = invited.join(" / ")
             )));
         }
-        if row.status != "open" {
+        if row.status != TableStatus::Open {
             return Err(Refusal(t!(
                 "answer-already",
                 table = row.id,
-                status = t!(&format!("status-{}", row.status))
+                status = t!(&format!("status-{}", row.status.as_str()))
             )));
         }
         if !accept {
@@ -248,7 +248,7 @@ impl App {
 
     /// Join or Seat the droid: a seat taken at an open table, which starts once full.
     pub(crate) fn take_seat(&self, actor: &Actor, row: TableRow, droid: bool) -> Outcome {
-        if row.status != "open" {
+        if row.status != TableStatus::Open {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let t = terms::terms(&row);
@@ -300,7 +300,7 @@ impl App {
         if t.creator != actor.user {
             return Err(Refusal(t!("start-not-creator")));
         }
-        if row.status != "open" {
+        if row.status != TableStatus::Open {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let info = self.entry(&row)?.info;

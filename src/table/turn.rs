@@ -2,13 +2,14 @@
 //! act again (chance events, the droid, forced passes), each stored before the reply.
 
 use super::fairness::rng_for;
-use super::log::{self, Progress};
+use super::log::{LogEntry, Progress};
 use super::terms::terms;
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
 use crate::games::{Phrase, Status};
-use crate::ledger::tables::{LoggedAction, TableRow};
+use crate::ledger::tables::{LoggedAction, TableRow, TableStatus};
 use crate::ledger::DROID;
+use crate::render::LastMove;
 use crate::{t, words};
 
 /// What [`App::advance`] played.
@@ -20,7 +21,7 @@ pub(crate) struct Advanced {
 }
 
 /// Who the table plays for next, and what.
-enum Automatic {
+pub(crate) enum Automatic {
     Chance(String),
     Droid(usize, String),
     Forced(usize, String),
@@ -34,28 +35,37 @@ impl App {
         Ok(self.now() + self.ledger.economy(guild)?.move_clock_secs)
     }
 
-    /// Stores one log entry of `seat` (none: chance or the table) and plays it on
-    /// `progress`; the entry is in the log before anything is shown. Returns the entry as
-    /// stored (a game action in canonical notation).
+    /// Stores a game action of `seat` (none: chance) and plays it on `progress`; the entry
+    /// is in the log before anything is shown. Returns the action in canonical notation.
     pub(crate) fn record(
         &self,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
         seat: Option<usize>,
-        text: &str,
+        action: &str,
     ) -> Result<String, Refusal> {
+        let stored = self.record_entry(guild, row, progress, LogEntry::of(seat, action))?;
+        Ok(stored
+            .game_action()
+            .map(|(_, canonical)| canonical.to_string())
+            .unwrap_or_default())
+    }
+
+    /// Stores one log entry and plays it on `progress`, the entry in the log before
+    /// anything is shown. Returns the entry as stored (a game action in canonical notation).
+    pub(crate) fn record_entry(
+        &self,
+        guild: &str,
+        row: &mut TableRow,
+        progress: &mut Progress,
+        entry: LogEntry,
+    ) -> Result<LogEntry, Refusal> {
         let seq = row.turn + 1;
-        let mut logged = LoggedAction {
-            seq,
-            seat: seat.map(|s| s as i64),
-            action: text.to_string(),
-        };
         let mut next = progress.clone();
-        next.apply(row, self.entry(row)?, &logged)?;
-        if let log::Event::Action(_) = log::read(&logged) {
-            logged.action = next.actions.last().cloned().unwrap_or_default();
-        }
+        let stored = next.play_entry(row, self.entry(row)?, entry)?;
+        let (seat, action) = stored.encode();
+        let logged = LoggedAction { seq, seat, action };
         self.ledger.record_action(
             row.id,
             seq,
@@ -66,11 +76,15 @@ impl App {
         row.turn = seq;
         *progress = next;
         self.remember(row.id, seq, progress);
-        Ok(logged.action)
+        Ok(stored)
     }
 
     /// The action the table plays by itself at this point, if any.
-    fn automatic(&self, row: &TableRow, progress: &Progress) -> Result<Option<Automatic>, Refusal> {
+    pub(crate) fn automatic(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+    ) -> Result<Option<Automatic>, Refusal> {
         let play = progress.play.as_ref();
         let seq = row.turn + 1;
         match play.status() {
@@ -90,11 +104,9 @@ impl App {
             }
             Status::ToMove(seat) => {
                 let legal = play.legal();
-                let forced = self.entry(row)?.info.forced;
+                let info = self.entry(row)?.info;
                 Ok(match legal.as_slice() {
-                    [only] if forced.contains(&only.as_str()) => {
-                        Some(Automatic::Forced(seat, only.clone()))
-                    }
+                    [only] if info.is_forced(only) => Some(Automatic::Forced(seat, only.clone())),
                     _ => None,
                 })
             }
@@ -131,7 +143,7 @@ impl App {
                 .extend(self.narrate(row, seat, &canonical, phrase, true));
             // Chance (dice) is said, but the board keeps highlighting the last move.
             if seat.is_some() {
-                advanced.last = Some((before.clone(), canonical));
+                advanced.last = Some(LastMove::from(before.clone(), canonical));
             }
             advanced
                 .said
@@ -158,9 +170,7 @@ impl App {
             return Some(t!("turn-chance", outcome = action));
         };
         let who = self.name(&row.seats[seat]);
-        let forced = self
-            .entry(row)
-            .is_ok_and(|e| e.info.forced.contains(&action));
+        let forced = self.entry(row).is_ok_and(|e| e.info.is_forced(action));
         Some(match (forced && only, action) {
             (true, "pass") => t!("turn-forced-pass", who = &who),
             (true, _) => t!("turn-forced", who = &who, action = action),
@@ -229,7 +239,7 @@ impl App {
     /// actor; `turn` is the turn the menu or button was shown at.
     pub(crate) fn play_action(&self, actor: &Actor, text: &str, turn: Option<i64>) -> Outcome {
         let mut row = self.active(actor)?;
-        if row.status != "playing" {
+        if row.status != TableStatus::Playing {
             return Err(Refusal(t!("turn-not-started", table = row.id)));
         }
         if turn.is_some_and(|turn| turn != row.turn) {
@@ -265,7 +275,7 @@ impl App {
         let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
-        let last = advanced.last.or(Some((before, canonical)));
+        let last = advanced.last.or(Some(LastMove::from(before, canonical)));
         self.after_turn(&actor.guild, row, progress, last, text)
     }
 
@@ -288,7 +298,7 @@ impl App {
             let canonical =
                 self.record(&actor.guild, &mut row, &mut progress, Some(seat), first)?;
             said.extend(self.narrate(&row, Some(seat), &canonical, phrase, false));
-            last = Some((before, canonical));
+            last = Some(LastMove::from(before, canonical));
         }
         if progress.play.roller() != Some(seat) {
             return Err(Refusal(t!("turn-no-roll")));
@@ -344,7 +354,7 @@ impl App {
     /// `/board`: the current board again.
     pub(crate) fn board(&self, actor: &Actor) -> Outcome {
         let row = self.active(actor)?;
-        if row.status != "playing" {
+        if row.status != TableStatus::Playing {
             return Ok(vec![self.waiting_reply(&row)?]);
         }
         let progress = self.progress(&row)?;
@@ -371,7 +381,7 @@ impl App {
         let Ok(Some(row)) = self.ledger.active_table(&actor.guild, &actor.channel) else {
             return Vec::new();
         };
-        if row.status != "playing" {
+        if row.status != TableStatus::Playing {
             return Vec::new();
         }
         let Ok(progress) = self.progress(&row) else {

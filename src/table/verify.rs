@@ -1,11 +1,11 @@
 //! Looking back at a table: `/verify` recomputes every chance event and droid choice from
-//! the revealed seed (PRODUCT.md P-6.4), `/replay` animates its game, `/rules` explains one.
+//! the revealed seed (docs/CONTRACT.md P-6.4), `/replay` animates its game, `/rules` explains one.
 
 use super::fairness::rng_for;
-use super::log::{self, Progress};
+use super::log::{LogEntry, Progress};
 use super::terms::terms;
 use super::{Actor, App, Outcome, Refusal, Reply};
-use crate::games::GameOptions;
+use crate::games::{GameOptions, Step};
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
 use crate::render::Scene;
@@ -34,9 +34,8 @@ impl App {
         progress: &Progress,
         logged: &LoggedAction,
     ) -> Option<Option<String>> {
-        if !matches!(log::read(logged), log::Event::Action(_)) {
-            return None;
-        }
+        // The table's own entries (a next game, a seat leaving) draw nothing.
+        LogEntry::decode(logged).ok()?.game_action()?;
         let play = progress.play.as_ref();
         match logged.seat {
             None => Some(play.sample_chance(&mut rng_for(seed, "chance", logged.seq))),
@@ -119,7 +118,7 @@ impl App {
             moves = progress
                 .actions
                 .iter()
-                .filter(|a| !a.starts_with('='))
+                .filter(|step| matches!(step, Step::Action(_)))
                 .count()
         );
         if super::view::is_series(&row) && progress.game_no > 1 {

@@ -16,7 +16,7 @@ pub(crate) const MOVE: &str = "move";
 pub(crate) const ACT: &str = "act-";
 
 /// The last action and the position before it, for the board to highlight.
-pub(crate) type Last = Option<(String, String)>;
+pub(crate) type Last = Option<LastMove>;
 
 /// Whether a table plays several games (a series to N points, or per-point stakes).
 pub(crate) fn is_series(row: &TableRow) -> bool {
@@ -53,10 +53,7 @@ impl App {
         };
         Ok(Scene {
             names: self.seat_names(row),
-            last_move: last.map(|(before, action)| LastMove {
-                action,
-                before: Some(before),
-            }),
+            last_move: last,
             series: is_series(row).then(|| SeriesScore {
                 points: progress.totals.clone(),
                 target: row.target.max(0) as u32,

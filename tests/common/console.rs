@@ -16,6 +16,21 @@ pub fn console(name: &str) -> (Console, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    (reopen(&dir), dir)
+}
+
+/// A console on a copy of the database file `db` (a fixture), in a directory of its own.
+pub fn console_on(name: &str, db: &std::path::Path) -> (Console, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(db, dir.join("h.db")).unwrap();
+    (reopen(&dir), dir)
+}
+
+/// A console on the database a test made in `dir` with [`console`], as a restarted bot
+/// would open it.
+pub fn reopen(dir: &std::path::Path) -> Console {
     let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
     let offset = Arc::new(AtomicI64::new(0));
     let app = App::new(
@@ -28,7 +43,7 @@ pub fn console(name: &str) -> (Console, std::path::PathBuf) {
         out: dir.join("boards"),
         ..ConsoleOptions::default()
     };
-    (Console::new(app, options, offset), dir)
+    Console::new(app, options, offset)
 }
 
 /// The replies to one line.

@@ -53,7 +53,7 @@ impl Game for Takeaway {
         draws: true,
         options: &["pile"],
         decisions: &[],
-        forced: &["pass"],
+        forced: &[],
         legacy: None,
         before_roll: None,
         estimate: Estimate::None,
@@ -238,7 +238,7 @@ impl Board for PileBoard {
         &self,
         options: &GameOptions,
         start: &str,
-        _actions: &[String],
+        _actions: &[holotable::games::Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError> {
         let scene = Scene {

@@ -1,5 +1,22 @@
 //! A fake Discord on loopback (REST + gateway websocket) for running the real serenity/poise
-//! client in tests (facts in `../shared/discord/README.md`).
+//! client in tests.
+//!
+//! What the real client needs from it (checked with serenity 0.12 and poise 0.7):
+//! - REST goes through serenity's `proxy`, which only takes effect with the rate limiter
+//!   disabled; the fake serves `/api/v10/...`, and `GET /gateway` must answer the fake's own
+//!   websocket URL (when that call fails serenity falls back to the real gateway).
+//! - The gateway handshake: HELLO, then READY after IDENTIFY (with `user`, `guilds`,
+//!   `session_id`, `resume_gateway_url` and `application`); every dispatch carries `s`, and
+//!   heartbeats are acknowledged or the client reconnects.
+//! - A dispatch that does not deserialize becomes a silent `Event::Unknown` and the test would
+//!   only time out, so the fake checks each payload against serenity's `GatewayEvent` before
+//!   sending it.
+//! - A component interaction needs a full `message` object; autocomplete marks the option
+//!   being typed `focused`.
+//! - Files arrive as multipart `files[N]` parts beside `payload_json`; a callback later than
+//!   Discord's three seconds is answered 404 `{"code":10062}`, as Discord does.
+//! - The first followup after a defer replaces the "thinking…" message and Discord ignores its
+//!   ephemeral flag.
 
 #![allow(dead_code)]
 

@@ -1,4 +1,4 @@
-//! The slash commands of PRODUCT.md P-3, each a thin function from poise's arguments to a
+//! The slash commands of docs/CONTRACT.md P-3, each a thin function from poise's arguments to a
 //! [`Command`] of the application layer.
 
 use std::collections::BTreeMap;
@@ -306,7 +306,7 @@ fn localise(command: &mut poise::Command<Data, Error>, id: String) {
     }
 }
 
-/// Every slash command of PRODUCT.md P-3.
+/// Every slash command of docs/CONTRACT.md P-3.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     let mut all = vec![
         play(),

@@ -1,5 +1,5 @@
 //! `holotable serve`: the Discord front end, a thin adapter from poise to the application
-//! layer (PRODUCT.md P-3, P-7). No game or money rule lives here: every command becomes a
+//! layer (docs/CONTRACT.md P-3, P-7). No game or money rule lives here: every command becomes a
 //! [`Command`] for [`App::handle`], and every reply is sent as it comes back.
 //!
 //! The application layer is synchronous (SQLite): it runs on tokio's blocking pool, so no

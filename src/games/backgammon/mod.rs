@@ -244,7 +244,7 @@ impl Game for Backgammon {
             Decision::button("accept", Tone::Main),
             Decision::button("reject", Tone::Quiet),
         ],
-        forced: &["pass"],
+        forced: &[],
         legacy: None,
         before_roll: None,
         estimate: Estimate::Sharp,

@@ -267,7 +267,7 @@ impl Game for Dzone {
             Decision::button("pass", Tone::Quiet),
             Decision::button("waive", Tone::Quiet),
         ],
-        forced: &["pass", "waive"],
+        forced: &["waive"],
         legacy: Some("steel_layout"),
         before_roll: Some("waive"),
         estimate: Estimate::Rough,

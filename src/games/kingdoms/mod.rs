@@ -220,7 +220,7 @@ impl Game for Kingdoms {
         draws: true,
         options: &["cap"],
         decisions: &[],
-        forced: &["pass"],
+        forced: &[],
         legacy: None,
         before_roll: None,
         estimate: Estimate::Rough,
@@ -378,7 +378,7 @@ impl Game for Kingdoms {
             .collect()
     }
 
-    /// KG-7.6 and PRODUCT.md P-4: the opponent wins.
+    /// KG-7.6 and docs/CONTRACT.md P-4: the opponent wins.
     fn forfeit(&self, _pos: &Position, seat: Seat) -> Result<Forfeit<Position>, RulesError> {
         if seat > 1 {
             return Err(RulesError::BadOption(format!(

@@ -1,5 +1,5 @@
 //! Where the ledger keeps its rows: an embedded SQLite file (the default, one machine), or a
-//! PostgreSQL server that any number of bot processes share (PRODUCT.md P-10).
+//! PostgreSQL server that any number of bot processes share (docs/CONTRACT.md P-10).
 //!
 //! The ledger's operations are written once, against [`Tx`]: SQL in the dialect both
 //! engines speak, with `?N` parameters, run in one transaction that commits whole or changes

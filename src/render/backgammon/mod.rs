@@ -523,7 +523,7 @@ pub fn png(
 pub fn replay(
     options: &GameOptions,
     start: &str,
-    actions: &[String],
+    actions: &[crate::games::Step],
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
     let game = Arc::new(Backgammon::from_options(options)?);
@@ -567,7 +567,7 @@ impl super::Board for BackgammonBoard {
         &self,
         options: &GameOptions,
         start: &str,
-        actions: &[String],
+        actions: &[crate::games::Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError> {
         replay(options, start, actions, names)
