@@ -4,7 +4,7 @@
 use holotable::ledger::economy::Setting;
 use holotable::ledger::ratings::Board;
 use holotable::ledger::slots::{multiplier, stops_from_seed, Symbol, STRIP};
-use holotable::ledger::tables::{LoggedAction, NewTable, TableStatus};
+use holotable::ledger::tables::{LoggedAction, NewTable, TableStatus, Terms};
 use holotable::ledger::{accounts::commitment, Ledger, LedgerError, DROID, MAX_AMOUNT};
 
 #[macro_use]
@@ -38,6 +38,7 @@ fn table(l: &Ledger, channel: &str, stake: i64, seats: &[&str]) -> i64 {
             start_position: "start",
             seats,
             deadline: None,
+            terms: Terms::new(seats[0], seats.len(), 3),
         },
     )
     .unwrap()
@@ -303,6 +304,7 @@ fn per_point_series_are_capped_by_what_the_loser_has(db: &Db) {
                 start_position: "p",
                 seats: &["han", "lando"],
                 deadline: None,
+                terms: Terms::new("han", 2, 3),
             },
         )
         .unwrap()
@@ -475,6 +477,7 @@ fn tables_keep_one_active_per_channel_and_an_ordered_log(db: &Db) {
                 start_position: "p",
                 seats: &["x", "y"],
                 deadline: None,
+                terms: Terms::new("x", 2, 3),
             }
         ),
         Err(LedgerError::ChannelBusy)

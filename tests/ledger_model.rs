@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
-use holotable::ledger::tables::NewTable;
+use holotable::ledger::tables::{NewTable, Terms};
 use holotable::ledger::{LedgerError, DROID, MAX_AMOUNT};
 
 #[macro_use]
@@ -183,6 +183,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
                             start_position: "p",
                             seats: &seats,
                             deadline: None,
+                            terms: Terms::new(seats[0], seats.len(), 3),
                         },
                     )
                     .unwrap()

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use holotable::ledger::tables::NewTable;
+use holotable::ledger::tables::{NewTable, Terms};
 use holotable::ledger::{Durability, Ledger, LedgerError};
 
 #[macro_use]
@@ -53,6 +53,7 @@ fn random_operation(
                         start_position: "p",
                         seats: &[a, b],
                         deadline: None,
+                        terms: Terms::new(a, 2, 3),
                     },
                 )?
                 .id;

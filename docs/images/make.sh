@@ -84,3 +84,14 @@ $H render --game dzone \
   --names Chewbacca,R2-D2,Leia --last-move "roll 4 2" \
   --before "S...../...RB./.B..../..S.../.R.G../.....S R1:GGGBB,G0,B2:RRRGG R roll 30 1" \
   --out docs/images/dzone-out.png
+# Backgammon: White doubles to 2 in a match to 5 (BG-5.2); a 6-5 bears two checkers off
+# the 4-point (BG-3.6); a gammon that brings White to 4-1, so the next game is Crawford (BG-5.3).
+$H render --game backgammon --options '{"length":5}' --state "2M4NBwBsdw4GAA:MBmgABAAEAAE" \
+  --names Chewbacca,R2-D2 --last-move double --before "2M4NBwBsdw4GAA:MAGgABAAEAAE" \
+  --out docs/images/backgammon-double.png
+$H render --game backgammon --options '{"length":5}' --state "7QAAAOyemwAAAA:cAmgACAACAAE" \
+  --names Chewbacca,R2-D2 --last-move "4/off(2)" --before "2D03AQDtBgAAAA:MAG3ACAACAAE" \
+  --out docs/images/backgammon-bearoff.png
+$H render --game backgammon --options '{"length":5}' --state "AAAAsHtuAgAAAA:8AqgAEAACAAE" \
+  --names Chewbacca,R2-D2 --last-move "1/off" --before "2D03AQABAAAAAA:MAGlACAACAAE" \
+  --out docs/images/backgammon-gammon.png

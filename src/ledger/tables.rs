@@ -28,6 +28,34 @@ pub struct NewTable<'a> {
     pub seats: &'a [&'a str],
     /// When an open table (a challenge) expires.
     pub deadline: Option<i64>,
+    pub terms: Terms,
+}
+
+/// What the creator of a table asked for beyond the game's own options, kept so that a
+/// restart, `/verify` and Rematch see exactly what was agreed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    /// The user who opened the table (seat 0 unless `first` said otherwise).
+    pub creator: String,
+    /// The `to` of `/play`, as given (a series target, or a match length the game keeps).
+    pub to: Option<u32>,
+    /// The droid's strength.
+    pub level: u8,
+    /// How many seats an open table waits for before it starts by itself.
+    pub seats: usize,
+}
+
+impl Terms {
+    /// The terms of a table `creator` opens for `seats` players, with no `to` and the
+    /// droid at `level`.
+    pub fn new(creator: &str, seats: usize, level: u8) -> Terms {
+        Terms {
+            creator: creator.to_string(),
+            to: None,
+            level,
+            seats,
+        }
+    }
 }
 
 /// Where a table is in its life. Stored as its lower-case name, which the schema checks.
@@ -105,6 +133,7 @@ pub struct TableRow {
     pub turn: i64,
     pub deadline: Option<i64>,
     pub result: Option<String>,
+    pub terms: Terms,
     pub seats: Vec<String>,
 }
 
@@ -122,30 +151,36 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
         .query_opt(
             "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
                     seed_commitment, seed, seed_revealed, start_position, position, turn,
-                    deadline, result
+                    deadline, result, creator, to_points, droid_level, seat_count
              FROM tables WHERE id = ?1",
             args![table],
             |r| {
-                let revealed: bool = r.get(11)?;
+                let revealed: bool = r.col("seed_revealed")?;
                 Ok(TableRow {
-                    id: r.get(0)?,
-                    guild: r.get(1)?,
-                    channel: r.get(2)?,
-                    game: r.get(3)?,
-                    options: r.get(4)?,
-                    status: r.get::<String>(5)?.parse().map_err(|e: String| {
+                    id: r.col("id")?,
+                    guild: r.col("guild_id")?,
+                    channel: r.col("channel_id")?,
+                    game: r.col("game")?,
+                    options: r.col("options")?,
+                    status: r.col::<String>("status")?.parse().map_err(|e: String| {
                         LedgerError::Db(StoreError::Other(format!("table {table}: {e}")))
                     })?,
-                    stake: r.get(6)?,
-                    per_point: r.get(7)?,
-                    target: r.get(8)?,
-                    seed_commitment: r.get(9)?,
-                    seed: if revealed { Some(r.get(10)?) } else { None },
-                    start_position: r.get(12)?,
-                    position: r.get(13)?,
-                    turn: r.get(14)?,
-                    deadline: r.get(15)?,
-                    result: r.get(16)?,
+                    stake: r.col("stake")?,
+                    per_point: r.col("per_point")?,
+                    target: r.col("target")?,
+                    seed_commitment: r.col("seed_commitment")?,
+                    seed: if revealed { Some(r.col("seed")?) } else { None },
+                    start_position: r.col("start_position")?,
+                    position: r.col("position")?,
+                    turn: r.col("turn")?,
+                    deadline: r.col("deadline")?,
+                    result: r.col("result")?,
+                    terms: Terms {
+                        creator: r.col("creator")?,
+                        to: r.col::<Option<i64>>("to_points")?.map(|n| n as u32),
+                        level: r.col::<i64>("droid_level")? as u8,
+                        seats: r.col("seat_count")?,
+                    },
                     seats: Vec::new(),
                 })
             },
@@ -154,7 +189,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
     row.seats = tx.query(
         "SELECT user_id FROM seats WHERE table_id = ?1 ORDER BY seat",
         args![table],
-        |r| r.get(0),
+        |r| r.col("user_id"),
     )?;
     Ok(row)
 }
@@ -162,7 +197,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
 /// The secret seed of a table, for the table layer's generator (never shown before the end).
 pub(crate) fn secret_seed(tx: &Tx, table: i64) -> Result<String> {
     tx.query_one("SELECT seed FROM tables WHERE id = ?1", args![table], |r| {
-        r.get(0)
+        r.col("seed")
     })
 }
 
@@ -174,8 +209,10 @@ impl Ledger {
             let inserted = tx.value::<i64>(
                 "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
                                      target, seed_commitment, seed, start_position, position,
-                                     deadline, created_at)
-                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)
+                                     deadline, created_at, creator, to_points, droid_level,
+                                     seat_count)
+                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
+                         ?14, ?15, ?16)
                  RETURNING id",
                 args![
                     guild,
@@ -189,7 +226,11 @@ impl Ledger {
                     new.seed,
                     new.start_position,
                     new.deadline,
-                    now()
+                    now(),
+                    &new.terms.creator,
+                    new.terms.to.map(i64::from),
+                    i64::from(new.terms.level),
+                    new.terms.seats as i64
                 ],
             );
             let id = match inserted {

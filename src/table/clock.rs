@@ -46,7 +46,7 @@ impl App {
 
     /// An unanswered challenge or unstarted table expires, told in its creator's language.
     fn expire(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
-        let creator = super::terms::terms(row).creator;
+        let creator = row.terms.creator.clone();
         words::speaking(self.lang_of(&creator), || {
             self.expire_in_words(row, now, deadline)
         })
@@ -99,7 +99,7 @@ impl App {
         if !over {
             self.automatic(row, progress).ok().flatten()?;
         }
-        let creator = super::terms::terms(row).creator;
+        let creator = row.terms.creator.clone();
         words::speaking(self.lang_of(&creator), || {
             let (mut row, mut progress) = (row.clone(), progress.clone());
             let guild = row.guild.clone();

@@ -273,14 +273,14 @@ impl App {
             return Err(Refusal(t!("turn-not-playing")));
         };
         if row.status == TableStatus::Open {
-            if super::terms::terms(&row).creator != actor.user {
+            if row.terms.creator != actor.user {
                 return Err(Refusal(t!("resign-not-creator")));
             }
             let cancelled = self
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
             Self::first_ending(row.id, cancelled)?;
-            let challenge = row.seats.len() >= super::terms::terms(&row).seats;
+            let challenge = row.seats.len() >= row.terms.seats;
             return Ok(vec![Reply::public(t!(
                 if challenge {
                     "resign-withdraws"

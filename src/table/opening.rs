@@ -9,12 +9,12 @@ use serde_json::Value;
 
 use super::fairness::{new_seed, rng_for};
 use super::log::Progress;
-use super::terms::{self, game_options, Terms};
+use super::terms::{self, game_options};
 use super::waiting::seats_line;
 use super::{commands, Actor, App, Outcome, PlayArgs, Refusal, Reply};
 use crate::catalogue::Entry;
 use crate::games::{GameOptions, Status};
-use crate::ledger::tables::{NewTable, TableRow, TableStatus};
+use crate::ledger::tables::{NewTable, TableRow, TableStatus, Terms};
 use crate::ledger::{LedgerError, DROID};
 use crate::{t, words};
 
@@ -69,7 +69,7 @@ impl App {
             &NewTable {
                 channel: &actor.channel,
                 game: info.id,
-                options: &terms::store(&options, &terms),
+                options: &terms::store(&options),
                 stake: stakes.stake,
                 per_point: stakes.per_point,
                 target,
@@ -77,6 +77,7 @@ impl App {
                 start_position: &start,
                 seats: &seat_refs,
                 deadline: Some(self.now() + self.settings.challenge_secs),
+                terms,
             },
         )?;
         self.announce(actor, row, opponent.as_deref())
@@ -215,7 +216,7 @@ impl App {
 
     /// Accept or Decline, by a challenged player.
     pub(crate) fn answer(&self, actor: &Actor, row: TableRow, accept: bool) -> Outcome {
-        let creator = terms::terms(&row).creator;
+        let creator = row.terms.creator.clone();
         if actor.user == creator || !row.seats.contains(&actor.user) {
             let invited: Vec<String> = row
                 .seats
@@ -251,7 +252,7 @@ impl App {
         if row.status != TableStatus::Open {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
-        let t = terms::terms(&row);
+        let t = row.terms.clone();
         let seated = row.seats.contains(&actor.user);
         if droid && !seated {
             return Err(Refusal(t!("seat-droid-not-seated")));
@@ -296,7 +297,7 @@ impl App {
 
     /// Start, by the creator of an open table with enough players.
     pub(crate) fn start(&self, actor: &Actor, row: TableRow) -> Outcome {
-        let t = terms::terms(&row);
+        let t = row.terms.clone();
         if t.creator != actor.user {
             return Err(Refusal(t!("start-not-creator")));
         }
@@ -325,7 +326,7 @@ impl App {
             return Err(Refusal(t!("rematch-not-player")));
         }
         let entry = self.entry(&row)?;
-        let t = terms::terms(&row);
+        let t = row.terms.clone();
         let mut options: BTreeMap<String, String> = game_options(&row)
             .into_iter()
             .map(|(k, v)| (k, v.as_str().map_or_else(|| v.to_string(), str::to_string)))

@@ -3,7 +3,6 @@
 
 use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
-use super::terms::terms;
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
 use crate::games::{Phrase, Status};
@@ -99,7 +98,7 @@ impl App {
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
-                let action = crate::droid::choose_action(play, terms(row).level, &mut rng)?;
+                let action = crate::droid::choose_action(play, row.terms.level, &mut rng)?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {

@@ -3,7 +3,6 @@
 
 use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
-use super::terms::terms;
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::games::{GameOptions, Step};
 use crate::ledger::tables::{LoggedAction, TableRow};
@@ -41,7 +40,7 @@ impl App {
             None => Some(play.sample_chance(&mut rng_for(seed, "chance", logged.seq))),
             Some(seat) if row.seats.get(seat as usize).map(String::as_str) == Some(DROID) => {
                 let mut rng = rng_for(seed, "droid", logged.seq);
-                Some(crate::droid::choose_action(play, terms(row).level, &mut rng).ok())
+                Some(crate::droid::choose_action(play, row.terms.level, &mut rng).ok())
             }
             Some(_) => None,
         }

@@ -5,7 +5,6 @@
 
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::custom_id;
-use super::terms;
 use super::{App, Refusal, Reply, Style};
 use crate::ledger::tables::TableRow;
 use crate::{t, words};
@@ -17,7 +16,7 @@ impl App {
     /// from another process's shard).
     pub(crate) fn waiting_reply(&self, row: &TableRow) -> Result<Reply, Refusal> {
         let info = self.entry(row)?.info;
-        let terms = terms::terms(row);
+        let terms = row.terms.clone();
         let wager = match terms_line(row) {
             line if line.is_empty() => line,
             // "to Dejarik for 50 credits each", "to Backgammon, a match to 3 points".
@@ -117,7 +116,7 @@ fn terms_line(row: &TableRow) -> String {
         String::new()
     };
     // A series the table counts (`target`), or a match the game itself keeps (backgammon).
-    let target = match terms::terms(row).to {
+    let target = match row.terms.clone().to {
         _ if row.target > 0 => Some(t!("terms-target", target = row.target)),
         Some(to) if to > 0 => Some(t!("terms-match", target = to)),
         _ => None,

@@ -32,6 +32,11 @@ pub fn console_on(name: &str, db: &std::path::Path) -> (Console, std::path::Path
 /// would open it.
 pub fn reopen(dir: &std::path::Path) -> Console {
     let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    console_with(ledger, dir)
+}
+
+/// A console on `ledger` (of either engine), its boards written under `dir`.
+pub fn console_with(ledger: Ledger, dir: &std::path::Path) -> Console {
     let offset = Arc::new(AtomicI64::new(0));
     let app = App::new(
         ledger,

@@ -119,6 +119,17 @@ pub enum Row<'r> {
 }
 
 impl Row<'_> {
+    /// The column named `name` (as the statement names it: an alias, or the column), as `T`.
+    pub fn col<T: Column>(&self, name: &str) -> Result<T> {
+        let index = match self {
+            Row::Sqlite(row) => row.as_ref().column_index(name).ok(),
+            Row::Postgres(row) => row.columns().iter().position(|c| c.name() == name),
+        };
+        let index = index
+            .ok_or_else(|| LedgerError::Db(StoreError::Other(format!("no column named {name}"))))?;
+        self.get(index)
+    }
+
     /// Column `i`, as `T`.
     pub fn get<T: Column>(&self, i: usize) -> Result<T> {
         match self {

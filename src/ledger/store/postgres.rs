@@ -33,12 +33,13 @@ const ATTEMPTS: u32 = 40;
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
-const MIGRATIONS: [&str; 5] = [
+const MIGRATIONS: [&str; 6] = [
     include_str!("../../../migrations/postgres/0001_init.sql"),
     include_str!("../../../migrations/postgres/0002_names.sql"),
     include_str!("../../../migrations/postgres/0003_offers.sql"),
     include_str!("../../../migrations/postgres/0004_legacies.sql"),
     include_str!("../../../migrations/postgres/0005_locales.sql"),
+    include_str!("../../../migrations/postgres/0006_terms.sql"),
 ];
 
 /// The connections of a process to one database, kept by r2d2 (the pool of the driver's

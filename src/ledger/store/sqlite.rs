@@ -19,6 +19,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0003_offers.sql")),
         M::up(include_str!("../../../migrations/0004_legacies.sql")),
         M::up(include_str!("../../../migrations/0005_locales.sql")),
+        M::up(include_str!("../../../migrations/0006_terms.sql")),
     ])
 }
 
