@@ -243,8 +243,7 @@ fn rematch_keeps_every_term_of_the_finished_table() {
     let droid = t.row();
     assert_eq!(droid.stake, 100);
     assert_eq!(option(&droid, "length"), "\"3\"");
-    assert_eq!(option(&droid, "_level"), "2");
-    assert_eq!(option(&droid, "_to"), "3");
+    assert_eq!((droid.terms.level, droid.terms.to), (2, Some(3)));
     t.run("alice", Command::Resign);
     // Three seats: an open table of three again.
     t.slash("alice", "/play game:takeaway seats:3 pile:9");
@@ -258,7 +257,7 @@ fn rematch_keeps_every_term_of_the_finished_table() {
     );
     let open = t.row();
     assert_eq!(open.seats, ["carol"]);
-    assert_eq!(option(&open, "_seats"), "3");
+    assert_eq!(open.terms.seats, 3);
     assert_eq!(option(&open, "pile"), "\"9\"");
     t.audit_ok();
 }

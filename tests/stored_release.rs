@@ -106,9 +106,18 @@ fn plays_on_and_verifies(c: &mut Console, ledger: &Ledger) {
     assert!(ledger.audit().unwrap().ok, "the ledger still balances");
 }
 
+/// The release's clocks are stopped, as if the bot restarted at once: the fixture was
+/// written once, and its challenge would expire ten minutes later, its turns a day later.
+const STOP_CLOCKS: &str = "UPDATE tables SET deadline = NULL";
+
 #[test]
 fn sqlite_tables_of_the_previous_release_play_on_and_verify() {
-    let (mut c, dir) = console_on("release", std::path::Path::new(RELEASE));
+    let (c, dir) = console_on("release", std::path::Path::new(RELEASE));
+    drop(c);
+    let db = rusqlite::Connection::open(dir.join("h.db")).unwrap();
+    db.execute(STOP_CLOCKS, []).unwrap();
+    drop(db);
+    let mut c = harness::reopen(&dir);
     let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
     check_migrated(&ledger);
     plays_on_and_verifies(&mut c, &ledger);
@@ -191,6 +200,8 @@ fn postgres_tables_of_the_previous_release_play_on_and_verify() {
         return;
     };
     release_on_postgres(&url);
+    let mut pg = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    pg.batch_execute(STOP_CLOCKS).unwrap();
     let dir = std::env::temp_dir().join(format!("holotable-release-pg-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

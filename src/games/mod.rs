@@ -17,6 +17,7 @@ pub mod erased;
 pub mod kingdoms;
 pub mod options;
 pub mod playthrough;
+pub mod repetition;
 pub mod zatak;
 
 use std::fmt::Debug;

@@ -5,7 +5,7 @@ pub mod moves;
 pub mod notation;
 pub mod series;
 
-use std::collections::HashMap;
+use crate::games::repetition::Repetitions;
 
 use serde_json::Value;
 
@@ -41,7 +41,7 @@ impl Default for Dejarik {
 /// many moves were played (DJ-5.7).
 #[derive(Debug, Clone, Default)]
 pub struct DejarikHistory {
-    seen: HashMap<Position, u8>,
+    seen: Repetitions<Position>,
     moves: u32,
 }
 
@@ -345,16 +345,14 @@ impl Game for Dejarik {
 
     fn history_start(&self, pos: &Position) -> DejarikHistory {
         DejarikHistory {
-            seen: HashMap::from([(*pos, 1)]),
+            seen: Repetitions::from(pos),
             moves: 0,
         }
     }
 
     fn history_step(&self, history: &mut DejarikHistory, next: &Position) -> Option<Outcome> {
         history.moves += 1;
-        let count = history.seen.entry(*next).or_insert(0);
-        *count = count.saturating_add(1);
-        if *count >= 3 {
+        if history.seen.third(next) {
             // DJ-5.5
             return Some(
                 Outcome::new(vec![1, 1], "draw by threefold repetition")

@@ -11,7 +11,7 @@ pub mod moves;
 pub mod notation;
 pub mod threats;
 
-use std::collections::HashMap;
+use crate::games::repetition::Repetitions;
 
 pub use board::{Bits, Cell};
 
@@ -188,9 +188,8 @@ impl Default for Kingdoms {
 /// action was a pass.
 #[derive(Debug, Clone, Default)]
 pub struct KingdomsHistory {
-    seen: HashMap<Position, u8>,
+    seen: Repetitions<Position>,
     actions: u32,
-    last: Option<Position>,
     passed: bool,
 }
 
@@ -292,18 +291,17 @@ impl Game for Kingdoms {
     }
 
     fn history_start(&self, pos: &Position) -> KingdomsHistory {
-        let mut history = KingdomsHistory::default();
-        history.seen.insert(pos.clone(), 1);
-        history.last = Some(pos.clone());
-        history
+        KingdomsHistory {
+            seen: Repetitions::from(pos),
+            ..KingdomsHistory::default()
+        }
     }
 
     /// KG-7.3 (a pass answering a pass), KG-7.4 (a third occurrence), KG-7.5 (the cap), in
     /// that order. A pass is the one action that leaves the board as it was.
     fn history_step(&self, history: &mut KingdomsHistory, next: &Position) -> Option<Outcome> {
-        let before = history.last.replace(next.clone());
+        let pass = history.seen.last().is_some_and(|b| b.pieces == next.pieces);
         history.actions += 1;
-        let pass = before.is_some_and(|b| b.pieces == next.pieces);
         let two_passes = pass && history.passed;
         history.passed = pass;
         if two_passes {
@@ -312,9 +310,7 @@ impl Game for Kingdoms {
                     .told(Phrase::new("kg-two-passes")),
             );
         }
-        let seen = history.seen.entry(next.clone()).or_insert(0);
-        *seen += 1;
-        if *seen >= 3 {
+        if history.seen.third(next) {
             return Some(
                 Outcome::new(vec![0, 0], "draw by threefold repetition")
                     .told(Phrase::new("kg-repetition")),

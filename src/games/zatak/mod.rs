@@ -11,7 +11,7 @@ pub mod moves;
 pub mod notation;
 mod setup;
 
-use std::collections::HashMap;
+use crate::games::repetition::Repetitions;
 
 pub use board::{Cell, Dir};
 pub use moves::Path;
@@ -140,9 +140,8 @@ impl Default for Zatak {
 /// the last capture.
 #[derive(Debug, Clone, Default)]
 pub struct ZatakHistory {
-    seen: HashMap<Position, u8>,
+    seen: Repetitions<Position>,
     quiet: u32,
-    last: Option<Position>,
 }
 
 /// Every permutation of the faces 1–6, in ascending order.
@@ -434,32 +433,29 @@ impl Game for Zatak {
     }
 
     fn history_start(&self, pos: &Position) -> ZatakHistory {
-        let mut history = ZatakHistory::default();
-        if pos.phase == Phase::Play {
-            history.seen.insert(pos.clone(), 1);
+        ZatakHistory {
+            seen: if pos.phase == Phase::Play {
+                Repetitions::from(pos)
+            } else {
+                Repetitions::after(pos)
+            },
+            quiet: 0,
         }
-        history.last = Some(pos.clone());
-        history
     }
 
     /// ZK-4.3 (the third occurrence of a play-phase position) and ZK-4.4 (the cap of moves
     /// without a capture; set-up moves do not count).
     fn history_step(&self, history: &mut ZatakHistory, next: &Position) -> Option<Outcome> {
-        let before = history.last.replace(next.clone());
         if next.phase != Phase::Play {
+            history.seen.pass_over(next);
             return None;
         }
-        let was_play = before.as_ref().is_some_and(|b| b.phase == Phase::Play);
-        if was_play {
-            let captured = before.as_ref().is_some_and(|b| {
-                b.count(Side::White) + b.count(Side::Red)
-                    != next.count(Side::White) + next.count(Side::Red)
-            });
+        if let Some(before) = history.seen.last().filter(|b| b.phase == Phase::Play) {
+            let captured = before.count(Side::White) + before.count(Side::Red)
+                != next.count(Side::White) + next.count(Side::Red);
             history.quiet = if captured { 0 } else { history.quiet + 1 };
         }
-        let seen = history.seen.entry(next.clone()).or_insert(0);
-        *seen += 1;
-        if *seen >= 3 {
+        if history.seen.third(next) {
             return Some(
                 Outcome::new(vec![0, 0], "draw by threefold repetition")
                     .told(Phrase::new("zk-repetition")),
