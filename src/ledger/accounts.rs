@@ -23,7 +23,7 @@ pub(crate) fn member_account(tx: &Tx, guild: &str, user: &str) -> Result<Option<
     tx.query_opt(
         "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = 'member' AND owner = ?2",
         args![guild, user],
-        |row| row.get(0),
+        |row| row.col("id"),
     )
 }
 
@@ -35,7 +35,7 @@ pub(crate) fn balance_of(tx: &Tx, account: i64) -> Result<i64> {
     tx.query_one(
         "SELECT balance FROM accounts WHERE id = ?1",
         args![account],
-        |row| row.get(0),
+        |row| row.col("balance"),
     )
 }
 
@@ -43,7 +43,7 @@ pub(crate) fn tokens_of(tx: &Tx, account: i64) -> Result<i64> {
     tx.query_one(
         "SELECT tokens FROM accounts WHERE id = ?1",
         args![account],
-        |row| row.get(0),
+        |row| row.col("tokens"),
     )
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn transfer(
     let (kind, balance): (String, i64) = tx.query_one(
         "SELECT kind, balance FROM accounts WHERE id = ?1",
         args![from],
-        |row| Ok((row.get(0)?, row.get(1)?)),
+        |row| Ok((row.col("kind")?, row.col("balance")?)),
     )?;
     if (kind == "member" || kind == "escrow") && balance < amount {
         return Err(LedgerError::InsufficientFunds {
@@ -120,7 +120,13 @@ pub(crate) fn read_balance(tx: &Tx, guild: &str, user: &str) -> Result<Balance> 
     let (credits, tokens, seed): (i64, i64, Option<String>) = tx.query_one(
         "SELECT balance, tokens, slot_seed FROM accounts WHERE id = ?1",
         args![account],
-        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        |row| {
+            Ok((
+                row.col("balance")?,
+                row.col("tokens")?,
+                row.col("slot_seed")?,
+            ))
+        },
     )?;
     Ok(Balance {
         credits,

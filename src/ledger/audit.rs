@@ -44,10 +44,10 @@ impl Ledger {
             }
             // P-6.1: every guild sums to zero.
             let unbalanced: Vec<(String, i64)> = tx.query(
-                "SELECT guild_id, CAST(SUM(balance) AS BIGINT) FROM accounts GROUP BY guild_id
-                 HAVING SUM(balance) <> 0",
+                "SELECT guild_id, CAST(SUM(balance) AS BIGINT) AS total FROM accounts
+                 GROUP BY guild_id HAVING SUM(balance) <> 0",
                 args![],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                |r| Ok((r.col("guild_id")?, r.col("total")?)),
             )?;
             for (guild, total) in unbalanced {
                 problems.push(format!("guild {guild}: balances sum to {total}, not 0"));
@@ -57,21 +57,21 @@ impl Ledger {
                 "SELECT a.id, a.kind, a.owner, a.balance,
                         CAST(COALESCE((SELECT SUM(amount) FROM transfers WHERE to_account = a.id), 0)
                            - COALESCE((SELECT SUM(amount) FROM transfers WHERE from_account = a.id), 0)
-                           AS BIGINT),
+                           AS BIGINT) AS journal,
                         a.tokens,
                         CAST(COALESCE((SELECT SUM(delta) FROM token_moves WHERE account_id = a.id), 0)
-                           AS BIGINT)
+                           AS BIGINT) AS token_journal
                  FROM accounts a",
                 args![],
                 |r| {
                     Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                        r.get(6)?,
+                        r.col("id")?,
+                        r.col("kind")?,
+                        r.col("owner")?,
+                        r.col("balance")?,
+                        r.col("journal")?,
+                        r.col("tokens")?,
+                        r.col("token_journal")?,
                     ))
                 },
             )?;
@@ -89,12 +89,13 @@ impl Ledger {
             }
             // P-6.3: an ended table holds nothing in escrow; a playing one holds its stakes.
             let escrows: Vec<(i64, String, i64, i64)> = tx.query(
-                "SELECT t.id, t.status, t.stake * (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id),
-                        COALESCE(a.balance, 0)
+                "SELECT t.id, t.status,
+                        t.stake * (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id) AS stakes,
+                        COALESCE(a.balance, 0) AS held
                  FROM tables t LEFT JOIN accounts a
                    ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) AND a.guild_id = t.guild_id",
                 args![],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                |r| Ok((r.col("id")?, r.col("status")?, r.col("stakes")?, r.col("held")?)),
             )?;
             for (id, status, stakes, held) in escrows {
                 let expected = if status == "playing" { stakes } else { 0 };

@@ -69,11 +69,11 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
         args![guild],
         |row| {
             Ok(Economy {
-                starting_balance: row.get(0)?,
-                daily_amount: row.get(1)?,
-                min_wager: row.get(2)?,
-                token_bet: row.get(3)?,
-                move_clock_secs: row.get(4)?,
+                starting_balance: row.col("starting_balance")?,
+                daily_amount: row.col("daily_amount")?,
+                min_wager: row.col("min_wager")?,
+                token_bet: row.col("token_bet")?,
+                move_clock_secs: row.col("move_clock_secs")?,
             })
         },
     )?;
@@ -91,7 +91,7 @@ pub(crate) fn system_account(tx: &Tx, guild: &str, kind: &str, owner: &str) -> R
     tx.query_one(
         "SELECT id FROM accounts WHERE guild_id = ?1 AND kind = ?2 AND owner = ?3",
         args![guild, kind, owner],
-        |row| row.get(0),
+        |row| row.col("id"),
     )
 }
 
@@ -165,9 +165,9 @@ impl Ledger {
     pub fn economy(&self, guild: &str) -> Result<Economy> {
         self.read(|tx| {
             let known: bool = tx.query_one(
-                "SELECT COUNT(*) > 0 FROM guilds WHERE guild_id = ?1",
+                "SELECT COUNT(*) > 0 AS known FROM guilds WHERE guild_id = ?1",
                 args![guild],
-                |r| r.get(0),
+                |r| r.col("known"),
             )?;
             if known {
                 load(tx, guild)

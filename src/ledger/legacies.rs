@@ -13,7 +13,7 @@ impl Ledger {
             tx.query_opt(
                 "SELECT value FROM legacies WHERE guild = ?1 AND channel = ?2 AND game = ?3",
                 args![guild, channel, game],
-                |r| r.get(0),
+                |r| r.col("value"),
             )
         })
     }

@@ -194,7 +194,7 @@ impl Ledger {
             let previous: Option<(String, String)> = tx.query_opt(
                 "SELECT kind, result FROM operations WHERE guild_id = ?1 AND key = ?2",
                 args![guild, key],
-                |row| Ok((row.get(0)?, row.get(1)?)),
+                |row| Ok((row.col("kind")?, row.col("result")?)),
             )?;
             if let Some((previous_kind, result)) = previous {
                 if previous_kind != kind {
@@ -259,7 +259,7 @@ impl Ledger {
                 .query_opt(
                     "SELECT locale FROM user_names WHERE user_id = ?1",
                     args![user],
-                    |r| r.get::<Option<String>>(0),
+                    |r| r.col::<Option<String>>("locale"),
                 )?
                 .flatten())
         })
@@ -271,7 +271,7 @@ impl Ledger {
             tx.query_opt(
                 "SELECT name FROM user_names WHERE user_id = ?1",
                 args![user],
-                |r| r.get(0),
+                |r| r.col("name"),
             )
         })
     }

@@ -16,11 +16,11 @@ fn load_rating(tx: &Tx, guild: &str, game: &str, user: &str) -> Result<(Glicko2R
         |r| {
             Ok((
                 Glicko2Rating {
-                    rating: r.get(0)?,
-                    deviation: r.get(1)?,
-                    volatility: r.get(2)?,
+                    rating: r.col("rating")?,
+                    deviation: r.col("deviation")?,
+                    volatility: r.col("volatility")?,
                 },
-                r.get(3)?,
+                r.col("games")?,
             ))
         },
     )?;
@@ -126,24 +126,25 @@ impl Ledger {
     /// The top 10 of a guild by `board`, and the caller's own rank (ties share a rank).
     pub fn leaderboard(&self, guild: &str, board: &Board, caller: &str) -> Result<Leaderboard> {
         self.read(|tx| {
-            let read = |r: &Row| Ok((r.get(0)?, r.get::<f64>(1)?));
+            let read = |r: &Row| Ok((r.col("who")?, r.col::<f64>("value")?));
             let rows: Vec<(String, f64)> = match board {
                 Board::Credits => tx.query(
-                    "SELECT owner, balance FROM accounts WHERE guild_id = ?1 AND kind = 'member'
-                     ORDER BY balance DESC, owner",
+                    "SELECT owner AS who, balance AS value FROM accounts
+                     WHERE guild_id = ?1 AND kind = 'member' ORDER BY balance DESC, owner",
                     args![guild],
                     read,
                 )?,
                 Board::Wins => tx.query(
-                    "SELECT user_id, CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT)
-                            AS w
-                     FROM results WHERE guild_id = ?1 GROUP BY user_id ORDER BY w DESC, user_id",
+                    "SELECT user_id AS who,
+                            CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS value
+                     FROM results WHERE guild_id = ?1 GROUP BY user_id
+                     ORDER BY value DESC, user_id",
                     args![guild],
                     read,
                 )?,
                 Board::Rating(game) => tx.query(
-                    "SELECT user_id, rating FROM ratings WHERE guild_id = ?1 AND game = ?2
-                     ORDER BY rating DESC, user_id",
+                    "SELECT user_id AS who, rating AS value FROM ratings
+                     WHERE guild_id = ?1 AND game = ?2 ORDER BY rating DESC, user_id",
                     args![guild, game],
                     read,
                 )?,
@@ -172,20 +173,21 @@ impl Ledger {
                 return Err(LedgerError::UnknownMember(user.to_string()));
             }
             let rows: Vec<(String, i64, i64, i64, i64, i64)> = tx.query(
-                "SELECT game, COUNT(*),
-                        CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT),
-                        CAST(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT),
-                        CAST(SUM(points) AS BIGINT), CAST(SUM(net) AS BIGINT)
+                "SELECT game, COUNT(*) AS played,
+                        CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS wins,
+                        CAST(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT)
+                            AS draws,
+                        CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(net) AS BIGINT) AS net
                  FROM results WHERE guild_id = ?1 AND user_id = ?2 GROUP BY game ORDER BY game",
                 args![guild, user],
                 |r| {
                     Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
+                        r.col("game")?,
+                        r.col("played")?,
+                        r.col("wins")?,
+                        r.col("draws")?,
+                        r.col("points")?,
+                        r.col("net")?,
                     ))
                 },
             )?;
@@ -200,7 +202,7 @@ impl Ledger {
                 let rating = tx.query_opt(
                     "SELECT rating FROM ratings WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
                     args![guild, &game, user],
-                    |r| r.get(0),
+                    |r| r.col("rating"),
                 )?;
                 stats.games += games;
                 stats.wins += wins;

@@ -130,7 +130,7 @@ fn spin_in(tx: &Tx, guild: &str, op: i64, user: &str, bet: Option<i64>) -> Resul
         .query_one(
             "SELECT slot_seed FROM accounts WHERE id = ?1",
             args![account],
-            |r| r.get::<Option<String>>(0),
+            |r| r.col::<Option<String>>("slot_seed"),
         )?
         .unwrap_or_default();
     let stops = stops_from_seed(&seed)

@@ -326,9 +326,9 @@ impl Ledger {
                 args![table],
                 |r| {
                     Ok(LoggedAction {
-                        seq: r.get(0)?,
-                        seat: r.get(1)?,
-                        action: r.get(2)?,
+                        seq: r.col("seq")?,
+                        seat: r.col("seat")?,
+                        action: r.col("action")?,
                     })
                 },
             )
@@ -342,7 +342,7 @@ impl Ledger {
                 "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
                      AND status IN ('open', 'playing')",
                 args![guild, channel],
-                |r| r.get(0),
+                |r| r.col("id"),
             )?;
             id.map(|id| load_table(tx, id)).transpose()
         })
@@ -355,7 +355,7 @@ impl Ledger {
                 "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
                      ORDER BY id DESC LIMIT 1",
                 args![guild, channel],
-                |r| r.get(0),
+                |r| r.col("id"),
             )?;
             id.map(|id| load_table(tx, id)).transpose()
         })
@@ -367,7 +367,7 @@ impl Ledger {
             let ids: Vec<i64> = tx.query(
                 "SELECT id FROM tables WHERE status IN ('open', 'playing') ORDER BY id",
                 args![],
-                |r| r.get(0),
+                |r| r.col("id"),
             )?;
             ids.into_iter().map(|id| load_table(tx, id)).collect()
         })
@@ -409,6 +409,6 @@ fn consents(tx: &Tx, table: i64, turn: i64, kind: &str) -> Result<Vec<usize>> {
     tx.query(
         "SELECT seat FROM offers WHERE table_id = ?1 AND turn = ?2 AND kind = ?3 ORDER BY seat",
         args![table, turn, kind],
-        |r| r.get(0),
+        |r| r.col("seat"),
     )
 }

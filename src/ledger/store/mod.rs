@@ -130,8 +130,8 @@ impl Row<'_> {
         self.get(index)
     }
 
-    /// Column `i`, as `T`.
-    pub fn get<T: Column>(&self, i: usize) -> Result<T> {
+    /// Column `i`, as `T`: for a single value ([`Tx::value`]); rows are read by name.
+    fn get<T: Column>(&self, i: usize) -> Result<T> {
         match self {
             Row::Sqlite(row) => T::from_sqlite(row, i).map_err(|e| sqlite::error(e).into()),
             Row::Postgres(row) => T::from_postgres(row, i)
