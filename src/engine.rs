@@ -92,17 +92,7 @@ fn handle(request: &Map<String, Value>) -> Reply {
                     .try_into()
                     .map_err(|_| "field 'seats' is too large")?,
             };
-            if seats < info.min_seats || seats > info.max_seats {
-                return Err(format!(
-                    "{} is played by {} players, not {seats}",
-                    info.name,
-                    if info.min_seats == info.max_seats {
-                        info.min_seats.to_string()
-                    } else {
-                        format!("{} to {}", info.min_seats, info.max_seats)
-                    }
-                ));
-            }
+            info.check_seats(seats).map_err(|e| e.to_string())?;
             let play = game.start(seats).map_err(|e| e.to_string())?;
             Ok(json!({"ok": true, "state": play.position()}))
         }

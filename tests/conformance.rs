@@ -248,3 +248,45 @@ fn outcomes_come_only_at_the_end_of_a_game_and_forfeits_end_two_seat_games() {
         }
     }
 }
+
+#[test]
+fn every_declared_option_is_read_the_same_way_in_every_game() {
+    use holotable::games::OptionKind;
+    use serde_json::{json, Value};
+    for entry in games() {
+        let id = entry.info.id;
+        let with = |name: &str, value: Value| {
+            let mut options = GameOptions::new();
+            options.insert(name.to_string(), value);
+            entry.rules(&options).map(|_| ())
+        };
+        for spec in entry.info.options {
+            let name = spec.name;
+            match spec.kind {
+                OptionKind::Flag => {
+                    for yes in [json!(true), json!("yes"), json!(""), json!("off")] {
+                        assert!(with(name, yes.clone()).is_ok(), "{id} {name}: {yes}");
+                    }
+                    assert!(with(name, json!("banana")).is_err(), "{id} {name}");
+                }
+                OptionKind::Whole { min, max, .. } => {
+                    assert!(with(name, json!(max)).is_ok(), "{id} {name}: {max}");
+                    assert!(with(name, json!(min.to_string())).is_ok(), "{id} {name}");
+                    assert!(with(name, json!(max + 1)).is_err(), "{id} {name}: {max}+1");
+                    assert!(with(name, json!("many")).is_err(), "{id} {name}: text");
+                    if min > 0 {
+                        assert!(with(name, json!(min - 1)).is_err(), "{id} {name}: {min}-1");
+                    }
+                }
+                OptionKind::Text => {
+                    assert!(with(name, json!(12)).is_err(), "{id} {name}: a number");
+                }
+            }
+            for alias in spec.aliases {
+                if let OptionKind::Whole { max, .. } = spec.kind {
+                    assert!(with(alias, json!(max + 1)).is_err(), "{id} {alias}");
+                }
+            }
+        }
+    }
+}

@@ -96,9 +96,9 @@ bg-cube-theirs = Your opponent owns the cube.
 bg-cube-not-now = You cannot double now.
 option-whole = { $option } must be a whole number from { $min } to { $max }.
 option-flag = { $option } is yes or no, not “{ $value }”.
+option-text = { $option } must be text.
 option-setup = setup is not a position in the game's notation: { $error }
 dj-option-side = { $option } must be w, b, white, black, 0 or 1.
-bg-option-length = A match is played to 1–{ $max } points (0 for a money game).
 
 ## Zatak (ZK).
 

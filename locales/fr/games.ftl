@@ -96,9 +96,9 @@ bg-cube-theirs = Votre adversaire possède le videau.
 bg-cube-not-now = Vous ne pouvez pas doubler maintenant.
 option-whole = { $option } doit être un nombre entier de { $min } à { $max }.
 option-flag = { $option } vaut oui ou non (yes ou no), pas « { $value } ».
+option-text = { $option } doit être un texte.
 option-setup = setup n'est pas une position dans la notation du jeu : { $error }
 dj-option-side = { $option } vaut w, b, white, black, 0 ou 1.
-bg-option-length = Un match se joue en 1 à { $max } points (0 pour une partie d'argent).
 
 ## Zatak (ZK).
 

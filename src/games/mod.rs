@@ -24,7 +24,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 pub use erased::{DynGame, DynPlay, Erased, LegalAction};
-pub use options::GameOptions;
+pub use options::{Declared, GameOptions, OptionKind, OptionSpec};
 pub use playthrough::Playthrough;
 
 /// One step of a game's record as the layers above the rules core keep it: an action in
@@ -58,9 +58,10 @@ pub struct GameInfo {
     pub points_option: Option<&'static str>,
     /// Whether players may agree to a draw (`/draw`); backgammon has no draws.
     pub draws: bool,
-    /// The table options `/play` accepts for this game (`setup`, `cap`, …); anything else is
-    /// refused there with the list.
-    pub options: &'static [&'static str],
+    /// The table options `/play` accepts for this game (`setup`, `cap`, …), each with what
+    /// it takes; anything else is refused there with the list, and [`options::Declared`]
+    /// reads them for the game.
+    pub options: &'static [OptionSpec],
     /// Actions that are decisions rather than moves (roll, double, take …): the table offers
     /// them as buttons, in this tone, whenever they are legal.
     pub decisions: &'static [Decision],
@@ -98,6 +99,23 @@ impl GameInfo {
     /// `pass` in every game, and the game's own [`GameInfo::forced`] actions.
     pub fn is_forced(&self, action: &str) -> bool {
         action == "pass" || self.forced.contains(&action)
+    }
+
+    /// Whether the game is played by `seats` players; the error names the game and its
+    /// numbers of players.
+    pub fn check_seats(&self, seats: usize) -> Result<(), RulesError> {
+        if (self.min_seats..=self.max_seats).contains(&seats) {
+            return Ok(());
+        }
+        let players = if self.min_seats == self.max_seats {
+            self.min_seats.to_string()
+        } else {
+            format!("{} to {}", self.min_seats, self.max_seats)
+        };
+        Err(RulesError::BadOption(format!(
+            "{} is played by {players} players, not {seats}",
+            self.name
+        )))
     }
 
     /// Whether `id` names this game (its id or an alias, in any case).
@@ -328,8 +346,15 @@ pub trait Game: Send + Sync + Sized + 'static {
         Self::INFO
     }
 
-    /// The position a new game with this many seats starts from.
-    fn start(&self, seats: usize) -> Result<Self::State, RulesError>;
+    /// The position a new game for `seats` players starts from, after
+    /// [`GameInfo::check_seats`] (so with a number of seats the game declares).
+    fn new_game(&self, seats: usize) -> Result<Self::State, RulesError>;
+
+    /// A new game for `seats` players, or an error when the game is not played by that many.
+    fn start(&self, seats: usize) -> Result<Self::State, RulesError> {
+        Self::INFO.check_seats(seats)?;
+        self.new_game(seats)
+    }
 
     /// The position `/rules` shows: the start, unless a game reads better a step later
     /// (backgammon after its opening roll).

@@ -361,13 +361,17 @@ fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), R
     if let Some(text) = given.remove("options") {
         given.extend(commands::table_options(&text).map_err(Refusal)?);
     }
-    if let Some(key) = given.keys().find(|k| !info.options.contains(&k.as_str())) {
+    if let Some(key) = given
+        .keys()
+        .find(|k| !info.options.iter().any(|o| o.name == k.as_str()))
+    {
+        let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
         return Err(Refusal(t!(
             "play-unknown-option",
             game = words::game_name(&info),
             option = key.as_str(),
-            count = info.options.len(),
-            options = info.options.join(", ")
+            count = names.len(),
+            options = names.join(", ")
         )));
     }
     let mut options: GameOptions = given

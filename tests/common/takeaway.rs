@@ -51,7 +51,7 @@ impl Game for Takeaway {
         max_seats: 4,
         points_option: None,
         draws: true,
-        options: &["pile"],
+        options: &[holotable::games::OptionSpec::whole("pile", 1, 99, 12)],
         decisions: &[],
         forced: &[],
         legacy: None,
@@ -64,16 +64,11 @@ impl Game for Takeaway {
     type History = ();
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
-        let pile = holotable::games::options::whole(options, "pile", 1..=99)?.unwrap_or(12);
+        let pile = holotable::games::Declared::read(Self::INFO.options, options)?.whole("pile");
         Ok(Takeaway { pile: pile as u32 })
     }
 
-    fn start(&self, seats: usize) -> Result<Pile, RulesError> {
-        if !(2..=4).contains(&seats) {
-            return Err(RulesError::BadOption(format!(
-                "2 to 4 players, not {seats}"
-            )));
-        }
+    fn new_game(&self, seats: usize) -> Result<Pile, RulesError> {
         Ok(Pile {
             pile: self.pile,
             to_move: 0,

@@ -12,7 +12,7 @@ pub mod pubeval;
 mod turn;
 mod words;
 
-use serde_json::Value;
+use crate::games::{Declared, OptionSpec};
 
 use self::board::{Board, Play, Side};
 use self::ids::{CubeOwner, GameState, MatchInfo};
@@ -139,32 +139,12 @@ impl State {
     }
 }
 
-fn option_length(options: &GameOptions) -> Result<Option<u16>, RulesError> {
-    for key in ["length", "to"] {
-        let Some(value) = options.get(key) else {
-            continue;
-        };
-        let n = match value {
-            Value::Number(n) => n.as_u64(),
-            Value::String(s) => s.trim().parse::<u64>().ok(),
-            _ => None,
-        };
-        return match n {
-            Some(n) if n <= MAX_LENGTH as u64 => Ok(Some(n as u16)),
-            _ => Err(RulesError::BadOption(format!(
-                "{key}: a match is played to 1–{MAX_LENGTH} points (0 for a money game)"
-            ))
-            .told(Phrase::new("bg-option-length").value("max", MAX_LENGTH))),
-        };
-    }
-    Ok(None)
-}
-
 impl Backgammon {
     /// Options: `length` (or `to`): the match length, 1 by default, 0 for a money game.
     pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        let options = Declared::read(Self::INFO.options, options)?;
         Ok(Backgammon {
-            length: option_length(options)?.unwrap_or(1),
+            length: options.whole("length") as u16,
         })
     }
 
@@ -231,7 +211,7 @@ impl Game for Backgammon {
         max_seats: 2,
         points_option: Some("length"),
         draws: false,
-        options: &["length"],
+        options: &[OptionSpec::whole("length", 0, MAX_LENGTH as u64, 1).or(&["to"])],
         decisions: &[
             Decision::button("roll", Tone::Main),
             Decision {
@@ -259,12 +239,7 @@ impl Game for Backgammon {
         self.apply(&self.start(2)?, &Action::Opening(3, 1))
     }
 
-    fn start(&self, seats: usize) -> Result<State, RulesError> {
-        if seats != 2 {
-            return Err(RulesError::BadOption(format!(
-                "backgammon is played by 2, not {seats}"
-            )));
-        }
+    fn new_game(&self, _seats: usize) -> Result<State, RulesError> {
         Ok(State {
             sides: [board::start_side(), board::start_side()],
             info: MatchInfo::new(self.length),

@@ -6,6 +6,7 @@ pub mod notation;
 pub mod series;
 
 use crate::games::repetition::Repetitions;
+use crate::games::{Declared, OptionSpec};
 
 use serde_json::Value;
 
@@ -45,27 +46,6 @@ pub struct DejarikHistory {
     moves: u32,
 }
 
-fn option_u32(options: &GameOptions, key: &str) -> Result<Option<u32>, RulesError> {
-    let bad = || {
-        RulesError::BadOption(format!("{key} must be a whole number from 1 to 100000")).told(
-            Phrase::new("option-whole")
-                .value("option", key)
-                .value("min", 1)
-                .value("max", 100_000),
-        )
-    };
-    let value = match options.get(key) {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
-        Some(_) => return Err(bad()),
-    };
-    if !(1..=100_000).contains(&value) {
-        return Err(bad());
-    }
-    Ok(Some(value as u32))
-}
-
 fn option_side(options: &GameOptions, key: &str) -> Result<Option<Side>, RulesError> {
     let bad = || {
         RulesError::BadOption(format!("{key} must be w, b, white, black, 0 or 1"))
@@ -90,25 +70,21 @@ impl Dejarik {
     /// to move of a custom set-up) and `cap` (the move cap, DJ-5.7). Unknown keys are left
     /// to other layers.
     pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        let declared = Declared::read(Self::INFO.options, options)?;
         let first = option_side(options, "first")?;
-        let mut start = match options.get("setup") {
-            None | Some(Value::Null) => Position::start(first.unwrap_or(Side::White)),
-            Some(Value::String(text)) => notation::parse_position(text).map_err(|e| {
+        let mut start = match declared.text("setup") {
+            None => Position::start(first.unwrap_or(Side::White)),
+            Some(text) => notation::parse_position(text).map_err(|e| {
                 RulesError::BadOption(format!("setup: {e}"))
                     .told(Phrase::new("option-setup").value("error", e.to_string()))
             })?,
-            Some(_) => {
-                return Err(RulesError::BadOption(
-                    "setup must be a position in Dejarik notation".into(),
-                ))
-            }
         };
         if let Some(first) = first {
             start.to_move = first;
         }
         Ok(Dejarik {
             start,
-            cap: option_u32(options, "cap")?.unwrap_or(DEFAULT_CAP),
+            cap: declared.whole("cap") as u32,
         })
     }
 
@@ -255,7 +231,10 @@ impl Game for Dejarik {
         max_seats: 2,
         points_option: None,
         draws: true,
-        options: &["setup", "cap"],
+        options: &[
+            OptionSpec::text("setup"),
+            OptionSpec::whole("cap", 1, 100_000, DEFAULT_CAP as u64),
+        ],
         decisions: &[],
         forced: &[],
         legacy: None,
@@ -271,12 +250,7 @@ impl Game for Dejarik {
         Dejarik::from_options(options)
     }
 
-    fn start(&self, seats: usize) -> Result<Position, RulesError> {
-        if seats != 2 {
-            return Err(RulesError::BadOption(format!(
-                "Dejarik is played by 2 players, not {seats}"
-            )));
-        }
+    fn new_game(&self, _seats: usize) -> Result<Position, RulesError> {
         Ok(self.start)
     }
 

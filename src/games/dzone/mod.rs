@@ -12,11 +12,11 @@ mod valid;
 
 pub use paths::Cell;
 
-use super::options::{flag, whole};
 use super::{
     Decision, Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat,
     Status, Tone,
 };
+use crate::games::{Declared, OptionSpec};
 
 /// DZ-6.4: the turn whose end ends the game.
 pub const CAP: u32 = 400;
@@ -207,11 +207,12 @@ impl Dzone {
                 ))
             }
         };
+        let declared = Declared::read(Self::INFO.options, options)?;
         Ok(Dzone {
-            marbles: whole(options, "marbles", 3..=9)?.map_or(6, |n| n as u8),
-            steel: whole(options, "steel", 1..=6)?.map_or(1, |n| n as u8),
-            strict: flag(options, "strict")?,
-            fresh: flag(options, "fresh")?,
+            marbles: declared.whole("marbles") as u8,
+            steel: declared.whole("steel") as u8,
+            strict: declared.flag("strict"),
+            fresh: declared.flag("fresh"),
             layout,
         })
     }
@@ -262,7 +263,12 @@ impl Game for Dzone {
         max_seats: 4,
         points_option: None,
         draws: true,
-        options: &["marbles", "steel", "strict", "fresh"],
+        options: &[
+            OptionSpec::whole("marbles", 3, 9, 6),
+            OptionSpec::whole("steel", 1, 6, 1),
+            OptionSpec::flag("strict"),
+            OptionSpec::flag("fresh"),
+        ],
         decisions: &[
             Decision::button("pass", Tone::Quiet),
             Decision::button("waive", Tone::Quiet),
@@ -281,12 +287,7 @@ impl Game for Dzone {
         Dzone::from_options(options)
     }
 
-    fn start(&self, seats: usize) -> Result<Position, RulesError> {
-        if !(2..=4).contains(&seats) {
-            return Err(RulesError::BadOption(format!(
-                "D-Zone is played by 2 to 4 players, not {seats}"
-            )));
-        }
+    fn new_game(&self, seats: usize) -> Result<Position, RulesError> {
         turn::start(self, seats)
     }
 

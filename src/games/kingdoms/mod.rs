@@ -12,10 +12,10 @@ pub mod notation;
 pub mod threats;
 
 use crate::games::repetition::Repetitions;
+use crate::games::{Declared, OptionSpec};
 
 pub use board::{Bits, Cell};
 
-use super::options::whole;
 use super::{
     Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status,
 };
@@ -197,7 +197,7 @@ impl Kingdoms {
     /// Options: `cap` (KG-7.5).
     pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
         Ok(Kingdoms {
-            cap: whole(options, "cap", 1..=100_000)?.map_or(DEFAULT_CAP, |n| n as u32),
+            cap: Declared::read(Self::INFO.options, options)?.whole("cap") as u32,
         })
     }
 
@@ -217,7 +217,7 @@ impl Game for Kingdoms {
         max_seats: 2,
         points_option: None,
         draws: true,
-        options: &["cap"],
+        options: &[OptionSpec::whole("cap", 1, 100_000, DEFAULT_CAP as u64)],
         decisions: &[],
         forced: &[],
         legacy: None,
@@ -233,12 +233,7 @@ impl Game for Kingdoms {
         Kingdoms::from_options(options)
     }
 
-    fn start(&self, seats: usize) -> Result<Position, RulesError> {
-        if seats != 2 {
-            return Err(RulesError::BadOption(format!(
-                "Halloween Kingdoms is played by 2 players, not {seats}"
-            )));
-        }
+    fn new_game(&self, _seats: usize) -> Result<Position, RulesError> {
         Ok(Position::start())
     }
 

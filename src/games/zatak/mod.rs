@@ -12,11 +12,11 @@ pub mod notation;
 mod setup;
 
 use crate::games::repetition::Repetitions;
+use crate::games::{Declared, OptionSpec};
 
 pub use board::{Cell, Dir};
 pub use moves::Path;
 
-use super::options::{flag, whole};
 use super::{
     Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, Phrase, RulesError, Seat, Status,
 };
@@ -168,13 +168,14 @@ impl Zatak {
     /// Options: `adjust`, `takeface`, `nocapture:N`, `free`, `random`, `obstacles:2|3`
     /// (ZK-7); `random` and `free` cannot both be on.
     pub fn from_options(options: &GameOptions) -> Result<Self, RulesError> {
+        let options = Declared::read(Self::INFO.options, options)?;
         let game = Zatak {
-            adjust: flag(options, "adjust")?,
-            takeface: flag(options, "takeface")?,
-            cap: whole(options, "nocapture", 1..=10_000)?.map_or(DEFAULT_CAP, |n| n as u32),
-            free: flag(options, "free")?,
-            random: flag(options, "random")?,
-            obstacles: whole(options, "obstacles", 2..=3)?.map_or(0, |n| n as u8),
+            adjust: options.flag("adjust"),
+            takeface: options.flag("takeface"),
+            cap: options.whole("nocapture") as u32,
+            free: options.flag("free"),
+            random: options.flag("random"),
+            obstacles: options.whole("obstacles") as u8,
         };
         if game.free && game.random {
             return Err(
@@ -238,12 +239,13 @@ impl Game for Zatak {
         points_option: None,
         draws: true,
         options: &[
-            "adjust",
-            "takeface",
-            "nocapture",
-            "free",
-            "random",
-            "obstacles",
+            OptionSpec::flag("adjust"),
+            OptionSpec::flag("takeface"),
+            OptionSpec::whole("nocapture", 1, 10_000, DEFAULT_CAP as u64),
+            OptionSpec::flag("free"),
+            OptionSpec::flag("random"),
+            // No obstacles unless asked for: 2 or 3 (ZK-7.2).
+            OptionSpec::whole("obstacles", 2, 3, 0),
         ],
         decisions: &[],
         forced: &[],
@@ -260,12 +262,7 @@ impl Game for Zatak {
         Zatak::from_options(options)
     }
 
-    fn start(&self, seats: usize) -> Result<Position, RulesError> {
-        if seats != 2 {
-            return Err(RulesError::BadOption(format!(
-                "Zatak is played by 2 players, not {seats}"
-            )));
-        }
+    fn new_game(&self, _seats: usize) -> Result<Position, RulesError> {
         Ok(Position::empty())
     }
 
