@@ -122,7 +122,7 @@ async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
             id,
             (&a.0, &a.1),
             "play",
-            json!([{"name": "game", "type": 4, "value": 0},
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
                    {"name": "opponent", "type": 6, "value": b.0},
                    {"name": "wager", "type": 4, "value": 50}]),
             json!({"users": {b.0.clone(): user(&b.0, &b.1)}}),

@@ -522,7 +522,7 @@ fn help_lists_every_command_and_explains_one() {
         &dir,
         "alice: /help\nalice: /help command:play\nalice: /help command:fly\n",
     );
-    for name in holotable::table::commands::NAMES {
+    for name in holotable::table::commands::names() {
         assert!(
             text(&r[0]).contains(&format!("`/{name}")),
             "/{name} missing from {}",

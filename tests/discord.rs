@@ -60,12 +60,13 @@ async fn a_wagered_game_through_the_real_client() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    for expected in holotable::table::commands::NAMES {
-        assert!(
-            names.contains(expected),
-            "/{expected} is not registered: {names:?}"
-        );
-    }
+    // Every command, the games' decision commands (/double) among them, in the order /help
+    // lists them.
+    assert_eq!(names, holotable::table::commands::names());
+    assert!(
+        names.contains(&"double"),
+        "backgammon's /double is registered"
+    );
     let name_rule = |n: &str| {
         (1..=32).contains(&n.chars().count())
             && n.chars()
@@ -130,7 +131,7 @@ async fn a_wagered_game_through_the_real_client() {
         2001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 0},
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
                {"name": "opponent", "type": 6, "value": BOB.0},
                {"name": "wager", "type": 4, "value": 100}]),
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
@@ -441,10 +442,10 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
         3001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 0},
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
                {"name": "opponent", "type": 6, "value": BOB.0},
                {"name": "wager", "type": 4, "value": 100},
-               {"name": "setup", "type": 3, "value": "i1,i2,i3,o4/o7,o8,o9,o10/w:-"}]),
+               {"name": "options", "type": 3, "value": "setup:i1,i2,i3,o4/o7,o8,o9,o10/w:-"}]),
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
     );
     let challenge = fake.wait_for(0, WAIT, is_callback(3001)).await;
@@ -524,7 +525,7 @@ async fn tables_in_threads_and_deferred_answers() {
             id,
             ALICE,
             "play",
-            json!([{"name": "game", "type": 4, "value": 0},
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
                    {"name": "opponent", "type": 6, "value": BOB.0},
                    {"name": "wager", "type": 4, "value": wager}]),
             json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
@@ -658,7 +659,7 @@ async fn a_backgammon_game_through_the_real_client() {
         5001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 1},
+        json!([{"name": "game", "type": 3, "value": "backgammon"},
                {"name": "opponent", "type": 6, "value": BOB.0},
                {"name": "wager", "type": 4, "value": 100}]),
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
@@ -821,7 +822,7 @@ async fn a_zatak_game_through_the_real_client() {
         7001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 2},
+        json!([{"name": "game", "type": 3, "value": "zatak"},
                {"name": "opponent", "type": 6, "value": BOB.0},
                {"name": "wager", "type": 4, "value": 100},
                {"name": "options", "type": 3, "value": "nocapture:60"}]),
@@ -914,7 +915,7 @@ async fn a_halloween_kingdoms_game_through_the_real_client() {
         8001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 3},
+        json!([{"name": "game", "type": 3, "value": "kingdoms"},
                {"name": "opponent", "type": 6, "value": BOB.0},
                {"name": "wager", "type": 4, "value": 100}]),
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
@@ -978,7 +979,7 @@ async fn a_three_player_d_zone_game_through_the_real_client() {
         9001,
         ALICE,
         "play",
-        json!([{"name": "game", "type": 4, "value": 4},
+        json!([{"name": "game", "type": 3, "value": "dzone"},
                {"name": "wager", "type": 4, "value": 100},
                {"name": "seats", "type": 4, "value": 3}]),
         Value::Null,

@@ -9,9 +9,9 @@ use fake_discord::{FakeDiscord, Request, APP_ID};
 use serde_json::{json, Value};
 
 /// The bot itself as the `/play` opponent: the droid.
-fn droid_options(game: u64, level: u64) -> (Value, Value) {
+fn droid_options(game: &str, level: u64) -> (Value, Value) {
     (
-        json!([{"name": "game", "type": 4, "value": game},
+        json!([{"name": "game", "type": 3, "value": game},
                {"name": "opponent", "type": 6, "value": APP_ID},
                {"name": "wager", "type": 4, "value": 100},
                {"name": "level", "type": 4, "value": level}]),
@@ -71,20 +71,17 @@ async fn every_game_against_the_droid_through_the_real_client() {
     let _bot = start_bot(&fake, &dir.join("h.db"));
     connected(&fake).await;
     let mut id = 20_000;
-    // The catalogue's order: dejarik, backgammon, zatak, kingdoms, dzone.
+    // Discord sends the game's id as the choice's value.
     for (choice, name) in [
-        "Dejarik",
-        "Backgammon",
-        "Zatak",
-        "Halloween Kingdoms",
-        "D-Zone",
-    ]
-    .into_iter()
-    .enumerate()
-    {
+        ("dejarik", "Dejarik"),
+        ("backgammon", "Backgammon"),
+        ("zatak", "Zatak"),
+        ("kingdoms", "Halloween Kingdoms"),
+        ("dzone", "D-Zone"),
+    ] {
         let n = fake.requests().len();
         id += 1;
-        let (options, resolved) = droid_options(choice as u64, 1);
+        let (options, resolved) = droid_options(choice, 1);
         fake.slash(id, ALICE, "play", options, resolved);
         let first = fake.wait_for(n, WAIT, is_callback(id)).await;
         assert!(content(&first).contains(name), "{}", content(&first));
@@ -115,7 +112,7 @@ async fn the_bot_answers_another_table_while_the_droid_thinks() {
     );
     connected(&fake).await;
     let n = fake.requests().len();
-    let (options, resolved) = droid_options(0, 5);
+    let (options, resolved) = droid_options("dejarik", 5);
     fake.slash(30_001, ALICE, "play", options, resolved);
     fake.wait_for(n, WAIT, is_callback(30_001)).await;
     // alice moves; the droid thinks at its top level. bob, at another channel, asks for

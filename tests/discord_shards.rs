@@ -86,7 +86,7 @@ fn two_processes_share_the_guilds_by_shard_and_continue_each_others_tables() {
             102,
             ALICE,
             "play",
-            json!([{"name": "game", "type": 4, "value": 0},
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
                    {"name": "opponent", "type": 6, "value": BOB.0},
                    {"name": "wager", "type": 4, "value": 100}]),
             json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use holotable::catalogue::Catalogue;
-use holotable::table::commands::NAMES;
+use holotable::table::commands::names;
 use holotable::words::{self, Lang};
 
 const LOCALES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/locales");
@@ -109,7 +109,7 @@ fn every_message_the_code_names_exists() {
         }
     }
     // Ids the code builds from names: commands, games, table states, slot symbols.
-    let mut built: Vec<String> = NAMES
+    let mut built: Vec<String> = names()
         .iter()
         .flat_map(|n| [format!("cmd-{n}"), format!("usage-{n}")])
         .collect();

@@ -52,7 +52,6 @@ cmd-play-first = Who moves first
 cmd-play-level = The droid's strength, 1 to 5 (default 3)
 cmd-play-options = The game's table options, e.g. "cap:200" (see /help command:play)
 cmd-play-seats = Seats of an open table (games for more than two players)
-cmd-play-setup = A start position in the game's notation
 cmd-move-action = Your move (autocomplete lists the legal ones)
 cmd-rules-game = The game
 cmd-replay-table = Table number (default: this channel's last table)

@@ -52,7 +52,6 @@ cmd-play-first = Qui joue en premier
 cmd-play-level = La force du droïde, de 1 à 5 (3 par défaut)
 cmd-play-options = Les options de table du jeu, par exemple "cap:200" (voir /help command:play)
 cmd-play-seats = Places d'une table ouverte (jeux à plus de deux joueurs)
-cmd-play-setup = Une position de départ dans la notation du jeu
 cmd-move-action = Votre coup (l'autocomplétion liste les coups légaux)
 cmd-rules-game = Le jeu
 cmd-replay-table = Numéro de table (par défaut : la dernière de ce salon)

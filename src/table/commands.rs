@@ -35,7 +35,10 @@ pub enum Command {
     Board,
     Resign,
     Draw,
-    Double,
+    /// A game's decision that has a slash command of its own (backgammon's `/double`).
+    Decision {
+        command: String,
+    },
     Rules {
         game: String,
     },
@@ -88,14 +91,13 @@ pub enum Command {
     },
 }
 
-/// The slash command names of P-3.
-pub const NAMES: &[&str] = &[
+/// The slash command names of P-3 that every table has; [`names`] adds the games' own.
+const NAMES: &[&str] = &[
     "play",
     "move",
     "board",
     "resign",
     "draw",
-    "double",
     "rules",
     "replay",
     "verify",
@@ -108,6 +110,29 @@ pub const NAMES: &[&str] = &[
     "help",
     "admin",
 ];
+
+/// The slash commands the games' decisions declare (`/double`), from the catalogue.
+pub fn decision_commands() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = crate::catalogue::GAMES
+        .iter()
+        .flat_map(|entry| entry.info.decisions)
+        .filter_map(|decision| decision.command)
+        .collect();
+    names.dedup();
+    names
+}
+
+/// Every slash command: the tables' own, with the games' decision commands after `/draw`.
+pub fn names() -> Vec<&'static str> {
+    let mut names = Vec::with_capacity(NAMES.len() + 2);
+    for &name in NAMES {
+        names.push(name);
+        if name == "draw" {
+            names.extend(decision_commands());
+        }
+    }
+    names
+}
 
 fn take(options: &mut BTreeMap<String, String>, key: &str) -> Option<String> {
     options
@@ -146,10 +171,11 @@ fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), Stri
 }
 
 /// Reads a table's options given as one string: words `name:value` (or `name=value`), and
-/// bare words for yes/no options (`obstacles:2 adjust`).
+/// bare words for yes/no options (`obstacles:2 adjust`). Words are separated by spaces only,
+/// so a value may hold commas (`setup:o2,o3,i8,i6/i1,i12,o8,o12/w:b`).
 pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
     let mut options = BTreeMap::new();
-    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+    for word in text.split_whitespace() {
         if word.is_empty() {
             continue;
         }
@@ -199,7 +225,9 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         "board" => Command::Board,
         "resign" => Command::Resign,
         "draw" => Command::Draw,
-        "double" => Command::Double,
+        decision if decision_commands().contains(&decision) => Command::Decision {
+            command: decision.to_string(),
+        },
         "rules" => Command::Rules {
             game: need(&mut o, "game", "rules")?,
         },
@@ -248,7 +276,7 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             return Err(t!(
                 "parse-unknown",
                 command = other,
-                commands = NAMES
+                commands = names()
                     .iter()
                     .map(|n| format!("/{n}"))
                     .collect::<Vec<_>>()

@@ -2,7 +2,7 @@
 //! first game; `/help command:X` for one command. The lines are the commands' descriptions
 //! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
 
-use super::commands::NAMES;
+use super::commands::names;
 use super::{App, Outcome, Refusal, Reply};
 use crate::t;
 use crate::words;
@@ -17,7 +17,7 @@ impl App {
             .collect();
         let Some(command) = command else {
             let mut lines = vec![t!("help-intro", games = words::list(&games))];
-            for name in NAMES {
+            for name in names() {
                 lines.push(t!(
                     "help-line",
                     usage = t!(&format!("usage-{name}")),
@@ -28,11 +28,11 @@ impl App {
             return Ok(vec![Reply::private(lines.join("\n"))]);
         };
         let name = command.trim().trim_start_matches('/').to_ascii_lowercase();
-        if !NAMES.contains(&name.as_str()) {
+        if !names().contains(&name.as_str()) {
             return Err(Refusal(t!(
                 "help-unknown",
                 command = command,
-                commands = NAMES
+                commands = names()
                     .iter()
                     .map(|n| format!("/{n}"))
                     .collect::<Vec<_>>()

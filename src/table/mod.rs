@@ -295,7 +295,7 @@ impl App {
             Command::Board => self.board(actor),
             Command::Resign => self.resign(actor),
             Command::Draw => self.draw(actor, None),
-            Command::Double => self.command_decision(actor, "double"),
+            Command::Decision { command } => self.command_decision(actor, &command),
             Command::Rules { game } => self.rules(&game),
             Command::Replay { table } => self.replay(actor, table),
             Command::Verify { table } => self.verify(actor, table),

@@ -1,7 +1,10 @@
 //! The fixed choices of slash command options. The games come from the catalogue: Discord
-//! registers one choice per game (its name; the value is its place in the list).
+//! registers one choice per game, named in each language, whose value is the game's id (so a
+//! new game, or a new order, never changes what an old registration sends).
 
 use std::borrow::Cow;
+
+use poise::serenity_prelude as serenity;
 
 use crate::catalogue::{Entry, GAMES};
 use crate::words::{self, Lang};
@@ -16,46 +19,48 @@ impl GameChoice {
     }
 }
 
-impl poise::ChoiceParameter for GameChoice {
-    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
-        Cow::Owned(
-            GAMES
-                .iter()
-                .map(|entry| poise::CommandParameterChoice {
-                    name: Cow::Owned(words::speaking(Lang::En, || words::game_name(&entry.info))),
-                    localizations: Cow::Owned(
-                        Lang::ALL
-                            .iter()
-                            .filter(|&&l| l != Lang::En)
-                            .map(|&l| {
-                                let name = words::speaking(l, || words::game_name(&entry.info));
-                                (Cow::Borrowed(l.code()), Cow::Owned(name))
-                            })
-                            .collect(),
-                    ),
-                    __non_exhaustive: (),
-                })
-                .collect(),
+#[poise::async_trait]
+impl poise::SlashArgument for GameChoice {
+    async fn extract(
+        _: &serenity::Context,
+        _: &serenity::CommandInteraction,
+        value: &serenity::ResolvedValue<'_>,
+    ) -> Result<Self, poise::SlashArgError> {
+        let serenity::ResolvedValue::String(id) = value else {
+            return Err(poise::SlashArgError::new_command_structure_mismatch(
+                "a game is chosen by its id",
+            ));
+        };
+        GAMES
+            .iter()
+            .find(|e| e.info.id == *id)
+            .map(GameChoice)
+            .ok_or_else(|| {
+                poise::SlashArgError::new_command_structure_mismatch("a game the bot does not have")
+            })
+    }
+
+    fn create(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        GAMES.iter().fold(
+            builder.kind(serenity::CommandOptionType::String),
+            |builder, entry| {
+                let localizations = Lang::ALL.iter().filter(|&&l| l != Lang::En).map(|&l| {
+                    (
+                        l.code(),
+                        words::speaking(l, || words::game_name(&entry.info)),
+                    )
+                });
+                builder.add_string_choice_localized(
+                    words::speaking(Lang::En, || words::game_name(&entry.info)),
+                    entry.info.id,
+                    localizations,
+                )
+            },
         )
     }
 
-    fn from_index(index: usize) -> Option<Self> {
-        GAMES.get(index).map(GameChoice)
-    }
-
-    fn from_name(name: &str) -> Option<Self> {
-        GAMES
-            .iter()
-            .find(|e| e.info.name.eq_ignore_ascii_case(name) || e.info.answers_to(name))
-            .map(GameChoice)
-    }
-
-    fn name(&self) -> &'static str {
-        self.0.info.name
-    }
-
-    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
-        None
+    fn choices() -> Cow<'static, [poise::CommandParameterChoice]> {
+        Cow::Borrowed(&[])
     }
 }
 

@@ -13,40 +13,30 @@ use super::{actor_of, dispatch, in_thread, learn_name, user_id, Context, Data, E
 use crate::table::{commands, Command};
 use crate::words::{self, Lang};
 
-/// Open a game table in this channel.
+// Open a game table in this channel.
 // Each parameter is one option of the slash command.
 #[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 async fn play(
     ctx: Context<'_>,
-    #[description = "The game"] game: GameChoice,
-    #[description = "Your opponent (the bot itself plays as the droid); none for an open table"]
+    game: GameChoice,
     opponent: Option<serenity::User>,
-    #[description = "Credits each player stakes; the winner takes both"] wager: Option<i64>,
-    #[description = "Points to reach (a series or match)"] to: Option<i64>,
-    #[description = "Credits the loser pays per point after each game (instead of a wager)"]
+    wager: Option<i64>,
+    to: Option<i64>,
     per_point: Option<i64>,
-    #[description = "Who moves first"] first: Option<FirstChoice>,
-    #[description = "The droid's strength, 1 to 5 (default 3)"]
+    first: Option<FirstChoice>,
     #[min = 1]
     #[max = 5]
     level: Option<u8>,
-    #[description = "The game's table options, e.g. \"cap:200\" (see /rules)"] options: Option<
-        String,
-    >,
-    #[description = "Seats of an open table (games for more than two players)"]
+    options: Option<String>,
     #[min = 2]
     #[max = 4]
     seats: Option<u8>,
-    #[description = "A start position in the game's notation"] setup: Option<String>,
 ) -> Result<(), Error> {
     if let Some(user) = &opponent {
         learn_name(ctx.data(), user).await;
     }
     let mut game_options = BTreeMap::new();
-    if let Some(setup) = setup {
-        game_options.insert("setup".to_string(), setup);
-    }
     if let Some(options) = options {
         game_options.insert("options".to_string(), options);
     }
@@ -85,47 +75,45 @@ async fn autocomplete_action(
     )
 }
 
-/// Play one move at this channel's table.
+// Play one move at this channel's table.
 #[poise::command(slash_command, guild_only, rename = "move")]
 async fn move_(
     ctx: Context<'_>,
-    #[description = "Your move, e.g. o5-i5"]
-    #[autocomplete = "autocomplete_action"]
-    action: String,
+    #[autocomplete = "autocomplete_action"] action: String,
 ) -> Result<(), Error> {
     dispatch(ctx, Command::Move { action }).await
 }
 
-/// Show this channel's board again.
+// Show this channel's board again.
 #[poise::command(slash_command, guild_only)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     dispatch(ctx, Command::Board).await
 }
 
-/// Concede this channel's table (the whole series or match).
+// Concede this channel's table (the whole series or match).
 #[poise::command(slash_command, guild_only)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     dispatch(ctx, Command::Resign).await
 }
 
-/// Offer a draw.
+// Offer a draw.
 #[poise::command(slash_command, guild_only)]
 async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     dispatch(ctx, Command::Draw).await
 }
 
-/// Offer a double (backgammon).
+// A game's decision with a command of its own; registered once under each name the
+// catalogue declares (`/double`), and told by the name it was invoked with. Its description
+// is the Fluent message `cmd-<name>`.
 #[poise::command(slash_command, guild_only)]
-async fn double(ctx: Context<'_>) -> Result<(), Error> {
-    dispatch(ctx, Command::Double).await
+async fn decision(ctx: Context<'_>) -> Result<(), Error> {
+    let command = ctx.command().name.to_string();
+    dispatch(ctx, Command::Decision { command }).await
 }
 
-/// The rules of a game, with its start position.
+// The rules of a game, with its start position.
 #[poise::command(slash_command)]
-async fn rules(
-    ctx: Context<'_>,
-    #[description = "The game"] game: GameChoice,
-) -> Result<(), Error> {
+async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), Error> {
     dispatch(
         ctx,
         Command::Rules {
@@ -135,30 +123,21 @@ async fn rules(
     .await
 }
 
-/// An animated replay of a table.
+// An animated replay of a table.
 #[poise::command(slash_command, guild_only)]
-async fn replay(
-    ctx: Context<'_>,
-    #[description = "Table number (default: this channel's last table)"] table: Option<i64>,
-) -> Result<(), Error> {
+async fn replay(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
     dispatch(ctx, Command::Replay { table }).await
 }
 
-/// Check the provably fair seed of a finished table.
+// Check the provably fair seed of a finished table.
 #[poise::command(slash_command, guild_only)]
-async fn verify(
-    ctx: Context<'_>,
-    #[description = "Table number (default: this channel's last table)"] table: Option<i64>,
-) -> Result<(), Error> {
+async fn verify(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
     dispatch(ctx, Command::Verify { table }).await
 }
 
-/// Credits and slot tokens.
+// Credits and slot tokens.
 #[poise::command(slash_command, guild_only)]
-async fn balance(
-    ctx: Context<'_>,
-    #[description = "Whose balance (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
+async fn balance(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     if let Some(u) = &user {
         learn_name(ctx.data(), u).await;
     }
@@ -166,54 +145,41 @@ async fn balance(
     dispatch(ctx, Command::Balance { user }).await
 }
 
-/// Claim the daily credits (once per UTC day).
+// Claim the daily credits (once per UTC day).
 #[poise::command(slash_command, guild_only)]
 async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     dispatch(ctx, Command::Daily).await
 }
 
-/// Give credits to another member.
+// Give credits to another member.
 #[poise::command(slash_command, guild_only)]
-async fn give(
-    ctx: Context<'_>,
-    #[description = "Who receives them"] user: serenity::User,
-    #[description = "How many credits"] amount: i64,
-) -> Result<(), Error> {
+async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result<(), Error> {
     learn_name(ctx.data(), &user).await;
     let user = user_id(ctx.data(), &user);
     dispatch(ctx, Command::Give { user, amount }).await
 }
 
-/// One spin of the slot machine (a free token first, else your bet).
+// One spin of the slot machine (a free token first, else your bet).
 #[poise::command(slash_command, guild_only)]
-async fn slots(
-    ctx: Context<'_>,
-    #[description = "Credits to bet when you have no token"] bet: Option<i64>,
-) -> Result<(), Error> {
+async fn slots(ctx: Context<'_>, bet: Option<i64>) -> Result<(), Error> {
     dispatch(ctx, Command::Slots { bet }).await
 }
 
-/// The top 10 of this server.
+// The top 10 of this server.
 #[poise::command(slash_command, guild_only)]
-async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "credits, wins, or a game id for its ratings"] board: Option<String>,
-) -> Result<(), Error> {
+async fn leaderboard(ctx: Context<'_>, board: Option<String>) -> Result<(), Error> {
     let board = board.unwrap_or_else(|| "credits".into());
     dispatch(ctx, Command::Leaderboard { board }).await
 }
 
-/// Games, wins, points, ratings and net winnings.
+// Games, wins, points, ratings and net winnings.
 #[poise::command(slash_command, guild_only)]
-async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose statistics (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
+async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let user = user.map(|u| u.id.get().to_string());
     dispatch(ctx, Command::Stats { user }).await
 }
 
-/// Server administration (Manage Server).
+// Server administration (Manage Server).
 #[poise::command(
     slash_command,
     guild_only,
@@ -224,43 +190,28 @@ async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Grant credits to a member.
+// Grant credits to a member.
 #[poise::command(slash_command, guild_only)]
-async fn grant(
-    ctx: Context<'_>,
-    #[description = "Who receives them"] user: serenity::User,
-    #[description = "How many credits"] amount: i64,
-) -> Result<(), Error> {
+async fn grant(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result<(), Error> {
     let user = user_id(ctx.data(), &user);
     dispatch(ctx, Command::AdminGrant { user, amount }).await
 }
 
-/// Set an economy parameter of this server.
+// Set an economy parameter of this server.
 #[poise::command(slash_command, guild_only)]
-async fn set(
-    ctx: Context<'_>,
-    #[description = "starting_balance, daily_amount, min_wager, token_bet or move_clock_secs"]
-    setting: String,
-    #[description = "The new value"] value: i64,
-) -> Result<(), Error> {
+async fn set(ctx: Context<'_>, setting: String, value: i64) -> Result<(), Error> {
     dispatch(ctx, Command::AdminSet { setting, value }).await
 }
 
-/// End a stuck table and refund its stakes.
+// End a stuck table and refund its stakes.
 #[poise::command(slash_command, guild_only)]
-async fn end(
-    ctx: Context<'_>,
-    #[description = "Table number (default: this channel's table)"] table: Option<i64>,
-) -> Result<(), Error> {
+async fn end(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
     dispatch(ctx, Command::AdminEnd { table }).await
 }
 
-/// What the bot does and every command.
+// What the bot does and every command.
 #[poise::command(slash_command)]
-async fn help(
-    ctx: Context<'_>,
-    #[description = "One command to explain"] command: Option<String>,
-) -> Result<(), Error> {
+async fn help(ctx: Context<'_>, command: Option<String>) -> Result<(), Error> {
     dispatch(ctx, Command::Help { command }).await
 }
 
@@ -290,15 +241,17 @@ fn localise(command: &mut poise::Command<Data, Error>, id: String) {
             .collect();
         Some((words::say_in(Lang::En, id, &[]), localised))
     };
-    if let Some((english, others)) = describe(&id) {
-        command.description = Some(Cow::Owned(english));
-        command.description_localizations = Cow::Owned(others);
-    }
+    // Every command and option is described in the message files, and only there.
+    let (english, others) =
+        describe(&id).unwrap_or_else(|| panic!("no message {id} describes /{}", command.name));
+    command.description = Some(Cow::Owned(english));
+    command.description_localizations = Cow::Owned(others);
     for parameter in &mut command.parameters {
-        if let Some((english, others)) = describe(&format!("{id}-{}", parameter.name)) {
-            parameter.description = Some(Cow::Owned(english));
-            parameter.description_localizations = Cow::Owned(others);
-        }
+        let option = format!("{id}-{}", parameter.name);
+        let (english, others) =
+            describe(&option).unwrap_or_else(|| panic!("no message {option} describes an option"));
+        parameter.description = Some(Cow::Owned(english));
+        parameter.description_localizations = Cow::Owned(others);
     }
     for sub in &mut command.subcommands {
         let sub_id = format!("{id}-{}", sub.name);
@@ -314,7 +267,6 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         board(),
         resign(),
         draw(),
-        double(),
         rules(),
         replay(),
         verify(),
@@ -327,7 +279,21 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         help(),
         admin(),
     ];
-    debug_assert_eq!(all.len(), commands::NAMES.len());
+    let at = all
+        .iter()
+        .position(|c| c.name == "draw")
+        .map_or(all.len(), |i| i + 1);
+    for (i, name) in commands::decision_commands().into_iter().enumerate() {
+        let mut command = decision();
+        command.name = name.into();
+        command.qualified_name = name.into();
+        command.identifying_name = name.into();
+        all.insert(at + i, command);
+    }
+    debug_assert_eq!(
+        all.iter().map(|c| c.name.as_ref()).collect::<Vec<&str>>(),
+        commands::names()
+    );
     for command in &mut all {
         let id = format!("cmd-{}", command.name);
         localise(command, id);
