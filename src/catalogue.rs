@@ -48,8 +48,8 @@ impl std::fmt::Debug for Entry {
 
 /// Every game of the product, in the order of docs/CONTRACT.md P-1.
 pub static GAMES: &[Entry] = &[
-    Entry::of::<Dejarik>(&render::dejarik::DejarikBoard),
-    Entry::of::<Backgammon>(&render::backgammon::BackgammonBoard),
+    Entry::of::<Dejarik>(&render::dejarik::BOARD),
+    Entry::of::<Backgammon>(&render::backgammon::BOARD),
     Entry::of::<Zatak>(&render::zatak::BOARD),
     Entry::of::<Kingdoms>(&render::kingdoms::BOARD),
     Entry::of::<Dzone>(&render::dzone::BOARD),

@@ -156,6 +156,23 @@ pub fn say(id: &str, args: &[(&str, Arg<'_>)]) -> String {
     say_in(current(), id, args)
 }
 
+/// A game's phrase in the current language, its seats named by `name`: the one way the
+/// table's messages and the boards tell what a game says (numbers stay numbers, so the
+/// message files choose their plurals).
+pub fn tell(phrase: &crate::games::Phrase, name: impl Fn(crate::games::Seat) -> String) -> String {
+    let names: Vec<(&str, String)> = phrase
+        .seats
+        .iter()
+        .map(|(key, seat)| (*key, name(*seat)))
+        .collect();
+    let args: Vec<(&str, Arg)> = names
+        .iter()
+        .map(|(k, v)| (*k, Arg::from(v)))
+        .chain(phrase.values.iter().map(|(k, v)| (*k, Arg::of_phrase(v))))
+        .collect();
+    say(phrase.id, &args)
+}
+
 /// Message `id` in the current language: `t!("turn-to-move", who = name)`.
 #[macro_export]
 macro_rules! t {

@@ -227,3 +227,22 @@ fn the_games_decision_buttons_are_labelled_in_the_players_language() {
         }
     }
 }
+
+#[test]
+fn a_game_phrase_keeps_its_numbers_wherever_it_is_told() {
+    // One renderer for the table's messages and the boards: a count stays a number, so the
+    // message files choose its plural ("1 point", "2 points").
+    use holotable::games::Phrase;
+    let won = |points: u32| {
+        Phrase::new("bg-game-won")
+            .seat("who", 1)
+            .value("points", points)
+            .value("kind", "plain")
+    };
+    let name = |seat: usize| ["alice", "bob"][seat].to_string();
+    let one = words::speaking(Lang::En, || words::tell(&won(1), name));
+    assert!(one.starts_with("bob wins the game: 1 point"), "{one}");
+    assert!(!one.contains("1 points"), "{one}");
+    let two = words::speaking(Lang::En, || words::tell(&won(2), name));
+    assert!(two.contains("2 points"), "{two}");
+}

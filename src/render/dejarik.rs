@@ -6,13 +6,13 @@ use std::sync::{Arc, LazyLock, OnceLock};
 
 use tiny_skia::Pixmap;
 
-use super::encode::{self, BaseLayer, Palette, StaticLayers};
+use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene, REPLAY};
+use super::{LastMove, RenderError, Scene};
 use crate::games::dejarik::{
     format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
 };
-use crate::games::{Game, GameOptions, Status, Step};
+use crate::games::{Game, Status};
 use crate::t;
 
 /// Design size: a header, the square board area, a footer.
@@ -70,8 +70,7 @@ fn cell_path(cell: Cell) -> Option<tiny_skia::Path> {
     }
 }
 
-/// The board without pieces: drawn once per scale and reused.
-/// The board's frame, drawn once per scale.
+/// The board's frame, drawn once per scale and reused.
 fn layers() -> &'static StaticLayers {
     static LAYERS: LazyLock<StaticLayers> =
         LazyLock::new(|| StaticLayers::new(draw_static, palette));
@@ -257,22 +256,6 @@ fn stop_short(points: &mut [(f32, f32)], by: f32) {
     }
 }
 
-/// The static layer at `scale` with its palette indices, for fast encoding.
-pub fn base_layer(scale: f32) -> Arc<BaseLayer> {
-    layers().base(scale)
-}
-
-/// The board as PNG bytes.
-pub fn png(
-    game: &Dejarik,
-    pos: &Position,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(game, pos, scene, scale)?;
-    encode::png_indexed(&canvas, palette(), Some(&base_layer(scale)))
-}
-
 /// Draws a position with its scene.
 pub fn draw(
     game: &Dejarik,
@@ -386,29 +369,13 @@ fn draw_footer(
 ) {
     let top = HEIGHT - 72.0;
     // The main line: the result, or whose turn it is.
-    let (line, colour) = match (&scene.result, game.status(pos)) {
-        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
-        (None, Status::Over(outcome)) => {
-            let score = crate::games::score_line(&outcome.points);
-            let text = match outcome.winner() {
-                Some(seat) => {
-                    let side = Side::from_seat(seat).unwrap_or(Side::White);
-                    t!(
-                        "board-wins",
-                        who = name_of(scene, side),
-                        reason = super::reason(&outcome, scene),
-                        score = &score
-                    )
-                }
-                None => t!(
-                    "board-over",
-                    reason = capitalise(&super::reason(&outcome, scene)),
-                    score = &score
-                ),
-            };
-            (text, theme::HIGHLIGHT)
-        }
-        (None, _) => {
+    let status = game.status(pos);
+    let ending = super::ending_line(&status, scene, |seat| {
+        name_of(scene, Side::from_seat(seat).unwrap_or(Side::White))
+    });
+    let (line, colour) = match ending {
+        Some(line) => (line, theme::HIGHLIGHT),
+        None => {
             let side = pos.to_move();
             (
                 t!(
@@ -475,26 +442,6 @@ fn draw_footer(
     }
 }
 
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
-        None => String::new(),
-    }
-}
-
-/// Draws a position given in notation, with the table's options.
-pub fn draw_notation(
-    options: &GameOptions,
-    state: &str,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Canvas, RenderError> {
-    let game = Dejarik::from_options(options)?;
-    let pos = game.parse_state(state)?;
-    draw(&game, &pos, scene, scale)
-}
-
 /// The palette Dejarik boards are encoded with, learnt once from boards that show every
 /// colour a board can show.
 pub fn palette() -> &'static Palette {
@@ -528,57 +475,9 @@ pub fn palette() -> &'static Palette {
     })
 }
 
-/// An animated replay of a game from `start` through `actions`.
-pub fn replay(
-    options: &GameOptions,
-    start: &str,
-    actions: &[Step],
-    names: &[String],
-) -> Result<Vec<u8>, RenderError> {
-    let game = Arc::new(Dejarik::from_options(options)?);
-    super::replay_frames(
-        game,
-        start,
-        actions,
-        names,
-        draw,
-        palette(),
-        &base_layer(REPLAY),
-    )
-}
-
 /// The Dejarik board of the catalogue.
-pub struct DejarikBoard;
-
-impl super::Board for DejarikBoard {
-    fn canvas(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-        scale: f32,
-    ) -> Result<Canvas, RenderError> {
-        draw_notation(options, state, scene, scale)
-    }
-
-    fn png(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-    ) -> Result<Vec<u8>, RenderError> {
-        let game = Dejarik::from_options(options)?;
-        let pos = game.parse_state(state)?;
-        png(&game, &pos, scene, super::FULL)
-    }
-
-    fn replay(
-        &self,
-        options: &GameOptions,
-        start: &str,
-        actions: &[Step],
-        names: &[String],
-    ) -> Result<Vec<u8>, RenderError> {
-        replay(options, start, actions, names)
-    }
-}
+pub static BOARD: super::Drawn<Dejarik> = super::Drawn {
+    draw,
+    palette,
+    layers: |_, _| layers(),
+};

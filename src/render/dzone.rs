@@ -12,7 +12,7 @@ use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
 use super::{LastMove, RenderError, Scene};
 use crate::games::dzone::{Action, Cell, Claimable, Dzone, Phase, Position, Square};
-use crate::games::{Game, Status};
+use crate::games::Game;
 use crate::t;
 
 pub const WIDTH: f32 = 900.0;
@@ -358,25 +358,10 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
 fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
     let top = HEIGHT - FOOTER;
     let who = name_of(scene, pos.to_move);
-    let (line, colour) = match (&scene.result, game.status(pos)) {
-        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
-        (None, Status::Over(outcome)) => {
-            let reason = super::reason(&outcome, scene);
-            let text = match outcome.winner() {
-                Some(seat) => t!(
-                    "board-wins",
-                    who = name_of(scene, seat),
-                    reason = reason,
-                    score = crate::games::score_line(&outcome.points)
-                ),
-                None => t!(
-                    "board-over",
-                    reason = reason,
-                    score = crate::games::score_line(&outcome.points)
-                ),
-            };
-            (text, theme::HIGHLIGHT)
-        }
+    let status = game.status(pos);
+    let ending = super::ending_line(&status, scene, |seat| name_of(scene, seat));
+    let (line, colour) = match (ending, status) {
+        (Some(line), _) => (line, theme::HIGHLIGHT),
         (None, _) => {
             let text = match &pos.phase {
                 Phase::Place(k) => t!("board-dz-place", who = who, left = *k as i64),
@@ -407,5 +392,5 @@ fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     draw,
     palette,
-    layers,
+    layers: |_, _| layers(),
 };

@@ -80,25 +80,48 @@ pub enum RenderError {
 /// Why a game ended, in the current language with the scene's names when the game tells
 /// it (see [`crate::games::Outcome::phrase`]).
 pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
-    let Some(phrase) = &outcome.phrase else {
-        return outcome.reason.clone();
+    match &outcome.phrase {
+        Some(phrase) => crate::words::tell(phrase, |seat| {
+            scene.names.get(seat).cloned().unwrap_or_default()
+        }),
+        None => outcome.reason.clone(),
+    }
+}
+
+/// The footer's line once a game is over: a result the table decided, else who won, why
+/// and the score, or why the game ended without a winner (`name`: a seat's name). `None`
+/// while the game goes on.
+pub(crate) fn ending_line(
+    status: &Status,
+    scene: &Scene,
+    name: impl Fn(crate::games::Seat) -> String,
+) -> Option<String> {
+    if let Some(result) = &scene.result {
+        return Some(result.clone());
+    }
+    let Status::Over(outcome) = status else {
+        return None;
     };
-    let names: Vec<(&str, String)> = phrase
-        .seats
-        .iter()
-        .map(|(k, seat)| (*k, scene.names.get(*seat).cloned().unwrap_or_default()))
-        .collect();
-    let args: Vec<(&str, crate::words::Arg)> = names
-        .iter()
-        .map(|(k, v)| (*k, crate::words::Arg::from(v)))
-        .chain(
-            phrase
-                .values
-                .iter()
-                .map(|(k, v)| (*k, crate::words::Arg::from(v))),
-        )
-        .collect();
-    crate::words::say(phrase.id, &args)
+    let reason = reason(outcome, scene);
+    let score = crate::games::score_line(&outcome.points);
+    Some(match outcome.winner() {
+        Some(seat) => crate::t!(
+            "board-wins",
+            who = name(seat),
+            reason = reason,
+            score = score
+        ),
+        None => crate::t!("board-over", reason = capitalise(&reason), score = score),
+    })
+}
+
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
 }
 
 impl Scene {
@@ -152,11 +175,14 @@ pub trait Board: Send + Sync {
 
 /// A game's board as its file declares it: the drawing of a typed position, the palette
 /// its PNGs are encoded with and its static layers. Reading the table's options and the
-/// position, encoding and replays are the same for every such board.
+/// position, encoding and replays are the same for every game's board.
 pub struct Drawn<G: Game> {
     pub draw: DrawFn<G>,
     pub palette: fn() -> &'static Palette,
-    pub layers: fn() -> &'static encode::StaticLayers,
+    /// The static layers a position is drawn on: one set for most games, one per viewer
+    /// where the frame itself depends on the position (backgammon's point numbers are those
+    /// of the player who acts).
+    pub layers: fn(&G, &G::State) -> &'static encode::StaticLayers,
 }
 
 impl<G: Game> Drawn<G> {
@@ -187,7 +213,7 @@ impl<G: Game> Board for Drawn<G> {
     ) -> Result<Vec<u8>, RenderError> {
         let (game, pos) = self.typed(options, state)?;
         let canvas = (self.draw)(&game, &pos, scene, FULL)?;
-        let base = (self.layers)().base(FULL);
+        let base = (self.layers)(&game, &pos).base(FULL);
         encode::png_indexed(&canvas, (self.palette)(), Some(&base))
     }
 
@@ -199,7 +225,7 @@ impl<G: Game> Board for Drawn<G> {
         names: &[String],
     ) -> Result<Vec<u8>, RenderError> {
         let game = Arc::new(G::from_options(options)?);
-        let base = (self.layers)().base(REPLAY);
+        let base = (self.layers)(&game, &game.parse_state(start)?).base(REPLAY);
         replay_frames(
             game,
             start,

@@ -262,34 +262,18 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
 
 fn draw_footer(c: &mut Canvas, game: &Zatak, pos: &Position, scene: &Scene) {
     let top = HEIGHT - FOOTER;
-    let (line, colour) = match (&scene.result, game.status(pos)) {
-        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
-        (None, Status::Over(outcome)) => {
-            let reason = super::reason(&outcome, scene);
-            let text = match outcome.winner() {
-                Some(seat) => {
-                    let side = if seat == 0 { Side::White } else { Side::Red };
-                    t!(
-                        "board-wins",
-                        who = name_of(scene, side),
-                        reason = reason,
-                        score = crate::games::score_line(&outcome.points)
-                    )
-                }
-                None => t!(
-                    "board-over",
-                    reason = reason,
-                    score = crate::games::score_line(&outcome.points)
-                ),
-            };
-            (text, theme::HIGHLIGHT)
-        }
+    let status = game.status(pos);
+    let ending = super::ending_line(&status, scene, |seat| {
+        name_of(scene, if seat == 0 { Side::White } else { Side::Red })
+    });
+    let (line, colour) = match (ending, status) {
+        (Some(line), _) => (line, theme::HIGHLIGHT),
         (None, Status::Chance) => (t!("board-zk-drawing"), theme::TEXT),
         (None, Status::ToMove(_)) if pos.phase == Phase::Setup => (
             t!("board-zk-set-up", who = name_of(scene, pos.to_move)),
             theme::TEXT,
         ),
-        (None, Status::ToMove(_)) => (
+        (None, _) => (
             t!(
                 "board-dj-to-move",
                 who = name_of(scene, pos.to_move),
@@ -317,5 +301,5 @@ fn draw_footer(c: &mut Canvas, game: &Zatak, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Zatak> = super::Drawn {
     draw,
     palette,
-    layers,
+    layers: |_, _| layers(),
 };

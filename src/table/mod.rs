@@ -112,13 +112,9 @@ impl From<crate::games::RulesError> for Refusal {
     fn from(e: crate::games::RulesError) -> Self {
         use crate::games::RulesError;
         match e {
+            // A refusal names no seat: it speaks to the one who typed.
             RulesError::Told { phrase, .. } => {
-                let args: Vec<(&str, crate::words::Arg)> = phrase
-                    .values
-                    .iter()
-                    .map(|(k, v)| (*k, crate::words::Arg::of_phrase(v)))
-                    .collect();
-                Refusal(crate::words::say(phrase.id, &args))
+                Refusal(crate::words::tell(&phrase, |_| String::new()))
             }
             RulesError::GameOver => Refusal(crate::t!("rules-game-over")),
             other => Refusal(other.to_string()),

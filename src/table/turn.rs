@@ -187,29 +187,11 @@ impl App {
 
     /// A game's phrase in the current language, with the seats' names.
     pub(crate) fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
-        let names: Vec<(&str, String)> = phrase
-            .seats
-            .iter()
-            .map(|(key, seat)| {
-                (
-                    *key,
-                    row.seats
-                        .get(*seat)
-                        .map_or_else(String::new, |u| self.name(u)),
-                )
-            })
-            .collect();
-        let args: Vec<(&str, words::Arg)> = names
-            .iter()
-            .map(|(k, v)| (*k, words::Arg::from(v)))
-            .chain(
-                phrase
-                    .values
-                    .iter()
-                    .map(|(k, v)| (*k, words::Arg::of_phrase(v))),
-            )
-            .collect();
-        words::say(phrase.id, &args)
+        words::tell(phrase, |seat| {
+            row.seats
+                .get(seat)
+                .map_or_else(String::new, |u| self.name(u))
+        })
     }
 
     /// The seat of `actor` that is to move at this table, or why none is.

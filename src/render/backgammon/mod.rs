@@ -8,17 +8,17 @@
 //! what they read.
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, OnceLock};
+use std::sync::{LazyLock, OnceLock};
 
 use tiny_skia::Pixmap;
 
-use super::encode::{self, BaseLayer, Palette, StaticLayers};
+use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene, REPLAY};
+use super::{LastMove, RenderError, Scene};
 use crate::games::backgammon::board::{self as bg, Step, BAR};
 use crate::games::backgammon::ids::{CubeOwner, GameState};
 use crate::games::backgammon::{Action, Backgammon, State};
-use crate::games::{Game, GameOptions, Status};
+use crate::games::{Game, Status};
 use crate::t;
 
 mod frame;
@@ -107,7 +107,6 @@ fn tray(seat: usize) -> (f32, f32, f32, f32) {
     }
 }
 
-/// The board's frame, drawn once per scale.
 /// The board's frame with the point numbers of one side (0: White's, 1: Black's), drawn
 /// once per scale.
 fn layers(viewer: usize) -> &'static StaticLayers {
@@ -449,18 +448,6 @@ pub fn draw(
     draw_footer(&mut c, game, state, scene);
     Ok(c)
 }
-/// Draws the board of a position given in notation.
-pub fn draw_notation(
-    options: &GameOptions,
-    state: &str,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Canvas, RenderError> {
-    let game = Backgammon::from_options(options)?;
-    let pos = game.parse_state(state)?;
-    draw(&game, &pos, scene, scale)
-}
-
 fn sample_boards() -> Vec<Canvas> {
     let game = Backgammon::from_options(
         &serde_json::from_str(r#"{"length":5}"#).expect("a literal object"),
@@ -500,76 +487,10 @@ pub fn palette() -> &'static Palette {
     })
 }
 
-fn base_layer(viewer: usize, scale: f32) -> Arc<BaseLayer> {
-    layers(viewer).base(scale)
-}
-
-/// The board as PNG bytes.
-pub fn png(
-    game: &Backgammon,
-    state: &State,
-    scene: &Scene,
-    scale: f32,
-) -> Result<Vec<u8>, RenderError> {
-    let canvas = draw(game, state, scene, scale)?;
-    encode::png_indexed(
-        &canvas,
-        palette(),
-        Some(&base_layer(viewer(game, state), scale)),
-    )
-}
-
-/// An animated replay of a match from `start` through `actions`.
-pub fn replay(
-    options: &GameOptions,
-    start: &str,
-    actions: &[crate::games::Step],
-    names: &[String],
-) -> Result<Vec<u8>, RenderError> {
-    let game = Arc::new(Backgammon::from_options(options)?);
-    super::replay_frames(
-        game,
-        start,
-        actions,
-        names,
-        draw,
-        palette(),
-        &base_layer(0, REPLAY),
-    )
-}
-
-/// The Backgammon board of the catalogue.
-pub struct BackgammonBoard;
-
-impl super::Board for BackgammonBoard {
-    fn canvas(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-        scale: f32,
-    ) -> Result<Canvas, RenderError> {
-        draw_notation(options, state, scene, scale)
-    }
-
-    fn png(
-        &self,
-        options: &GameOptions,
-        state: &str,
-        scene: &Scene,
-    ) -> Result<Vec<u8>, RenderError> {
-        let game = Backgammon::from_options(options)?;
-        let pos = game.parse_state(state)?;
-        png(&game, &pos, scene, super::FULL)
-    }
-
-    fn replay(
-        &self,
-        options: &GameOptions,
-        start: &str,
-        actions: &[crate::games::Step],
-        names: &[String],
-    ) -> Result<Vec<u8>, RenderError> {
-        replay(options, start, actions, names)
-    }
-}
+/// The backgammon board of the catalogue: its frame shows the point numbers of the player
+/// who acts.
+pub static BOARD: super::Drawn<Backgammon> = super::Drawn {
+    draw,
+    palette,
+    layers: |game, state| layers(viewer(game, state)),
+};

@@ -13,7 +13,7 @@ use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
 use super::{LastMove, RenderError, Scene};
 use crate::games::kingdoms::{threats, Action, Cell, Kind, Kingdoms, Position, Side};
-use crate::games::{Game, Status};
+use crate::games::Game;
 use crate::t;
 
 pub const WIDTH: f32 = 920.0;
@@ -351,29 +351,19 @@ fn draw_panel(c: &mut Canvas, pos: &Position, side: Side) {
 
 fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
     let top = HEIGHT - FOOTER;
-    let (line, colour) = match (&scene.result, game.status(pos)) {
-        (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
-        (None, Status::Over(outcome)) => {
-            let reason = super::reason(&outcome, scene);
-            let score = crate::games::score_line(&outcome.points);
-            let text = match outcome.winner() {
-                Some(seat) => {
-                    let side = if seat == 0 {
-                        Side::Orange
-                    } else {
-                        Side::Purple
-                    };
-                    t!(
-                        "board-wins",
-                        who = name_of(scene, side),
-                        reason = reason,
-                        score = score
-                    )
-                }
-                None => t!("board-over", reason = reason, score = score),
-            };
-            (text, theme::HIGHLIGHT)
-        }
+    let status = game.status(pos);
+    let ending = super::ending_line(&status, scene, |seat| {
+        name_of(
+            scene,
+            if seat == 0 {
+                Side::Orange
+            } else {
+                Side::Purple
+            },
+        )
+    });
+    let (line, colour) = match (ending, status) {
+        (Some(line), _) => (line, theme::HIGHLIGHT),
         (None, _) => {
             let who = name_of(scene, pos.to_move);
             let bound: Vec<String> = threats::binding(pos, pos.to_move)
@@ -411,5 +401,5 @@ fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Kingdoms> = super::Drawn {
     draw,
     palette,
-    layers,
+    layers: |_, _| layers(),
 };
