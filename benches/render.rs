@@ -155,6 +155,53 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // Every board of the catalogue, at a position 30 random actions into a game: drawn from
+    // the game the table holds (`png_of`, what a table does every turn) and from notation
+    // (`png`, what `holotable render` and the engine do, which parses the position first).
+    let mut held = c.benchmark_group("board");
+    for entry in holotable::catalogue::GAMES {
+        let id = entry.info.id;
+        let play = midgame(entry);
+        let position = play.position();
+        held.bench_function(format!("{id}_held"), |b| {
+            b.iter(|| {
+                entry
+                    .board
+                    .png_of(play.as_ref(), &Scene::default())
+                    .unwrap()
+            })
+        });
+        held.bench_function(format!("{id}_notation"), |b| {
+            b.iter(|| {
+                entry
+                    .board
+                    .png(&GameOptions::new(), &position, &Scene::default())
+                    .unwrap()
+            })
+        });
+    }
+    held.finish();
+}
+
+/// A game of `entry` 30 random actions in (or at its end), from a fixed seed.
+fn midgame(entry: &holotable::catalogue::Entry) -> Box<dyn holotable::games::DynPlay> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut play = entry
+        .rules(&GameOptions::new())
+        .unwrap()
+        .start(entry.info.max_seats)
+        .unwrap();
+    for _ in 0..30 {
+        let legal = play.legal();
+        if legal.is_empty() {
+            break;
+        }
+        let action = legal[rng.random_range(0..legal.len())].clone();
+        play.apply(&action).unwrap();
+    }
+    play
 }
 
 criterion_group!(render_benches, benches);

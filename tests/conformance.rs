@@ -7,7 +7,8 @@
 //! - what `legal` does not list is refused and changes nothing;
 //! - at a chance node the outcomes' weights are positive and sum to one;
 //! - a game has an outcome only at its end, where nothing is legal and every seat has points;
-//! - the board renders the position, as PNG bytes that decode;
+//! - the board renders the position, as PNG bytes that decode, the same from the game the
+//!   table holds as from its notation;
 //! - the droid answers with a legal action.
 //!
 //! A new game passes this with no edit here: it is one more line of [`games`]. The small

@@ -36,6 +36,9 @@ pub trait DynPlay: Send + Sync {
     fn info(&self) -> GameInfo;
     fn position(&self) -> String;
     fn status(&self) -> Status;
+    /// What the position alone decides ([`Game::status`]), without the verdicts only the
+    /// log reaches (repetition, caps), which [`DynPlay::status`] includes.
+    fn position_status(&self) -> Status;
     /// Canonical notation of every legal action (chance outcomes at a chance node).
     fn legal(&self) -> Vec<String>;
     /// [`DynPlay::legal`] with each resulting position and, for chance, its probability.
@@ -161,6 +164,10 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn status(&self) -> Status {
         Playthrough::status(self)
+    }
+
+    fn position_status(&self) -> Status {
+        self.game().status(self.state())
     }
 
     fn legal(&self) -> Vec<String> {

@@ -13,7 +13,7 @@ pub mod zatak;
 
 use std::sync::Arc;
 
-use crate::games::{Game, GameOptions, Playthrough, RulesError, Status, Step};
+use crate::games::{DynPlay, Game, GameOptions, Playthrough, RulesError, Status, Step};
 
 use self::encode::{BaseLayer, GifRecorder, Palette};
 
@@ -162,6 +162,10 @@ pub trait Board: Send + Sync {
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError>;
 
+    /// A game in play as PNG bytes, at full size: the table hands its typed game over, so
+    /// the position is drawn as it is held, never written out and read back.
+    fn png_of(&self, play: &dyn DynPlay, scene: &Scene) -> Result<Vec<u8>, RenderError>;
+
     /// An animated replay: the start position, then one frame per action with that action
     /// highlighted; the last frame stays longer.
     fn replay(
@@ -191,6 +195,12 @@ impl<G: Game> Drawn<G> {
         let pos = game.parse_state(state)?;
         Ok((game, pos))
     }
+
+    fn encode(&self, game: &G, pos: &G::State, scene: &Scene) -> Result<Vec<u8>, RenderError> {
+        let canvas = (self.draw)(game, pos, scene, FULL)?;
+        let base = (self.layers)(game, pos).base(FULL);
+        encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+    }
 }
 
 impl<G: Game> Board for Drawn<G> {
@@ -212,9 +222,15 @@ impl<G: Game> Board for Drawn<G> {
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
         let (game, pos) = self.typed(options, state)?;
-        let canvas = (self.draw)(&game, &pos, scene, FULL)?;
-        let base = (self.layers)(&game, &pos).base(FULL);
-        encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+        self.encode(&game, &pos, scene)
+    }
+
+    fn png_of(&self, play: &dyn DynPlay, scene: &Scene) -> Result<Vec<u8>, RenderError> {
+        let typed = play
+            .as_any()
+            .downcast_ref::<Playthrough<G>>()
+            .ok_or_else(|| RenderError::Unsupported(format!("not a game of {}", G::INFO.id)))?;
+        self.encode(typed.game(), typed.state(), scene)
     }
 
     fn replay(

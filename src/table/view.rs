@@ -41,12 +41,7 @@ impl App {
     fn scene(&self, row: &TableRow, progress: &Progress, last: Last) -> Result<Scene, Refusal> {
         let result = match progress.play.status() {
             Status::Over(outcome) => {
-                let position_says = self
-                    .entry(row)?
-                    .rules(&progress.options)
-                    .ok()
-                    .and_then(|g| g.resume(&[&progress.play.position()]).ok())
-                    .is_some_and(|p| matches!(p.status(), Status::Over(_)));
+                let position_says = matches!(progress.play.position_status(), Status::Over(_));
                 (!position_says).then(|| self.reason(row, &outcome))
             }
             _ => None,
@@ -74,8 +69,7 @@ impl App {
         let scene = self.scene(row, progress, last)?;
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
-        let position = progress.play.position();
-        let mut reply = match entry.board.png(&progress.options, &position, &scene) {
+        let mut reply = match entry.board.png_of(progress.play.as_ref(), &scene) {
             Ok(png) => Reply::public(text)
                 .with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png),
             Err(e) => {

@@ -229,6 +229,14 @@ impl Board for PileBoard {
         encode::png_rgb(&self.canvas(options, state, scene, 1.0)?)
     }
 
+    fn png_of(
+        &self,
+        play: &dyn holotable::games::DynPlay,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        self.png(&GameOptions::new(), &play.position(), scene)
+    }
+
     fn replay(
         &self,
         options: &GameOptions,
