@@ -91,25 +91,144 @@ pub enum Command {
     },
 }
 
-/// The slash command names of P-3 that every table has; [`names`] adds the games' own.
-const NAMES: &[&str] = &[
-    "play",
-    "move",
-    "board",
-    "resign",
-    "draw",
-    "rules",
-    "replay",
-    "verify",
-    "balance",
-    "daily",
-    "give",
-    "slots",
-    "leaderboard",
-    "stats",
-    "help",
-    "admin",
+/// What an argument of a command takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    Text,
+    /// A whole number.
+    Number,
+    /// A member of the server.
+    User,
+    /// A game of the catalogue, by id.
+    Game,
+    /// A game action, completed from the legal ones as it is typed.
+    Action,
+    /// `me`, `them` or `random`.
+    First,
+}
+
+/// One argument of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgSpec {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub required: bool,
+}
+
+const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind,
+        required: false,
+    }
+}
+
+const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind,
+        required: true,
+    }
+}
+
+/// A slash command as every front end knows it: its name, its arguments, and its words in
+/// the message files (`cmd-<name>` says what it does, `cmd-<name>-<argument>` each
+/// argument). The console's parser, `/help` and its usage lines, and the check of what
+/// Discord registers all read [`COMMANDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub args: &'static [ArgSpec],
+    /// Whether arguments beyond `args` are the game's own options (`/play cap:200`).
+    pub game_options: bool,
+    /// Subcommands (`/admin grant`), chosen in the console by the argument `action`.
+    pub subcommands: &'static [CommandSpec],
+}
+
+const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
+    CommandSpec {
+        name,
+        args,
+        game_options: false,
+        subcommands: &[],
+    }
+}
+
+use ArgKind::{Action, First, Game, Number, Text, User};
+
+/// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
+/// commands after `/draw`.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "play",
+        args: &[
+            need_arg("game", Game),
+            arg("opponent", User),
+            arg("wager", Number),
+            arg("per_point", Number),
+            arg("to", Number),
+            arg("first", First),
+            arg("level", Number),
+            arg("seats", Number),
+            arg("options", Text),
+        ],
+        game_options: true,
+        subcommands: &[],
+    },
+    command("move", &[need_arg("action", Action)]),
+    command("board", &[]),
+    command("resign", &[]),
+    command("draw", &[]),
+    command("rules", &[need_arg("game", Game)]),
+    command("replay", &[arg("table", Number)]),
+    command("verify", &[arg("table", Number)]),
+    command("balance", &[arg("user", User)]),
+    command("daily", &[]),
+    command(
+        "give",
+        &[need_arg("user", User), need_arg("amount", Number)],
+    ),
+    command("slots", &[arg("bet", Number)]),
+    command("leaderboard", &[arg("board", Text)]),
+    command("stats", &[arg("user", User)]),
+    command("help", &[arg("command", Text)]),
+    CommandSpec {
+        name: "admin",
+        args: &[],
+        game_options: false,
+        subcommands: &[
+            command(
+                "grant",
+                &[need_arg("user", User), need_arg("amount", Number)],
+            ),
+            command(
+                "set",
+                &[need_arg("setting", Text), need_arg("value", Number)],
+            ),
+            command("end", &[arg("table", Number)]),
+        ],
+    },
 ];
+
+impl CommandSpec {
+    /// The command's usage line: `/give user amount`, optional arguments in brackets;
+    /// `/admin grant | set | end` for subcommands.
+    pub fn usage(&self) -> String {
+        let mut line = format!("/{}", self.name);
+        if !self.subcommands.is_empty() {
+            let subs: Vec<&str> = self.subcommands.iter().map(|s| s.name).collect();
+            return format!("{line} {}", subs.join(" | "));
+        }
+        for arg in self.args {
+            if arg.required {
+                line.push_str(&format!(" {}", arg.name));
+            } else {
+                line.push_str(&format!(" [{}]", arg.name));
+            }
+        }
+        line
+    }
+}
 
 /// The slash commands the games' decisions declare (`/double`), from the catalogue.
 pub fn decision_commands() -> Vec<&'static str> {
@@ -122,16 +241,26 @@ pub fn decision_commands() -> Vec<&'static str> {
     names
 }
 
-/// Every slash command: the tables' own, with the games' decision commands after `/draw`.
-pub fn names() -> Vec<&'static str> {
-    let mut names = Vec::with_capacity(NAMES.len() + 2);
-    for &name in NAMES {
-        names.push(name);
-        if name == "draw" {
-            names.extend(decision_commands());
+/// Every slash command: the tables' own, with the games' decision commands (which take no
+/// argument) after `/draw`.
+pub fn specs() -> Vec<CommandSpec> {
+    let mut specs = Vec::with_capacity(COMMANDS.len() + 2);
+    for spec in COMMANDS {
+        specs.push(*spec);
+        if spec.name == "draw" {
+            specs.extend(
+                decision_commands()
+                    .into_iter()
+                    .map(|name| command(name, &[])),
+            );
         }
     }
-    names
+    specs
+}
+
+/// Every slash command's name, in the order of [`specs`].
+pub fn names() -> Vec<&'static str> {
+    specs().iter().map(|s| s.name).collect()
 }
 
 fn take(options: &mut BTreeMap<String, String>, key: &str) -> Option<String> {
@@ -201,6 +330,7 @@ pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
 pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, String> {
     let mut o = options.clone();
     let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+    check(&name, &o)?;
     let command = match name.as_str() {
         "play" => Command::Play(PlayArgs {
             game: need(&mut o, "game", "play")?,
@@ -272,18 +402,60 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             },
             other => return Err(t!("parse-admin", action = other)),
         },
-        other => {
-            return Err(t!(
-                "parse-unknown",
-                command = other,
-                commands = names()
-                    .iter()
-                    .map(|n| format!("/{n}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ))
-        }
+        other => return Err(unknown(other)),
     };
     no_more(&o, &name)?;
     Ok(command)
+}
+
+fn unknown(command: &str) -> String {
+    t!(
+        "parse-unknown",
+        command = command,
+        commands = names()
+            .iter()
+            .map(|n| format!("/{n}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// Checks a command against its declaration: a known name, every required argument given,
+/// no argument it does not take (but a game's options where it takes them), and numbers
+/// where it takes numbers.
+fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
+    let mut spec = specs()
+        .into_iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| unknown(name))?;
+    let mut options = options.clone();
+    let mut name = name.to_string();
+    if !spec.subcommands.is_empty() {
+        let action = options
+            .remove("action")
+            .ok_or_else(|| t!("parse-needs", command = name.as_str(), option = "action"))?;
+        spec = *spec
+            .subcommands
+            .iter()
+            .find(|s| s.name == action.trim())
+            .ok_or_else(|| t!("parse-admin", action = action.trim()))?;
+        name = format!("{name} {}", spec.name);
+    }
+    let name = name.as_str();
+    for arg in spec.args {
+        let given = options.get(arg.name).is_some_and(|v| !v.trim().is_empty());
+        if arg.required && !given {
+            return Err(t!("parse-needs", command = name, option = arg.name));
+        }
+        if arg.kind == ArgKind::Number {
+            number(options.get(arg.name).cloned(), arg.name)?;
+        }
+    }
+    if !spec.game_options {
+        let declared = |key: &String| spec.args.iter().any(|a| a.name == key);
+        if let Some(key) = options.keys().find(|k| !declared(k)) {
+            return Err(t!("parse-no-option", command = name, option = key.as_str()));
+        }
+    }
+    Ok(())
 }

@@ -2,7 +2,7 @@
 //! first game; `/help command:X` for one command. The lines are the commands' descriptions
 //! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
 
-use super::commands::names;
+use super::commands::{names, specs};
 use super::{App, Outcome, Refusal, Reply};
 use crate::t;
 use crate::words;
@@ -17,11 +17,11 @@ impl App {
             .collect();
         let Some(command) = command else {
             let mut lines = vec![t!("help-intro", games = words::list(&games))];
-            for name in names() {
+            for spec in specs() {
                 lines.push(t!(
                     "help-line",
-                    usage = t!(&format!("usage-{name}")),
-                    what = t!(&format!("cmd-{name}"))
+                    usage = spec.usage(),
+                    what = t!(&format!("cmd-{}", spec.name))
                 ));
             }
             lines.push(t!("help-first-game"));
@@ -39,9 +39,14 @@ impl App {
                     .join(" ")
             )));
         }
+        let usage = specs()
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.usage())
+            .unwrap_or_default();
         let mut text = t!(
             "help-line",
-            usage = t!(&format!("usage-{name}")),
+            usage = usage,
             what = t!(&format!("cmd-{name}"))
         );
         let more = format!("more-{name}");

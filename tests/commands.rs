@@ -1,0 +1,100 @@
+//! The command table (`table::commands::COMMANDS`) is the one declaration of every command:
+//! each one parses with the arguments it declares, refuses what it does not declare, and
+//! its usage line is written from it.
+
+use std::collections::BTreeMap;
+
+use holotable::table::commands::{parse, specs, ArgKind, CommandSpec};
+
+fn sample(kind: ArgKind) -> &'static str {
+    match kind {
+        ArgKind::Text => "credits",
+        ArgKind::Number => "3",
+        ArgKind::User => "bob",
+        ArgKind::Game => "dejarik",
+        ArgKind::Action => "o5-i5",
+        ArgKind::First => "me",
+    }
+}
+
+fn required(spec: &CommandSpec) -> BTreeMap<String, String> {
+    spec.args
+        .iter()
+        .filter(|a| a.required)
+        .map(|a| (a.name.to_string(), sample(a.kind).to_string()))
+        .collect()
+}
+
+#[test]
+fn every_declared_command_parses_with_its_arguments_and_refuses_others() {
+    let mut parsed = 0;
+    for spec in specs() {
+        let runs: Vec<(CommandSpec, BTreeMap<String, String>)> = if spec.subcommands.is_empty() {
+            vec![(spec, required(&spec))]
+        } else {
+            spec.subcommands
+                .iter()
+                .map(|sub| {
+                    let mut o = required(sub);
+                    o.insert("action".into(), sub.name.into());
+                    (*sub, o)
+                })
+                .collect()
+        };
+        for (declared, options) in runs {
+            assert!(parse(spec.name, &options).is_ok(), "/{}", spec.name);
+            // Every optional argument is taken too.
+            let mut all = options.clone();
+            for a in declared.args {
+                all.insert(a.name.into(), sample(a.kind).into());
+            }
+            assert!(parse(spec.name, &all).is_ok(), "/{} {all:?}", spec.name);
+            // A required argument missing is named.
+            for a in declared.args.iter().filter(|a| a.required) {
+                let mut missing = options.clone();
+                missing.remove(a.name);
+                let error = parse(spec.name, &missing).unwrap_err();
+                assert!(error.contains(a.name), "/{}: {error}", spec.name);
+            }
+            if !spec.game_options {
+                let mut extra = options.clone();
+                extra.insert("colour".into(), "blue".into());
+                let error = parse(spec.name, &extra).unwrap_err();
+                assert!(error.contains("colour"), "/{}: {error}", spec.name);
+            }
+            parsed += 1;
+        }
+    }
+    assert!(parsed >= 19, "every command and subcommand: {parsed}");
+}
+
+#[test]
+fn numbers_are_checked_where_a_command_takes_them() {
+    let mut o = BTreeMap::new();
+    o.insert("user".to_string(), "bob".to_string());
+    o.insert("amount".to_string(), "lots".to_string());
+    let error = parse("give", &o).unwrap_err();
+    assert!(
+        error.contains("amount") && error.contains("lots"),
+        "{error}"
+    );
+    assert!(parse("fly", &BTreeMap::new())
+        .unwrap_err()
+        .contains("/play"));
+}
+
+#[test]
+fn usage_lines_are_written_from_the_table() {
+    let usage = |name: &str| {
+        specs()
+            .into_iter()
+            .find(|s| s.name == name)
+            .unwrap()
+            .usage()
+    };
+    assert_eq!(usage("give"), "/give user amount");
+    assert_eq!(usage("replay"), "/replay [table]");
+    assert_eq!(usage("double"), "/double");
+    assert_eq!(usage("admin"), "/admin grant | set | end");
+    assert!(usage("play").starts_with("/play game [opponent] [wager]"));
+}
