@@ -113,6 +113,8 @@ pub struct ArgSpec {
     pub name: &'static str,
     pub kind: ArgKind,
     pub required: bool,
+    /// The range a number must be in, where Discord's picker should enforce one.
+    pub range: Option<(i64, i64)>,
 }
 
 const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
@@ -120,6 +122,7 @@ const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
         name,
         kind,
         required: false,
+        range: None,
     }
 }
 
@@ -128,6 +131,16 @@ const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
         name,
         kind,
         required: true,
+        range: None,
+    }
+}
+
+const fn ranged(name: &'static str, min: i64, max: i64) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind: ArgKind::Number,
+        required: false,
+        range: Some((min, max)),
     }
 }
 
@@ -143,6 +156,11 @@ pub struct CommandSpec {
     pub game_options: bool,
     /// Subcommands (`/admin grant`), chosen in the console by the argument `action`.
     pub subcommands: &'static [CommandSpec],
+    /// Whether it also answers outside a server (in direct messages).
+    pub anywhere: bool,
+    /// Whether Discord shows it only to those who may manage the server (the bot checks
+    /// again).
+    pub admin: bool,
 }
 
 const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
@@ -151,6 +169,17 @@ const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
         args,
         game_options: false,
         subcommands: &[],
+        anywhere: false,
+        admin: false,
+    }
+}
+
+impl CommandSpec {
+    const fn anywhere(self) -> CommandSpec {
+        CommandSpec {
+            anywhere: true,
+            ..self
+        }
     }
 }
 
@@ -168,18 +197,20 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("per_point", Number),
             arg("to", Number),
             arg("first", First),
-            arg("level", Number),
-            arg("seats", Number),
+            ranged("level", 1, 5),
+            ranged("seats", 2, 4),
             arg("options", Text),
         ],
         game_options: true,
         subcommands: &[],
+        anywhere: false,
+        admin: false,
     },
     command("move", &[need_arg("action", Action)]),
     command("board", &[]),
     command("resign", &[]),
     command("draw", &[]),
-    command("rules", &[need_arg("game", Game)]),
+    command("rules", &[need_arg("game", Game)]).anywhere(),
     command("replay", &[arg("table", Number)]),
     command("verify", &[arg("table", Number)]),
     command("balance", &[arg("user", User)]),
@@ -191,11 +222,13 @@ pub const COMMANDS: &[CommandSpec] = &[
     command("slots", &[arg("bet", Number)]),
     command("leaderboard", &[arg("board", Text)]),
     command("stats", &[arg("user", User)]),
-    command("help", &[arg("command", Text)]),
+    command("help", &[arg("command", Text)]).anywhere(),
     CommandSpec {
         name: "admin",
         args: &[],
         game_options: false,
+        anywhere: false,
+        admin: true,
         subcommands: &[
             command(
                 "grant",

@@ -71,6 +71,24 @@ pub fn is_callback(id: u64) -> impl Fn(&Request) -> bool {
     move |r| r.method == "POST" && r.path == format!("/interactions/{id}/tok{id}/callback")
 }
 
+/// The answer to interaction `id`: its callback, or where the bot deferred it (Discord's
+/// "thinking…", when the answer takes long, as on a loaded machine) the message that
+/// replaced it, shaped like a callback.
+pub async fn answer(fake: &FakeDiscord, since: usize, id: u64) -> Request {
+    let callback = fake.wait_for(since, WAIT, is_callback(id)).await;
+    if callback.json["type"] != 5 {
+        return callback;
+    }
+    let token = format!("tok{id}");
+    let mut followup = fake
+        .wait_for(since, WAIT, move |r| {
+            r.path.starts_with("/webhooks/") && r.path.split('/').any(|part| part == token)
+        })
+        .await;
+    followup.json = json!({"type": 4, "data": followup.json});
+    followup
+}
+
 pub fn content(r: &Request) -> String {
     r.json["data"]["content"].as_str().unwrap_or("").to_string()
 }

@@ -63,14 +63,3 @@ impl poise::SlashArgument for GameChoice {
         Cow::Borrowed(&[])
     }
 }
-
-/// Who moves first.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum FirstChoice {
-    #[name = "me"]
-    Me,
-    #[name = "them"]
-    Them,
-    #[name = "random"]
-    Random,
-}

@@ -1,60 +1,164 @@
-//! The slash commands of docs/CONTRACT.md P-3, each a thin function from poise's arguments to a
-//! [`Command`] of the application layer.
+//! The slash commands of docs/CONTRACT.md P-3, built from the command table
+//! ([`commands::COMMANDS`] and the games' decision commands): each is registered with the
+//! arguments the table declares, and its invocation becomes the same named options the
+//! console reads, parsed by the same [`commands::parse`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
-use poise::ChoiceParameter;
 
-use super::choices::{FirstChoice, GameChoice};
+use super::choices::GameChoice;
+use super::send::{send_replies, Asked};
 use super::threads::play_in_thread;
 use super::{actor_of, dispatch, in_thread, learn_name, user_id, Context, Data, Error};
-use crate::table::{commands, Command};
+use crate::table::commands::{self, ArgKind, ArgSpec, CommandSpec};
+use crate::table::{Command, Reply};
 use crate::words::{self, Lang};
 
-// Open a game table in this channel.
-// Each parameter is one option of the slash command.
-#[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, guild_only)]
-async fn play(
-    ctx: Context<'_>,
-    game: GameChoice,
-    opponent: Option<serenity::User>,
-    wager: Option<i64>,
-    to: Option<i64>,
-    per_point: Option<i64>,
-    first: Option<FirstChoice>,
-    #[min = 1]
-    #[max = 5]
-    level: Option<u8>,
-    options: Option<String>,
-    #[min = 2]
-    #[max = 4]
-    seats: Option<u8>,
-) -> Result<(), Error> {
-    if let Some(user) = &opponent {
-        learn_name(ctx.data(), user).await;
-    }
-    let mut game_options = BTreeMap::new();
-    if let Some(options) = options {
-        game_options.insert("options".to_string(), options);
-    }
-    let args = crate::table::PlayArgs {
-        game: game.id().to_string(),
-        opponent: opponent.as_ref().map(|u| user_id(ctx.data(), u)),
-        wager,
-        per_point,
-        to: to.map(|n| n.clamp(0, 1000) as u32),
-        first: first.map(|f| f.name().to_string()),
-        level,
-        seats: seats.map(usize::from),
-        options: game_options,
+/// Every slash command of docs/CONTRACT.md P-3, with its words from the message files.
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    commands::specs()
+        .iter()
+        .map(|spec| {
+            let mut command = build(spec, None);
+            localise(&mut command, format!("cmd-{}", spec.name));
+            command
+        })
+        .collect()
+}
+
+/// The poise command of one declared command (`parent`: the command a subcommand is under).
+fn build(spec: &CommandSpec, parent: Option<&CommandSpec>) -> poise::Command<Data, Error> {
+    let qualified = match parent {
+        Some(parent) => format!("{} {}", parent.name, spec.name),
+        None => spec.name.to_string(),
     };
-    if ctx.data().threads && !in_thread(&ctx) {
-        return play_in_thread(ctx, args).await;
+    let mut command = poise::Command {
+        name: spec.name.into(),
+        qualified_name: qualified.clone().into(),
+        identifying_name: qualified.into(),
+        parameters: spec.args.iter().map(parameter).collect(),
+        subcommands: spec
+            .subcommands
+            .iter()
+            .map(|s| build(s, Some(spec)))
+            .collect(),
+        subcommand_required: !spec.subcommands.is_empty(),
+        guild_only: !spec.anywhere,
+        // A command with subcommands is never invoked itself, but poise registers only
+        // commands with an action.
+        slash_action: Some(run),
+        ..Default::default()
+    };
+    if spec.admin {
+        command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
     }
-    dispatch(ctx, Command::Play(args)).await
+    command
+}
+
+/// A declared argument as Discord's command option.
+fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
+    type Setter = fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption;
+    let setter: Setter = match (arg.kind, arg.range) {
+        (ArgKind::Text | ArgKind::Action, _) => |b| b.kind(serenity::CommandOptionType::String),
+        (ArgKind::Number, None) => |b| b.kind(serenity::CommandOptionType::Integer),
+        // Discord's picker keeps a number in its range; a setter is a plain function, so each
+        // range the table declares has its own.
+        (ArgKind::Number, Some((1, 5))) => within::<1, 5>,
+        (ArgKind::Number, Some((2, 4))) => within::<2, 4>,
+        (ArgKind::Number, Some(range)) => panic!("no setter for the range {range:?}"),
+        (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
+        (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,
+        (ArgKind::First, _) => |b| {
+            ["me", "them", "random"]
+                .into_iter()
+                .fold(b.kind(serenity::CommandOptionType::String), |b, who| {
+                    b.add_string_choice(who, who)
+                })
+        },
+    };
+    poise::CommandParameter {
+        name: arg.name.into(),
+        name_localizations: Default::default(),
+        description: None,
+        description_localizations: Default::default(),
+        required: arg.required,
+        channel_types: None,
+        choices: Default::default(),
+        type_setter: Some(setter),
+        autocomplete_callback: (arg.kind == ArgKind::Action).then_some(autocomplete),
+        __non_exhaustive: (),
+    }
+}
+
+fn within<const MIN: i64, const MAX: i64>(
+    builder: serenity::CreateCommandOption,
+) -> serenity::CreateCommandOption {
+    builder
+        .kind(serenity::CommandOptionType::Integer)
+        .min_int_value(MIN as u64)
+        .max_int_value(MAX as u64)
+}
+
+/// A declared command's invocation: its options, named as the console names them.
+fn run(
+    ctx: poise::ApplicationContext<'_, Data, Error>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, Data, Error>>> {
+    Box::pin(async move {
+        let context = poise::Context::Application(ctx);
+        invoke(context, ctx.args)
+            .await
+            .map_err(|error| poise::FrameworkError::new_command(context, error))
+    })
+}
+
+async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Result<(), Error> {
+    let mut options = BTreeMap::new();
+    let invoked = ctx.command().name.to_string();
+    let name = match ctx.parent_commands().first() {
+        Some(parent) => {
+            options.insert("action".to_string(), invoked);
+            parent.name.to_string()
+        }
+        None => invoked,
+    };
+    for option in args {
+        let value = match &option.value {
+            serenity::ResolvedValue::String(text) => text.to_string(),
+            serenity::ResolvedValue::Integer(n) => n.to_string(),
+            serenity::ResolvedValue::User(user, _) => {
+                learn_name(ctx.data(), user).await;
+                user_id(ctx.data(), user)
+            }
+            _ => continue,
+        };
+        options.insert(option.name.to_string(), value);
+    }
+    let interaction = super::interaction(&ctx)?;
+    let parsed = words::speaking(Lang::of(&interaction.locale), || {
+        commands::parse(&name, &options)
+    });
+    match parsed {
+        Ok(Command::Play(args)) if ctx.data().threads && !in_thread(&ctx) => {
+            play_in_thread(ctx, args).await
+        }
+        Ok(command) => dispatch(ctx, command).await,
+        Err(refusal) => {
+            let reply = vec![Reply::private(refusal)];
+            send_replies(ctx.http(), Asked::Command(interaction), reply, false).await
+        }
+    }
+}
+
+fn autocomplete<'a>(
+    ctx: poise::ApplicationContext<'a, Data, Error>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
+    Box::pin(autocomplete_action(
+        poise::Context::Application(ctx),
+        partial,
+    ))
 }
 
 async fn autocomplete_action(
@@ -73,146 +177,6 @@ async fn autocomplete_action(
             .map(serenity::AutocompleteChoice::from)
             .collect(),
     )
-}
-
-// Play one move at this channel's table.
-#[poise::command(slash_command, guild_only, rename = "move")]
-async fn move_(
-    ctx: Context<'_>,
-    #[autocomplete = "autocomplete_action"] action: String,
-) -> Result<(), Error> {
-    dispatch(ctx, Command::Move { action }).await
-}
-
-// Show this channel's board again.
-#[poise::command(slash_command, guild_only)]
-async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    dispatch(ctx, Command::Board).await
-}
-
-// Concede this channel's table (the whole series or match).
-#[poise::command(slash_command, guild_only)]
-async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    dispatch(ctx, Command::Resign).await
-}
-
-// Offer a draw.
-#[poise::command(slash_command, guild_only)]
-async fn draw(ctx: Context<'_>) -> Result<(), Error> {
-    dispatch(ctx, Command::Draw).await
-}
-
-// A game's decision with a command of its own; registered once under each name the
-// catalogue declares (`/double`), and told by the name it was invoked with. Its description
-// is the Fluent message `cmd-<name>`.
-#[poise::command(slash_command, guild_only)]
-async fn decision(ctx: Context<'_>) -> Result<(), Error> {
-    let command = ctx.command().name.to_string();
-    dispatch(ctx, Command::Decision { command }).await
-}
-
-// The rules of a game, with its start position.
-#[poise::command(slash_command)]
-async fn rules(ctx: Context<'_>, game: GameChoice) -> Result<(), Error> {
-    dispatch(
-        ctx,
-        Command::Rules {
-            game: game.id().into(),
-        },
-    )
-    .await
-}
-
-// An animated replay of a table.
-#[poise::command(slash_command, guild_only)]
-async fn replay(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
-    dispatch(ctx, Command::Replay { table }).await
-}
-
-// Check the provably fair seed of a finished table.
-#[poise::command(slash_command, guild_only)]
-async fn verify(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
-    dispatch(ctx, Command::Verify { table }).await
-}
-
-// Credits and slot tokens.
-#[poise::command(slash_command, guild_only)]
-async fn balance(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    if let Some(u) = &user {
-        learn_name(ctx.data(), u).await;
-    }
-    let user = user.map(|u| u.id.get().to_string());
-    dispatch(ctx, Command::Balance { user }).await
-}
-
-// Claim the daily credits (once per UTC day).
-#[poise::command(slash_command, guild_only)]
-async fn daily(ctx: Context<'_>) -> Result<(), Error> {
-    dispatch(ctx, Command::Daily).await
-}
-
-// Give credits to another member.
-#[poise::command(slash_command, guild_only)]
-async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result<(), Error> {
-    learn_name(ctx.data(), &user).await;
-    let user = user_id(ctx.data(), &user);
-    dispatch(ctx, Command::Give { user, amount }).await
-}
-
-// One spin of the slot machine (a free token first, else your bet).
-#[poise::command(slash_command, guild_only)]
-async fn slots(ctx: Context<'_>, bet: Option<i64>) -> Result<(), Error> {
-    dispatch(ctx, Command::Slots { bet }).await
-}
-
-// The top 10 of this server.
-#[poise::command(slash_command, guild_only)]
-async fn leaderboard(ctx: Context<'_>, board: Option<String>) -> Result<(), Error> {
-    let board = board.unwrap_or_else(|| "credits".into());
-    dispatch(ctx, Command::Leaderboard { board }).await
-}
-
-// Games, wins, points, ratings and net winnings.
-#[poise::command(slash_command, guild_only)]
-async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    let user = user.map(|u| u.id.get().to_string());
-    dispatch(ctx, Command::Stats { user }).await
-}
-
-// Server administration (Manage Server).
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("grant", "set", "end"),
-    default_member_permissions = "MANAGE_GUILD"
-)]
-async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-// Grant credits to a member.
-#[poise::command(slash_command, guild_only)]
-async fn grant(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result<(), Error> {
-    let user = user_id(ctx.data(), &user);
-    dispatch(ctx, Command::AdminGrant { user, amount }).await
-}
-
-// Set an economy parameter of this server.
-#[poise::command(slash_command, guild_only)]
-async fn set(ctx: Context<'_>, setting: String, value: i64) -> Result<(), Error> {
-    dispatch(ctx, Command::AdminSet { setting, value }).await
-}
-
-// End a stuck table and refund its stakes.
-#[poise::command(slash_command, guild_only)]
-async fn end(ctx: Context<'_>, table: Option<i64>) -> Result<(), Error> {
-    dispatch(ctx, Command::AdminEnd { table }).await
-}
-
-// What the bot does and every command.
-#[poise::command(slash_command)]
-async fn help(ctx: Context<'_>, command: Option<String>) -> Result<(), Error> {
-    dispatch(ctx, Command::Help { command }).await
 }
 
 /// Discord's localisations of one text: (locale, text) pairs.
@@ -257,46 +221,4 @@ fn localise(command: &mut poise::Command<Data, Error>, id: String) {
         let sub_id = format!("{id}-{}", sub.name);
         localise(sub, sub_id);
     }
-}
-
-/// Every slash command of docs/CONTRACT.md P-3.
-pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    let mut all = vec![
-        play(),
-        move_(),
-        board(),
-        resign(),
-        draw(),
-        rules(),
-        replay(),
-        verify(),
-        balance(),
-        daily(),
-        give(),
-        slots(),
-        leaderboard(),
-        stats(),
-        help(),
-        admin(),
-    ];
-    let at = all
-        .iter()
-        .position(|c| c.name == "draw")
-        .map_or(all.len(), |i| i + 1);
-    for (i, name) in commands::decision_commands().into_iter().enumerate() {
-        let mut command = decision();
-        command.name = name.into();
-        command.qualified_name = name.into();
-        command.identifying_name = name.into();
-        all.insert(at + i, command);
-    }
-    debug_assert_eq!(
-        all.iter().map(|c| c.name.as_ref()).collect::<Vec<&str>>(),
-        commands::names()
-    );
-    for command in &mut all {
-        let id = format!("cmd-{}", command.name);
-        localise(command, id);
-    }
-    all
 }
