@@ -147,7 +147,10 @@ fn release_on_postgres(url: &str) {
         )
         .unwrap();
     }
-    let lite = rusqlite::Connection::open(RELEASE).unwrap();
+    // Read only: the fixture stays as the release wrote it.
+    let lite =
+        rusqlite::Connection::open_with_flags(RELEASE, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap_or_else(|e| panic!("the release's database {RELEASE}: {e}"));
     let tables: Vec<String> = lite
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         .unwrap()

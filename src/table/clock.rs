@@ -85,7 +85,7 @@ impl App {
         // Told in the language of the player whose clock it is.
         let lang = self.lang_of(&row.seats[seat]);
         words::speaking(lang, || {
-            self.clock_in_words(row, progress, seat, now, deadline)
+            self.clock_in_words(row, progress, seat, now, (deadline, clock))
         })
     }
 
@@ -110,19 +110,15 @@ impl App {
         })
     }
 
+    /// A seat's clock at `now`, with the table's deadline and the guild's move clock.
     fn clock_in_words(
         &self,
         row: TableRow,
         progress: super::log::Progress,
         seat: usize,
         now: i64,
-        deadline: i64,
+        (deadline, clock): (i64, i64),
     ) -> Vec<Reply> {
-        let clock = self
-            .ledger
-            .economy(&row.guild)
-            .map(|e| e.move_clock_secs)
-            .unwrap_or(86_400);
         let who = self.name(&row.seats[seat]);
         if now >= deadline {
             let text = t!("clock-timeout", who = &who);

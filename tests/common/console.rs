@@ -24,7 +24,7 @@ pub fn console_on(name: &str, db: &std::path::Path) -> (Console, std::path::Path
     let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(db, dir.join("h.db")).unwrap();
+    std::fs::copy(db, dir.join("h.db")).unwrap_or_else(|e| panic!("{}: {e}", db.display()));
     (reopen(&dir), dir)
 }
 
