@@ -18,6 +18,37 @@ pub struct Config {
     /// The economy every server starts with (admins change theirs with /admin set).
     pub economy: crate::ledger::economy::Economy,
     pub tables: TablesConfig,
+    pub web: WebConfig,
+}
+
+/// The web pages (a table's live page, `/healthz`, `/metrics`), off unless `listen` is set.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address the pages are served on (`127.0.0.1:8080`).
+    pub listen: Option<String>,
+    /// Where people reach those pages (`https://holotable.example.org`): the links the bot
+    /// posts start with it. Without it no link is posted.
+    pub public_url: Option<String>,
+}
+
+impl WebConfig {
+    /// The address to serve on, when one is set.
+    pub fn listen(&self) -> Option<&str> {
+        self.listen
+            .as_deref()
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+    }
+
+    /// The public address, without a trailing `/`, when one is set.
+    pub fn public_url(&self) -> Option<String> {
+        self.public_url
+            .as_deref()
+            .map(|u| u.trim().trim_end_matches('/'))
+            .filter(|u| !u.is_empty())
+            .map(str::to_string)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -13,4 +13,5 @@ pub mod games;
 pub mod ledger;
 pub mod render;
 pub mod table;
+pub mod telemetry;
 pub mod words;

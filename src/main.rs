@@ -68,6 +68,10 @@ enum Command {
         /// Who types a line without `name:` (you, at the terminal).
         #[arg(long, default_value = "player")]
         user: String,
+        /// Also serve the tables' live pages on this address (`127.0.0.1:8080`; port 0
+        /// picks a free one); each board's reply then shows its page's link.
+        #[arg(long, value_name = "ADDR")]
+        web: Option<String>,
     },
     /// The rules core as a JSON-lines protocol on stdin/stdout.
     Engine,
@@ -139,6 +143,7 @@ fn open_app(
     config: &Config,
     location: &str,
     clock: holotable::table::Clock,
+    public_url: Option<String>,
 ) -> Result<holotable::table::App, String> {
     let ledger = holotable::ledger::Ledger::open_at(location, config.database.durability())
         .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
@@ -147,6 +152,7 @@ fn open_app(
         ledger,
         holotable::table::Settings {
             challenge_secs: config.tables.challenge_secs,
+            public_url,
         },
         clock,
     ))
@@ -184,6 +190,7 @@ fn main() -> ExitCode {
                 admins: vec!["admin".into()],
                 locale: "en".into(),
                 user: "player".into(),
+                web: None,
             }
         } else {
             Command::Serve {
@@ -207,6 +214,7 @@ fn main() -> ExitCode {
             admins,
             locale,
             user,
+            web,
         } => {
             let options = console::ConsoleOptions {
                 json,
@@ -215,7 +223,7 @@ fn main() -> ExitCode {
                 lang: holotable::words::Lang::of(&locale),
                 local_user: user,
             };
-            run_console(&config, db, options)
+            run_console(&config, db, web.as_deref(), options)
         }
         Command::Render {
             game,
@@ -347,7 +355,13 @@ fn serve(config: &Config, db: Option<String>, shards: Option<(String, u32)>) -> 
         return ExitCode::from(2);
     }
     let location = db.unwrap_or_else(|| config.database.location());
-    let app = match open_app(config, &location, Arc::new(holotable::ledger::now)) {
+    let public_url = config.web.public_url();
+    let app = match open_app(
+        config,
+        &location,
+        Arc::new(holotable::ledger::now),
+        public_url,
+    ) {
         Ok(app) => Arc::new(app),
         Err(e) => {
             eprintln!("holotable serve: {e}");
@@ -370,17 +384,51 @@ fn serve(config: &Config, db: Option<String>, shards: Option<(String, u32)>) -> 
     }
 }
 
-/// The console: interactive at a terminal (a welcome and a prompt), line by line otherwise.
-fn run_console(config: &Config, db: Option<String>, options: console::ConsoleOptions) -> ExitCode {
+/// The console: interactive at a terminal (a welcome and a prompt), line by line otherwise;
+/// with `web`, the live pages beside it.
+fn run_console(
+    config: &Config,
+    db: Option<String>,
+    web: Option<&str>,
+    options: console::ConsoleOptions,
+) -> ExitCode {
     let location = db.unwrap_or_else(|| config.database.location());
     let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
-    let app = match open_app(config, &location, console::clock(offset.clone())) {
-        Ok(app) => app,
+    let web = match web.map(holotable::front::web::WebThread::bind).transpose() {
+        Ok(web) => web,
+        Err(e) => {
+            eprintln!("holotable console: --web: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let public_url = match &web {
+        Some(web) => config
+            .web
+            .public_url()
+            .or_else(|| web.addr().ok().map(|addr| format!("http://{addr}"))),
+        None => None,
+    };
+    let app = match open_app(
+        config,
+        &location,
+        console::clock(offset.clone()),
+        public_url,
+    ) {
+        Ok(app) => Arc::new(app),
         Err(e) => {
             eprintln!("holotable console: {e}");
             return ExitCode::FAILURE;
         }
     };
+    if let Some(web) = web {
+        if let Ok(addr) = web.addr() {
+            eprintln!("holotable console: live pages on http://{addr}");
+        }
+        if let Err(e) = web.run(Arc::clone(&app)) {
+            eprintln!("holotable console: --web: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let mut console = console::Console::new(app, options, offset);
     let interactive = io::stdin().is_terminal();
     let result = if interactive {

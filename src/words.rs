@@ -25,7 +25,7 @@ fluent_templates::static_loader! {
 }
 
 /// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     #[default]
     En,

@@ -53,7 +53,7 @@ struct Shown {
 }
 
 pub struct Console {
-    app: App,
+    app: Arc<App>,
     options: ConsoleOptions,
     channel: String,
     shown: Vec<Shown>,
@@ -140,7 +140,12 @@ fn duration(text: &str) -> Option<i64> {
 }
 
 impl Console {
-    pub fn new(app: App, options: ConsoleOptions, offset: Arc<AtomicI64>) -> Console {
+    /// A console on `app` (an `App`, or one shared with the web pages).
+    pub fn new(
+        app: impl Into<Arc<App>>,
+        options: ConsoleOptions,
+        offset: Arc<AtomicI64>,
+    ) -> Console {
         let session = format!(
             "{:x}",
             std::time::SystemTime::now()
@@ -149,7 +154,7 @@ impl Console {
                 .unwrap_or(0)
         );
         Console {
-            app,
+            app: app.into(),
             options,
             channel: "general".into(),
             shown: Vec::new(),
@@ -419,7 +424,7 @@ impl Console {
         };
         let mentions: Vec<String> = reply.mentions.iter().map(|u| self.app.name(u)).collect();
         if self.options.json {
-            return Ok(json!({
+            let mut line = json!({
                 "channel": channel,
                 "user": to,
                 "ephemeral": reply.ephemeral,
@@ -428,8 +433,11 @@ impl Console {
                 "buttons": labels,
                 "choices": choices,
                 "mentions": mentions,
-            })
-            .to_string());
+            });
+            if let Some(link) = &reply.link {
+                line["watch"] = json!(link.url);
+            }
+            return Ok(line.to_string());
         }
         let mut text = match to {
             Some(user) => format!("[#{channel} → {user} only] {}", reply.text),
@@ -437,6 +445,9 @@ impl Console {
         };
         for path in paths {
             text.push_str(&format!("\n  image: {path}"));
+        }
+        if let Some(link) = &reply.link {
+            text.push_str(&format!("\n  watch: {}", link.url));
         }
         if !mentions.is_empty() {
             text.push_str(&format!("\n  pings: {}", mentions.join(", ")));

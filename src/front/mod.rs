@@ -2,3 +2,4 @@
 
 pub mod console;
 pub mod discord;
+pub mod web;

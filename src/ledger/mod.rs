@@ -17,6 +17,7 @@ pub mod slots;
 pub mod store;
 pub mod tables;
 pub mod wagers;
+pub mod watch;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -166,17 +167,23 @@ impl Ledger {
     /// Runs `f` in one write transaction, committed if it returns Ok (see [`Store::write`]:
     /// on PostgreSQL `f` may run again after a conflict).
     pub(crate) fn write<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
-        self.store.write(None, f)
+        crate::telemetry::timed("holotable_db_seconds", ("op", "write"), || {
+            self.store.write(None, f)
+        })
     }
 
     /// [`Ledger::write`] for a guild's money: the guild's writers take turns.
     pub(crate) fn write_in<T>(&self, guild: &str, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
-        self.store.write(Some(guild), f)
+        crate::telemetry::timed("holotable_db_seconds", ("op", "write"), || {
+            self.store.write(Some(guild), f)
+        })
     }
 
     /// Runs `f` on a read snapshot.
     pub(crate) fn read<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
-        self.store.read(f)
+        crate::telemetry::timed("holotable_db_seconds", ("op", "read"), || {
+            self.store.read(f)
+        })
     }
 
     /// Runs an idempotent operation: if `key` was used in this guild, returns the stored

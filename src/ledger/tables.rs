@@ -361,6 +361,16 @@ impl Ledger {
         })
     }
 
+    /// How many tables are open or playing, in every guild (for the operator's metrics).
+    pub fn active_table_count(&self) -> Result<i64> {
+        self.read(|tx| {
+            tx.value(
+                "SELECT COUNT(*) FROM tables WHERE status IN ('open', 'playing')",
+                args![],
+            )
+        })
+    }
+
     /// Every active table, to resume them after a restart.
     pub fn active_tables(&self) -> Result<Vec<TableRow>> {
         self.read(|tx| {

@@ -59,6 +59,7 @@ impl App {
                 .cancel_table(&row.guild, row.id, "expired")
                 .is_ok_and(|c| !c.replayed)
         {
+            self.changed(row.id);
             return vec![Reply::public(t!("clock-expired", table = row.id))];
         }
         Vec::new()

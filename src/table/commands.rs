@@ -91,6 +91,35 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// The command's name for the operator's metrics (`press` and `pick` for components).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Play(_) => "play",
+            Command::Move { .. } => "move",
+            Command::Board => "board",
+            Command::Resign => "resign",
+            Command::Draw => "draw",
+            Command::Decision { .. } => "decision",
+            Command::Rules { .. } => "rules",
+            Command::Replay { .. } => "replay",
+            Command::Verify { .. } => "verify",
+            Command::Balance { .. } => "balance",
+            Command::Daily => "daily",
+            Command::Give { .. } => "give",
+            Command::Slots { .. } => "slots",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::Stats { .. } => "stats",
+            Command::Help { .. } => "help",
+            Command::AdminGrant { .. } => "admin grant",
+            Command::AdminSet { .. } => "admin set",
+            Command::AdminEnd { .. } => "admin end",
+            Command::Press { .. } => "press",
+            Command::Pick { .. } => "pick",
+        }
+    }
+}
+
 /// What an argument of a command takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArgKind {

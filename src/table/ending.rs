@@ -279,6 +279,7 @@ impl App {
             let cancelled = self
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
+            self.changed(row.id);
             Self::first_ending(row.id, cancelled)?;
             let challenge = row.seats.len() >= row.terms.seats;
             return Ok(vec![Reply::public(t!(

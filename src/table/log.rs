@@ -300,5 +300,6 @@ impl App {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&table);
+        self.changed(table);
     }
 }

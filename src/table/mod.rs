@@ -14,6 +14,7 @@ mod log;
 mod money;
 mod opening;
 pub mod replies;
+mod spectate;
 mod terms;
 mod turn;
 mod verify;
@@ -30,7 +31,8 @@ use crate::ledger::{self, Ledger, LedgerError};
 use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
-pub use replies::{Button, Image, Reply, Select, Style};
+pub use replies::{Button, Image, Link, Reply, Select, Style};
+pub use spectate::{SeatView, Spectated};
 
 /// Who acts, and where.
 #[derive(Debug, Clone)]
@@ -54,12 +56,16 @@ pub struct Actor {
 pub struct Settings {
     /// How long a challenge waits for an answer, in seconds.
     pub challenge_secs: i64,
+    /// Where the bot's web pages are reached from outside (`[web] public_url`); board
+    /// replies link to their table's live page when it is set.
+    pub public_url: Option<String>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             challenge_secs: 600,
+            public_url: None,
         }
     }
 }
@@ -150,7 +156,13 @@ pub struct App {
     pub(crate) names: Mutex<HashMap<String, String>>,
     /// The languages of the users' clients, learnt from the actors.
     pub(crate) langs: Mutex<HashMap<String, crate::words::Lang>>,
+    /// Who hears of every stored change to a table (the live pages).
+    listeners: Mutex<Vec<Listener>>,
 }
+
+/// Told the id of a table whose stored state just changed (an action, its start, its end).
+/// It runs on the thread that stored the change, so it must only hand the news on.
+pub type Listener = Arc<dyn Fn(i64) + Send + Sync>;
 
 impl App {
     pub fn new(ledger: Ledger, settings: Settings, clock: Clock) -> App {
@@ -163,6 +175,27 @@ impl App {
             warned: Mutex::new(HashSet::new()),
             names: Mutex::new(HashMap::new()),
             langs: Mutex::new(HashMap::new()),
+            listeners: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Adds a listener to every stored change of a table.
+    pub fn on_change(&self, listener: Listener) {
+        self.listeners
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(listener);
+    }
+
+    /// Tells the listeners that `table` changed; called once its change is stored.
+    pub(crate) fn changed(&self, table: i64) {
+        let listeners = self
+            .listeners
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        for listener in listeners {
+            listener(table);
         }
     }
 
@@ -285,6 +318,8 @@ impl App {
     fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         self.learn_name(&actor.user, &actor.name);
         self.learn_lang(&actor.user, actor.lang);
+        let name = command.name();
+        let started = std::time::Instant::now();
         let result = match command {
             Command::Play(args) => self.play(actor, args),
             Command::Move { action } => self.play_action(actor, &action, None),
@@ -308,6 +343,7 @@ impl App {
             Command::Press { custom_id } => self.press(actor, &custom_id),
             Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
         };
+        crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
         match result {
             Ok(replies) => replies,
             Err(Refusal(message)) => vec![Reply::private(message)],

@@ -157,6 +157,7 @@ impl App {
                 )),
                 other => other.into(),
             })?;
+        self.changed(row.id);
         if started.replayed {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
@@ -238,6 +239,7 @@ impl App {
         }
         if !accept {
             let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+            self.changed(row.id);
             Self::first_ending(row.id, declined)?;
             return Ok(vec![Reply::public(t!(
                 "answer-declined",
@@ -276,6 +278,7 @@ impl App {
             }
         }
         let row = self.ledger.add_seat(row.id, user)?;
+        self.changed(row.id);
         if row.seats.len() == t.seats {
             return self.begin(&actor.guild, row);
         }

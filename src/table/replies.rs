@@ -37,6 +37,13 @@ pub struct Select {
     pub choices: Vec<String>,
 }
 
+/// A link to a page outside the chat (a table's live page), shown as a link button.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Link {
+    pub label: String,
+    pub url: String,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Reply {
     pub text: String,
@@ -48,6 +55,8 @@ pub struct Reply {
     /// The users this reply pings (user ids): a challenged player, whoever is now to act.
     /// Front ends ping exactly these and nobody else.
     pub mentions: Vec<String>,
+    /// A page to open beside the reply (the table's live page, when the bot serves one).
+    pub link: Option<Link>,
 }
 
 impl Reply {
@@ -59,6 +68,7 @@ impl Reply {
             buttons: Vec::new(),
             select: None,
             mentions: Vec::new(),
+            link: None,
         }
     }
 

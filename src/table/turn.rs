@@ -75,6 +75,7 @@ impl App {
         row.turn = seq;
         *progress = next;
         self.remember(row.id, seq, progress);
+        self.changed(row.id);
         Ok(stored)
     }
 
@@ -98,7 +99,12 @@ impl App {
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
-                let action = crate::droid::choose_action(play, row.terms.level, &mut rng)?;
+                let game = self.entry(row)?.info.id;
+                let action = crate::telemetry::timed(
+                    "holotable_droid_think_seconds",
+                    ("game", game),
+                    || crate::droid::choose_action(play, row.terms.level, &mut rng),
+                )?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {

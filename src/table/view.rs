@@ -38,7 +38,12 @@ impl App {
 
     /// The board's scene: names, the last action, the series score, a result the table
     /// decided (one the position shows by itself is not repeated).
-    fn scene(&self, row: &TableRow, progress: &Progress, last: Last) -> Result<Scene, Refusal> {
+    pub(super) fn scene(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        last: Last,
+    ) -> Result<Scene, Refusal> {
         let result = match progress.play.status() {
             Status::Over(outcome) => {
                 let position_says = matches!(progress.play.position_status(), Status::Over(_));
@@ -69,7 +74,11 @@ impl App {
         let scene = self.scene(row, progress, last)?;
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
-        let mut reply = match entry.board.png_of(progress.play.as_ref(), &scene) {
+        let drawn =
+            crate::telemetry::timed("holotable_board_render_seconds", ("where", "table"), || {
+                entry.board.png_of(progress.play.as_ref(), &scene)
+            });
+        let mut reply = match drawn {
             Ok(png) => Reply::public(text)
                 .with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png),
             Err(e) => {
@@ -80,6 +89,7 @@ impl App {
                 ))
             }
         };
+        reply.link = self.watch_link(row.id);
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 self.offer_actions(row, progress, &mut reply);
@@ -87,6 +97,21 @@ impl App {
             }
         }
         Ok(reply)
+    }
+
+    /// The link to a table's live page, when the bot serves its pages (`public_url`).
+    pub(crate) fn watch_link(&self, table: i64) -> Option<super::Link> {
+        let base = self.settings.public_url.as_deref()?;
+        match self.ledger.watch_token(table) {
+            Ok(token) => Some(super::Link {
+                label: t!("button-watch"),
+                url: format!("{}/t/{token}", base.trim_end_matches('/')),
+            }),
+            Err(e) => {
+                tracing::warn!(table, error = %e, "no watch token");
+                None
+            }
+        }
     }
 
     /// The game's decisions among the legal actions become buttons; its moves, a menu of

@@ -92,40 +92,15 @@ fn free_port() -> u16 {
         .expect("a free loopback port")
 }
 
-fn start() -> Result<Server, String> {
-    let bin = bin_dir().ok_or("no PostgreSQL server programs (initdb) found")?;
-    let parent = std::env::temp_dir();
-    sweep(&parent);
-    let dir = parent.join(format!("holotable-pg-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+/// Starts the server of `dir` on `port` (again, after [`Server::stop`]).
+fn launch(bin: &Path, dir: &Path, port: u16) -> Result<(), String> {
     let root = is_root();
-    if root {
-        let status = Command::new("chown")
-            .args(["-R", "postgres:postgres"])
-            .arg(&dir)
-            .status()
-            .map_err(|e| e.to_string())?;
-        if !status.success() {
-            return Err("cannot give the test directory to the postgres user".into());
-        }
-    }
     let data = dir.join("data");
-    let init = command(&bin.join("initdb"), root, false)
-        .arg("-D")
-        .arg(&data)
-        .args(["-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"])
-        .stdout(Stdio::null())
-        .output()
-        .map_err(|e| format!("initdb: {e}"))?;
-    if !init.status.success() {
-        return Err(format!(
-            "initdb failed: {}",
-            String::from_utf8_lossy(&init.stderr)
-        ));
-    }
-    let port = free_port();
-    let log = std::fs::File::create(dir.join("server.log")).map_err(|e| e.to_string())?;
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("server.log"))
+        .map_err(|e| e.to_string())?;
     let mut server = command(&bin.join("postgres"), root, true);
     server
         .arg("-D")
@@ -133,7 +108,7 @@ fn start() -> Result<Server, String> {
         .arg("-p")
         .arg(port.to_string())
         .arg("-k")
-        .arg(&dir)
+        .arg(dir)
         .args([
             "-c",
             "listen_addresses=127.0.0.1",
@@ -169,7 +144,43 @@ fn start() -> Result<Server, String> {
     started
         .recv()
         .map_err(|e| e.to_string())?
-        .map_err(|e| format!("postgres: {e}"))?;
+        .map_err(|e| format!("postgres: {e}"))
+}
+
+fn start() -> Result<Server, String> {
+    let bin = bin_dir().ok_or("no PostgreSQL server programs (initdb) found")?;
+    let parent = std::env::temp_dir();
+    sweep(&parent);
+    let dir = parent.join(format!("holotable-pg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let root = is_root();
+    if root {
+        let status = Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(&dir)
+            .status()
+            .map_err(|e| e.to_string())?;
+        if !status.success() {
+            return Err("cannot give the test directory to the postgres user".into());
+        }
+    }
+    let data = dir.join("data");
+    let init = command(&bin.join("initdb"), root, false)
+        .arg("-D")
+        .arg(&data)
+        .args(["-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"])
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|e| format!("initdb: {e}"))?;
+    if !init.status.success() {
+        return Err(format!(
+            "initdb failed: {}",
+            String::from_utf8_lossy(&init.stderr)
+        ));
+    }
+    let port = free_port();
+    launch(&bin, &dir, port)?;
     let server = Server { port, dir };
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -188,6 +199,32 @@ fn start() -> Result<Server, String> {
 impl Server {
     pub fn url(&self, database: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
+    }
+
+    /// Stops the server (PostgreSQL's fast shutdown) and waits until it is gone. Only for
+    /// a test binary whose other tests do not use the server meanwhile.
+    pub fn stop(&self) {
+        let pid_file = self.dir.join("data").join("postmaster.pid");
+        let pid = std::fs::read_to_string(&pid_file).expect("a running server");
+        let pid = pid.lines().next().unwrap().trim().to_string();
+        let status = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(status.success(), "kill -INT {pid}");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        // The server removes its pid file last; its process stays a zombie of this binary.
+        while pid_file.exists() {
+            assert!(Instant::now() < deadline, "the server did not stop");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Starts the server again after [`Server::stop`], on the same port and data.
+    pub fn restart(&self) {
+        launch(&bin_dir().unwrap(), &self.dir, self.port).unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while postgres::Client::connect(&self.url("postgres"), postgres::NoTls).is_err() {
+            assert!(Instant::now() < deadline, "the server did not come back");
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 

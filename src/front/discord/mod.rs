@@ -8,6 +8,7 @@
 mod choices;
 mod commands;
 mod components;
+mod gateway;
 mod send;
 mod shutdown;
 mod threads;
@@ -37,6 +38,7 @@ pub struct Data {
     /// When to defer an answer (`[discord] defer_after_ms`).
     defer_after: Duration,
     inflight: Arc<InFlight>,
+    gateway: Arc<gateway::GatewayState>,
 }
 
 fn user_id(data: &Data, user: &serenity::User) -> String {
@@ -264,11 +266,33 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
     let setup_inflight = Arc::clone(&inflight);
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
     let setup_app = Arc::clone(&app);
+    let gateway = Arc::new(gateway::GatewayState::new(shards));
+    let setup_gateway = Arc::clone(&gateway);
+    if let Some(addr) = config.web.listen() {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("[web] listen {addr}: {e}"))?;
+        let health = Arc::clone(&gateway);
+        let web =
+            crate::front::web::Web::new(Arc::clone(&app), Some(Arc::new(move || health.verdict())));
+        tracing::info!(addr, "live pages, /healthz and /metrics served");
+        tokio::spawn(web.serve(listener, std::future::pending()));
+    }
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands(),
             event_handler: |framework, event| {
                 Box::pin(async move {
+                    let gateway = &framework.user_data.gateway;
+                    match event {
+                        serenity::FullEvent::ShardStageUpdate { event } => {
+                            gateway.set(event.shard_id.0, &event.new.to_string())
+                        }
+                        serenity::FullEvent::Ready { data_about_bot } => {
+                            gateway.set(data_about_bot.shard.map_or(0, |s| s.id.0), "connected")
+                        }
+                        _ => {}
+                    }
                     if let serenity::FullEvent::InteractionCreate {
                         interaction: serenity::Interaction::Component(interaction),
                     } = event
@@ -312,6 +336,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     }
                 }
                 tracing::info!(user = %ready.user.name, "connected and commands registered");
+                setup_gateway.set(ready.shard.map_or(0, |s| s.id.0), "connected");
                 let application = ready.application.id.get().to_string();
                 tracing::info!("invite link: {}", invite_url(&application));
                 tokio::spawn(clock_loop(
@@ -325,6 +350,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     threads,
                     defer_after,
                     inflight: setup_inflight,
+                    gateway: setup_gateway,
                 })
             })
         })

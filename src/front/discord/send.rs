@@ -26,7 +26,8 @@ fn button_style(style: Style) -> serenity::ButtonStyle {
     }
 }
 
-/// The components of a reply: one row of buttons, one row with the move menu.
+/// The components of a reply: one row of buttons, one row with the move menu, and one with
+/// the link to the table's live page.
 fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let mut rows = Vec::new();
     if !reply.buttons.is_empty() {
@@ -57,6 +58,11 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             )
             .placeholder(select.placeholder.clone()),
         ));
+    }
+    if let Some(link) = &reply.link {
+        rows.push(serenity::CreateActionRow::Buttons(vec![
+            serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone()),
+        ]));
     }
     rows
 }

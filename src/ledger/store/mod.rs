@@ -252,7 +252,7 @@ impl Store {
     pub fn write<T>(&self, scope: Option<&str>, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
         match self {
             Store::Sqlite(conn) => {
-                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let mut conn = sqlite::take(conn);
                 let tx = conn
                     .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
                     .map_err(sqlite::error)?;
@@ -270,7 +270,7 @@ impl Store {
     pub fn read<T>(&self, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
         match self {
             Store::Sqlite(conn) => {
-                let mut conn = conn.lock().unwrap_or_else(|e| e.into_inner());
+                let mut conn = sqlite::take(conn);
                 let tx = conn
                     .transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)
                     .map_err(sqlite::error)?;

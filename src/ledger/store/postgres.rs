@@ -33,13 +33,14 @@ const ATTEMPTS: u32 = 40;
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
-const MIGRATIONS: [&str; 6] = [
+const MIGRATIONS: [&str; 7] = [
     include_str!("../../../migrations/postgres/0001_init.sql"),
     include_str!("../../../migrations/postgres/0002_names.sql"),
     include_str!("../../../migrations/postgres/0003_offers.sql"),
     include_str!("../../../migrations/postgres/0004_legacies.sql"),
     include_str!("../../../migrations/postgres/0005_locales.sql"),
     include_str!("../../../migrations/postgres/0006_terms.sql"),
+    include_str!("../../../migrations/postgres/0007_watch.sql"),
 ];
 
 /// The connections of a process to one database, kept by r2d2 (the pool of the driver's
@@ -209,7 +210,12 @@ impl PgPool {
     /// the next one given back, waiting at most [`CONNECTION_TIMEOUT`].
     fn take(&self) -> Result<r2d2::PooledConnection<Connector>> {
         let pool = self.pool.as_ref().expect("a pool until dropped");
-        pool.get().map_err(|e| {
+        crate::telemetry::timed(
+            "holotable_db_pool_wait_seconds",
+            ("engine", "postgres"),
+            || pool.get(),
+        )
+        .map_err(|e| {
             LedgerError::Db(StoreError::Other(format!(
                 "no connection to PostgreSQL within {} s: {e}",
                 CONNECTION_TIMEOUT.as_secs()

@@ -2,7 +2,7 @@
 //! process has one writer and other processes wait for the file's write lock.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode};
@@ -10,6 +10,16 @@ use rusqlite_migration::{Migrations, M};
 
 use super::{Param, Row, Store, StoreError};
 use crate::ledger::{Durability, LedgerError, Result};
+
+/// The process's one connection, once the command before has given it back (the time
+/// waited is the pool wait of an engine with a single connection).
+pub(super) fn take(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    crate::telemetry::timed(
+        "holotable_db_pool_wait_seconds",
+        ("engine", "sqlite"),
+        || conn.lock().unwrap_or_else(|e| e.into_inner()),
+    )
+}
 
 /// The ordered schema migrations, compiled into the binary.
 fn migrations() -> Migrations<'static> {
@@ -20,6 +30,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0004_legacies.sql")),
         M::up(include_str!("../../../migrations/0005_locales.sql")),
         M::up(include_str!("../../../migrations/0006_terms.sql")),
+        M::up(include_str!("../../../migrations/0007_watch.sql")),
     ])
 }
 

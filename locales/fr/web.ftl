@@ -1,0 +1,40 @@
+## Les pages en direct des tables, dans un navigateur.
+
+button-watch = Suivre en direct
+watch-waiting = En attente de joueurs : { $seated } sur { $seats } assis.
+watch-cancelled = Cette table a été annulée.
+watch-finished = La partie est terminée.
+watch-stake = Chaque joueur mise { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } ; le gagnant emporte les deux mises.
+watch-per-point = Chaque point vaut { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    }.
+watch-left = { $who } a quitté la table.
+web-title = { $game } · table { $table } · Holotable
+web-not-found-title = Table introuvable
+web-not-found = Ce lien n'ouvre aucune table. Redemandez le lien avec /board dans le salon de la table.
+web-board-alt = Le plateau
+web-no-board = Le plateau apparaît quand la partie commence.
+web-replay = Parcourir la partie
+web-step = étape { $step } sur { $steps }
+web-follow = Revenir au direct
+web-moves = Coups
+web-watchers = { $count ->
+        [one] { $count } spectateur
+       *[other] { $count } spectateurs
+    }
+web-clock = Temps restant pour jouer :
+web-clock-over = temps écoulé
+web-droid = droïde
+web-points = { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+web-verify = Jeu équitable
+web-commitment = Engagement de la graine (SHA-256) :
+web-seed = Graine :
+web-seed-hidden = La graine est révélée à la fin de la table ; /verify vérifie alors chaque tirage.
+web-footer = Holotable · cette page suit la table d'elle-même, inutile de la recharger.

@@ -1,0 +1,214 @@
+//! The spectators of each table: one channel a table, fed by one task that reads the table
+//! again when it changes and sends the new page parts to every spectator at once.
+//!
+//! The page is read once per change and language, never once per spectator, so a thousand
+//! spectators cost a thousand socket writes and nothing more. A spectator that does not
+//! read its stream falls behind the channel's few slots and is dropped: nobody holds
+//! memory for a reader that never comes.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{broadcast, Notify};
+
+use super::boards::Boards;
+use super::pages;
+use crate::table::App;
+use crate::words::Lang;
+
+/// How many updates a spectator may fall behind before it is dropped.
+const SLOTS: usize = 16;
+/// How often a watched table is read even when nothing was heard of it: another process
+/// on the same database (a shard) may have moved it.
+const POLL: Duration = Duration::from_secs(2);
+
+/// One update, already written for each language.
+#[derive(Debug)]
+pub struct Update {
+    /// The SSE event name (`update`, `watchers`).
+    pub event: &'static str,
+    pub by_lang: [String; 2],
+}
+
+impl Update {
+    pub fn text(&self, lang: Lang) -> &str {
+        &self.by_lang[lang as usize]
+    }
+}
+
+/// A watched table's channel.
+struct Channel {
+    tx: broadcast::Sender<Arc<Update>>,
+    /// Rings when the table changed (or the number of watchers did).
+    ring: Notify,
+    watchers: AtomicUsize,
+}
+
+/// Every watched table of this process.
+pub struct Hub {
+    app: Arc<App>,
+    tables: Mutex<HashMap<i64, Arc<Channel>>>,
+    /// Spectators connected to every table, for `/metrics`.
+    total: AtomicUsize,
+    boards: Boards,
+}
+
+/// A spectator's place at a table: dropping it (the connection closed) leaves.
+pub struct Seat {
+    hub: Arc<Hub>,
+    channel: Arc<Channel>,
+    pub rx: broadcast::Receiver<Arc<Update>>,
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        self.channel.watchers.fetch_sub(1, Ordering::Relaxed);
+        self.hub.total.fetch_sub(1, Ordering::Relaxed);
+        self.channel.ring.notify_one();
+    }
+}
+
+impl Hub {
+    /// A hub for `app`'s tables; it hears of every change the application stores.
+    pub fn new(app: Arc<App>) -> Arc<Hub> {
+        let hub = Arc::new(Hub {
+            app: Arc::clone(&app),
+            tables: Mutex::new(HashMap::new()),
+            total: AtomicUsize::new(0),
+            boards: Boards::default(),
+        });
+        let weak = Arc::downgrade(&hub);
+        app.on_change(Arc::new(move |table| {
+            if let Some(hub) = weak.upgrade() {
+                hub.ring(table);
+            }
+        }));
+        hub
+    }
+
+    pub fn app(&self) -> &Arc<App> {
+        &self.app
+    }
+
+    /// The board images of the watched tables.
+    pub fn boards(&self) -> &Boards {
+        &self.boards
+    }
+
+    /// Spectators connected now, on every table.
+    pub fn spectators(&self) -> usize {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    /// Spectators connected now to `table`.
+    pub fn watchers(&self, table: i64) -> usize {
+        self.tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&table)
+            .map_or(0, |c| c.watchers.load(Ordering::Relaxed))
+    }
+
+    /// Tells a watched table's task that the table changed (nothing if nobody watches).
+    fn ring(&self, table: i64) {
+        let channel = self
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&table)
+            .cloned();
+        if let Some(channel) = channel {
+            channel.ring.notify_one();
+        }
+    }
+
+    /// Seats a spectator at `table` whose page shows `turn`; starts the table's task when
+    /// it is the first.
+    pub fn join(self: &Arc<Hub>, table: i64, turn: i64) -> Seat {
+        let (channel, fresh) = {
+            let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+            match tables.get(&table) {
+                Some(channel) => (Arc::clone(channel), false),
+                None => {
+                    let channel = Arc::new(Channel {
+                        tx: broadcast::channel(SLOTS).0,
+                        ring: Notify::new(),
+                        watchers: AtomicUsize::new(0),
+                    });
+                    tables.insert(table, Arc::clone(&channel));
+                    (channel, true)
+                }
+            }
+        };
+        channel.watchers.fetch_add(1, Ordering::Relaxed);
+        self.total.fetch_add(1, Ordering::Relaxed);
+        let rx = channel.tx.subscribe();
+        channel.ring.notify_one();
+        if fresh {
+            tokio::spawn(Arc::clone(self).follow(table, Arc::clone(&channel), turn));
+        }
+        Seat {
+            hub: Arc::clone(self),
+            channel,
+            rx,
+        }
+    }
+
+    /// The task of a watched table: whenever it rings (or every [`POLL`]), reads the table
+    /// and sends what changed; ends when the last spectator has left.
+    async fn follow(self: Arc<Hub>, table: i64, channel: Arc<Channel>, mut turn: i64) {
+        let mut status = None;
+        let mut watchers = 0;
+        loop {
+            let _ = tokio::time::timeout(POLL, channel.ring.notified()).await;
+            // Changes come in bursts (a move, then the droid's answer): one read for all.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let now_watching = channel.watchers.load(Ordering::Relaxed);
+            if now_watching == 0 {
+                let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+                // A spectator may have joined meanwhile: only an empty channel goes.
+                if channel.watchers.load(Ordering::Relaxed) == 0 {
+                    tables.remove(&table);
+                    return;
+                }
+                continue;
+            }
+            let app = Arc::clone(&self.app);
+            let read = tokio::task::spawn_blocking(move || {
+                let row = app.ledger().table(table).ok()?;
+                Some(row)
+            })
+            .await
+            .ok()
+            .flatten();
+            let Some(row) = read else { continue };
+            if row.turn != turn || Some(row.status) != status {
+                turn = row.turn;
+                status = Some(row.status);
+                let hub = Arc::clone(&self);
+                let made = tokio::task::spawn_blocking(move || {
+                    let started = std::time::Instant::now();
+                    let made = pages::update(&hub.app, &row, now_watching)?;
+                    // The new board, drawn before anyone is told to fetch it.
+                    for lang in Lang::ALL {
+                        hub.boards
+                            .drawn(&hub.app, &row, made.game, made.steps, lang);
+                    }
+                    metrics::histogram!("holotable_web_update_seconds")
+                        .record(started.elapsed().as_secs_f64());
+                    Some(made.update)
+                })
+                .await;
+                if let Ok(Some(update)) = made {
+                    watchers = now_watching;
+                    let _ = channel.tx.send(Arc::new(update));
+                }
+            } else if now_watching != watchers {
+                watchers = now_watching;
+                let _ = channel.tx.send(Arc::new(pages::watchers(now_watching)));
+            }
+        }
+    }
+}

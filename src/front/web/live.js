@@ -1,0 +1,100 @@
+// The live page: one event stream, and the board image of the step on show.
+(function () {
+  "use strict";
+  var live = document.getElementById("live");
+  if (!live) return;
+  var token = live.dataset.token, lang = live.dataset.lang, version = live.dataset.v;
+  var words = JSON.parse(live.dataset.words);
+  var steps = +live.dataset.steps, game = +live.dataset.game, moves = +live.dataset.moves;
+  var deadline = +live.dataset.deadline, skew = +live.dataset.now - Date.now() / 1000;
+  var following = true;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function boardUrl(step) {
+    return "/t/" + token + "/board/" + game + "/" + step + ".png?lang=" +
+      encodeURIComponent(lang) + "&v=" + encodeURIComponent(version);
+  }
+  function label(step) {
+    return words.step.replace("{step}", step).replace("{steps}", steps);
+  }
+  function show(step) {
+    var board = $("board");
+    if (board) board.src = boardUrl(step);
+    if ($("step-label")) $("step-label").textContent = label(step);
+  }
+  var slider = $("step");
+  if (slider) {
+    slider.addEventListener("input", function () {
+      following = +slider.value === steps;
+      $("follow").hidden = following;
+      show(+slider.value);
+    });
+    $("follow").addEventListener("click", function () {
+      following = true;
+      slider.value = steps;
+      $("follow").hidden = true;
+      show(steps);
+    });
+  }
+
+  function tick() {
+    var clock = $("clock");
+    if (!clock || !deadline) return;
+    var left = Math.max(0, Math.round(deadline - (Date.now() / 1000 + skew)));
+    if (left === 0) { clock.textContent = words.over; return; }
+    var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
+    clock.textContent = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" +
+      String(s).padStart(2, "0");
+  }
+  setInterval(tick, 1000);
+  tick();
+
+  var source;
+  function connect() {
+    source = new EventSource("/t/" + token + "/events?lang=" + encodeURIComponent(lang) +
+      "&turn=" + live.dataset.turn);
+    source.addEventListener("watchers", function (e) {
+      $("watchers").textContent = JSON.parse(e.data).watchers;
+    });
+    source.addEventListener("update", function (e) {
+      var u = JSON.parse(e.data);
+      var list = $("moves");
+      var first = u.moves - u.tail.length;
+      if (u.game !== game || first > moves) {
+        // Too far behind to append (or a new game of the series): read the page afresh.
+        source.close();
+        location.reload();
+        return;
+      }
+      while (list.children.length > first) list.removeChild(list.lastChild);
+      u.tail.forEach(function (line) {
+        var li = document.createElement("li");
+        li.textContent = line;
+        list.appendChild(li);
+      });
+      list.scrollTop = list.scrollHeight;
+      moves = u.moves;
+      $("state").innerHTML = u.state;
+      $("seats").innerHTML = u.seats;
+      $("result").innerHTML = u.result;
+      $("watchers").textContent = u.watchers;
+      deadline = u.deadline; skew = u.now - Date.now() / 1000;
+      steps = u.steps;
+      version = u.v;
+      live.dataset.v = u.v;
+      live.dataset.turn = u.turn;
+      live.dataset.steps = u.steps;
+      live.dataset.status = u.status;
+      if (slider) {
+        slider.max = steps;
+        if (following) { slider.value = steps; show(steps); }
+        else if ($("step-label")) $("step-label").textContent = label(+slider.value);
+      } else if (u.status !== "open" && u.status !== live.dataset.shown) {
+        live.dataset.shown = u.status;
+        location.reload();
+      }
+      tick();
+    });
+  }
+  connect();
+})();

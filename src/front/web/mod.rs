@@ -1,0 +1,346 @@
+//! The web front end: a table's live page for anyone with its link, and an operator's
+//! `/healthz` and `/metrics`. It runs inside the bot's process (`[web] listen`) or beside
+//! the console (`holotable console --web ADDR`), on the same application as the chat.
+//!
+//! Like the other front ends it only translates: what a page shows comes from the
+//! application layer ([`App::spectate`]); this module writes it as HTML and keeps each
+//! watched table's spectators up to date ([`hub`]).
+
+mod boards;
+mod hub;
+mod lang;
+mod pages;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use futures_util::stream::{self, Stream};
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use self::hub::Hub;
+use crate::table::App;
+use crate::words::Lang;
+
+pub use self::lang::from_accept_language;
+
+/// What the health check asks besides the database: `Err(why)` when the front end that
+/// runs beside the pages (the Discord gateway) is not connected.
+pub type Gateway = Arc<dyn Fn() -> Result<(), String> + Send + Sync>;
+
+/// How long the health check waits for the database.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The web front end's state, shared by every request.
+#[derive(Clone)]
+pub struct Web {
+    hub: Arc<Hub>,
+    gateway: Option<Gateway>,
+}
+
+impl Web {
+    /// The pages of `app`'s tables; `gateway`, when given, is part of the health check.
+    pub fn new(app: Arc<App>, gateway: Option<Gateway>) -> Web {
+        crate::telemetry::install();
+        Web {
+            hub: Hub::new(app),
+            gateway,
+        }
+    }
+
+    /// Spectators connected now, on every table.
+    pub fn spectators(&self) -> usize {
+        self.hub.spectators()
+    }
+
+    /// The routes.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/t/{token}", get(table_page))
+            .route("/t/{token}/events", get(table_events))
+            .route("/t/{token}/board/{game}/{step}", get(table_board))
+            .route("/healthz", get(healthz))
+            .route("/metrics", get(metrics_page))
+            .fallback(not_found_page)
+            .with_state(self.clone())
+    }
+
+    /// Serves the pages on `listener` until `shutdown` completes.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(listener, self.router())
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+}
+
+/// The pages served from a thread of their own, for the console (which has no async
+/// runtime): bound first, so that the application can be told its address, then run.
+pub struct WebThread {
+    runtime: tokio::runtime::Runtime,
+    listener: tokio::net::TcpListener,
+}
+
+impl WebThread {
+    /// Binds `addr` (port 0 picks a free port).
+    pub fn bind(addr: &str) -> std::io::Result<WebThread> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("web")
+            .enable_all()
+            .build()?;
+        let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
+        Ok(WebThread { runtime, listener })
+    }
+
+    /// The address bound.
+    pub fn addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves `app`'s pages until the process ends.
+    pub fn run(self, app: Arc<App>) -> std::io::Result<()> {
+        let WebThread { runtime, listener } = self;
+        std::thread::Builder::new()
+            .name("web".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let web = Web::new(app, None);
+                    if let Err(e) = web.serve(listener, std::future::pending()).await {
+                        tracing::error!(error = %e, "the web server stopped");
+                    }
+                })
+            })
+            .map(|_| ())
+    }
+}
+
+#[derive(Deserialize)]
+struct LangQuery {
+    lang: Option<String>,
+    /// The table's turn a page shows (events).
+    turn: Option<i64>,
+    /// The table's version a board image is asked for (see [`boards::version`]).
+    v: Option<String>,
+}
+
+/// The language of a request: `?lang=` when given, else the browser's `Accept-Language`.
+fn lang_of(query: &LangQuery, headers: &HeaderMap) -> Lang {
+    match &query.lang {
+        Some(code) => Lang::of(code),
+        None => from_accept_language(
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or(""),
+        ),
+    }
+}
+
+fn count_page(page: &'static str) {
+    metrics::counter!("holotable_web_requests_total", "page" => page).increment(1);
+}
+
+fn html(markup: maud::Markup) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        markup.into_string(),
+    )
+        .into_response()
+}
+
+fn not_found(lang: Lang) -> Response {
+    count_page("not_found");
+    (StatusCode::NOT_FOUND, html(pages::not_found(lang))).into_response()
+}
+
+async fn not_found_page(headers: HeaderMap) -> Response {
+    not_found(lang_of(
+        &LangQuery {
+            lang: None,
+            turn: None,
+            v: None,
+        },
+        &headers,
+    ))
+}
+
+/// Runs `work` on the application off the async runtime (the ledger blocks).
+async fn blocking<T: Send + 'static>(
+    web: &Web,
+    work: impl FnOnce(&App) -> T + Send + 'static,
+) -> Option<T> {
+    let app = Arc::clone(web.hub.app());
+    tokio::task::spawn_blocking(move || work(&app)).await.ok()
+}
+
+async fn table_page(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let read = blocking(&web, move |app| {
+        let row = app.watched(&token).ok()??;
+        let version = boards::version(&row);
+        Some((app.spectate(&row, lang).ok()?, version, token))
+    })
+    .await
+    .flatten();
+    match read {
+        Some((view, version, token)) => {
+            count_page("table");
+            let watchers = web.hub.watchers(view.table);
+            let now = crate::ledger::now();
+            html(pages::table(&view, &version, &token, watchers, lang, now))
+        }
+        None => not_found(lang),
+    }
+}
+
+async fn table_board(
+    State(web): State<Web>,
+    Path((token, game, step)): Path<(String, String, String)>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    // Whatever does not name a board is simply not found.
+    let (Some(step), Ok(game)) = (
+        step.strip_suffix(".png")
+            .and_then(|s| s.parse::<usize>().ok()),
+        game.parse::<u32>(),
+    ) else {
+        return not_found(lang);
+    };
+    let hub = Arc::clone(&web.hub);
+    let version = query.v.unwrap_or_default();
+    let png = blocking(&web, move |app| {
+        hub.boards().get(app, &token, game, step, lang, &version)
+    })
+    .await
+    .flatten();
+    match png {
+        Some(png) => {
+            count_page("board");
+            (
+                [
+                    (header::CONTENT_TYPE, "image/png"),
+                    // A step of a game is drawn once and never changes.
+                    (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+                ],
+                png.as_ref().clone(),
+            )
+                .into_response()
+        }
+        None => not_found(lang),
+    }
+}
+
+async fn table_events(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let Some(row) = blocking(&web, move |app| app.watched(&token).ok().flatten())
+        .await
+        .flatten()
+    else {
+        return not_found(lang);
+    };
+    let seat = web.hub.join(row.id, row.turn);
+    // A page read before a move that reached nobody yet is brought up to date at once.
+    let first = match query.turn {
+        Some(turn) if turn != row.turn => {
+            let watchers = web.hub.watchers(row.id);
+            blocking(&web, move |app| pages::update(app, &row, watchers))
+                .await
+                .flatten()
+                .map(|made| Arc::new(made.update))
+        }
+        _ => None,
+    };
+    count_page("events");
+    Sse::new(events(seat, first, lang))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
+}
+
+/// A spectator's stream: the first update if any, then every update of the table, until
+/// the spectator falls behind (dropped: it reconnects and reads the page afresh) or leaves.
+fn events(
+    seat: hub::Seat,
+    first: Option<Arc<hub::Update>>,
+    lang: Lang,
+) -> impl Stream<Item = Result<Event, std::convert::Infallible>> {
+    stream::unfold((seat, first), move |(mut seat, first)| async move {
+        let update = match first {
+            Some(update) => update,
+            None => match seat.rx.recv().await {
+                Ok(update) => update,
+                Err(RecvError::Lagged(_)) => {
+                    metrics::counter!("holotable_web_spectators_dropped_total").increment(1);
+                    return None;
+                }
+                Err(RecvError::Closed) => return None,
+            },
+        };
+        let event = Event::default().event(update.event).data(update.text(lang));
+        Some((Ok(event), (seat, None)))
+    })
+}
+
+async fn healthz(State(web): State<Web>) -> Response {
+    let ping = tokio::time::timeout(
+        HEALTH_TIMEOUT,
+        blocking(&web, |app| app.ledger().ping().map_err(|e| e.to_string())),
+    )
+    .await;
+    let database = match ping {
+        Ok(Some(Ok(()))) => Ok(()),
+        Ok(Some(Err(e))) => Err(format!("database: {e}")),
+        Ok(None) => Err("database: the check failed".to_string()),
+        Err(_) => Err(format!(
+            "database: no answer within {} s",
+            HEALTH_TIMEOUT.as_secs()
+        )),
+    };
+    let verdict = database.and_then(|()| web.gateway.as_ref().map_or(Ok(()), |g| g()));
+    let verdict_label = if verdict.is_ok() { "ok" } else { "unavailable" };
+    metrics::counter!("holotable_health_checks_total", "verdict" => verdict_label).increment(1);
+    match verdict {
+        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response(),
+    }
+}
+
+async fn metrics_page(State(web): State<Web>) -> Response {
+    let tables = blocking(&web, |app| app.ledger().active_table_count().ok())
+        .await
+        .flatten();
+    let text = crate::telemetry::render(web.spectators(), tables);
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        text,
+    )
+        .into_response()
+}

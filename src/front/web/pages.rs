@@ -1,0 +1,241 @@
+//! The pages, written with maud: HTML checked when the bot is compiled, every value escaped,
+//! nothing read from disk at run time. A table's page is one document whose changing parts
+//! (the state, the seats, the result, the moves) are also sent alone, as the same HTML, in
+//! the live updates, so the page and its updates can never disagree.
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use serde_json::json;
+
+use super::hub::Update;
+use crate::ledger::tables::TableRow;
+use crate::table::{App, Spectated};
+use crate::words::{self, Lang};
+use crate::{t, t_in};
+
+/// How many of the newest moves an update carries; a page further behind reads them all
+/// again by reconnecting.
+const TAIL: usize = 8;
+
+const STYLE: &str = include_str!("style.css");
+const SCRIPT: &str = include_str!("live.js");
+
+/// A whole page around `body`, in `lang`.
+fn page(lang: Lang, title: &str, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang=(if lang == Lang::Fr { "fr" } else { "en" }) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body { (body) }
+        }
+    }
+}
+
+/// The page of an unknown table: the same for a malformed token and one that opens
+/// nothing, so that it reveals nothing.
+pub fn not_found(lang: Lang) -> Markup {
+    words::speaking(lang, || {
+        page(
+            lang,
+            &t!("web-not-found-title"),
+            html! {
+                main.narrow {
+                    h1 { (t!("web-not-found-title")) }
+                    p { (t!("web-not-found")) }
+                }
+            },
+        )
+    })
+}
+
+/// A table's live page.
+pub fn table(
+    view: &Spectated,
+    version: &str,
+    token: &str,
+    watchers: usize,
+    lang: Lang,
+    now: i64,
+) -> Markup {
+    words::speaking(lang, || {
+        let title = t!("web-title", game = view.game.as_str(), table = view.table);
+        let board = view.board;
+        page(
+            lang,
+            &title,
+            html! {
+                header {
+                    h1 { (view.game) " " span.table { "#" (view.table) } }
+                    span.watchers #watchers { (watchers_text(watchers)) }
+                }
+                main #live data-token=(token) data-lang=(lang.code()) data-turn=(view.turn) data-v=(version)
+                    data-steps=(view.steps) data-game=(view.game_no) data-status=(view.status.as_str())
+                    data-moves=(view.moves.len()) data-deadline=(view.deadline.unwrap_or(0))
+                    data-now=(now) data-words=(script_words(lang).to_string()) {
+                    section.board {
+                        @if board {
+                            img #board alt=(t!("web-board-alt"))
+                                src=(board_url(token, view.game_no, view.steps, lang, version));
+                            div.replay {
+                                input #step type="range" min="0" max=(view.steps) value=(view.steps)
+                                    aria-label=(t!("web-replay"));
+                                span #step-label { (step_text(view.steps, view.steps)) }
+                                button #follow type="button" hidden { (t!("web-follow")) }
+                            }
+                        } @else {
+                            p.waiting { (t!("web-no-board")) }
+                        }
+                    }
+                    aside {
+                        div #state { (state(view)) }
+                        div #seats { (seats(view)) }
+                        div #result { (result(view)) }
+                        h2 { (t!("web-moves")) }
+                        ol #moves {
+                            @for line in &view.moves { li { (line) } }
+                        }
+                    }
+                }
+                footer { (t!("web-footer")) }
+                script { (PreEscaped(SCRIPT)) }
+            },
+        )
+    })
+}
+
+/// The image address of a board at a version of the table (see [`super::boards::version`]):
+/// what it shows never changes.
+fn board_url(token: &str, game_no: u32, step: usize, lang: Lang, version: &str) -> String {
+    format!(
+        "/t/{token}/board/{game_no}/{step}.png?lang={}&v={version}",
+        lang.code()
+    )
+}
+
+fn watchers_text(watchers: usize) -> String {
+    t!("web-watchers", count = watchers)
+}
+
+fn step_text(step: usize, steps: usize) -> String {
+    t!("web-step", step = step, steps = steps)
+}
+
+/// Whose turn it is, the clock, and the stakes.
+fn state(view: &Spectated) -> Markup {
+    html! {
+        p.turn { (view.state) }
+        @if view.deadline.is_some() {
+            p.clock { (t!("web-clock")) " " span #clock {} }
+        }
+        @if let Some(stakes) = &view.stakes { p.stakes { (stakes) } }
+    }
+}
+
+fn seats(view: &Spectated) -> Markup {
+    let series = view.seats.iter().any(|s| s.points > 0) || view.game_no > 1;
+    html! {
+        ul.seats {
+            @for (i, seat) in view.seats.iter().enumerate() {
+                li.to-act[seat.to_act].gone[seat.gone] {
+                    span.seat { (i + 1) }
+                    span.name { (seat.name) }
+                    @if seat.droid { " " span.tag { (t!("web-droid")) } }
+                    @if series { span.points { (t!("web-points", points = seat.points)) } }
+                    @if seat.to_act { span.marker { "◀" } }
+                }
+            }
+        }
+    }
+}
+
+/// The result and the fairness record: the commitment while the table plays, the seed
+/// once it has ended (what `/verify` checks).
+fn result(view: &Spectated) -> Markup {
+    html! {
+        @if let Some(result) = &view.result {
+            p.result { (result) }
+        }
+        details.verify {
+            summary { (t!("web-verify")) }
+            p { (t!("web-commitment")) " " code { (view.commitment) } }
+            @match &view.seed {
+                Some(seed) => p { (t!("web-seed")) " " code { (seed) } },
+                None => p { (t!("web-seed-hidden")) },
+            }
+        }
+    }
+}
+
+/// A table's live update, and the board it tells the pages to show.
+pub struct Made {
+    pub update: Update,
+    pub game: u32,
+    pub steps: usize,
+}
+
+/// The live update of a table for every language: the page's changing parts as HTML.
+pub fn update(app: &App, row: &TableRow, watchers: usize) -> Option<Made> {
+    let mut by_lang = [String::new(), String::new()];
+    let (mut game, mut steps) = (1, 0);
+    for lang in Lang::ALL {
+        let view = match app.spectate(row, lang) {
+            Ok(view) => view,
+            Err(e) => {
+                tracing::warn!(table = row.id, error = %e.0, "live page not read");
+                return None;
+            }
+        };
+        (game, steps) = (view.game_no, view.steps);
+        by_lang[lang as usize] = words::speaking(lang, || {
+            let tail = view.moves.len().saturating_sub(TAIL);
+            json!({
+                "turn": view.turn,
+                "v": super::boards::version(row),
+                "steps": view.steps,
+                "game": view.game_no,
+                "status": view.status.as_str(),
+                "deadline": view.deadline.unwrap_or(0),
+                "now": crate::ledger::now(),
+                "watchers": watchers_text(watchers),
+                "state": state(&view).into_string(),
+                "seats": seats(&view).into_string(),
+                "result": result(&view).into_string(),
+                "moves": view.moves.len(),
+                "tail": &view.moves[tail..],
+                "step_label": step_text(view.steps, view.steps),
+            })
+            .to_string()
+        });
+    }
+    Some(Made {
+        update: Update {
+            event: "update",
+            by_lang,
+        },
+        game,
+        steps,
+    })
+}
+
+/// The update of a table whose number of spectators changed.
+pub fn watchers(count: usize) -> Update {
+    Update {
+        event: "watchers",
+        by_lang: Lang::ALL.map(|lang| {
+            json!({ "watchers": words::speaking(lang, || watchers_text(count)) }).to_string()
+        }),
+    }
+}
+
+/// The words the page's script shows, in `lang`.
+pub fn script_words(lang: Lang) -> serde_json::Value {
+    json!({
+        "step": t_in!(lang, "web-step", step = "{step}", steps = "{steps}"),
+        "over": t_in!(lang, "web-clock-over"),
+    })
+}

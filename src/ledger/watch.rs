@@ -1,0 +1,102 @@
+//! The tokens of the live pages: a table's page and a server's lobby are reached by 128
+//! random bits, never by an id, so a table in a private channel cannot be found by counting.
+//! A token is made the first time a link is asked for and kept; it never changes after.
+
+use super::tables::load_table;
+use super::{Ledger, Result};
+use crate::args;
+use crate::ledger::tables::TableRow;
+
+/// A fresh token: 128 bits from the operating system's generator, in lower-case hex.
+fn new_token() -> String {
+    let bytes: [u8; 16] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `text` has the shape of a token (32 lower-case hex digits); anything else is
+/// answered without asking the database.
+pub fn is_token(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+impl Ledger {
+    /// The token of a table's live page, made now if the table has none yet.
+    pub fn watch_token(&self, table: i64) -> Result<String> {
+        let fresh = new_token();
+        self.write(|tx| {
+            load_table(tx, table)?;
+            tx.execute(
+                "UPDATE tables SET watch_token = ?2 WHERE id = ?1 AND watch_token IS NULL",
+                args![table, &fresh],
+            )?;
+            tx.value("SELECT watch_token FROM tables WHERE id = ?1", args![table])
+        })
+    }
+
+    /// The table whose live page `token` opens, if any.
+    pub fn table_by_watch_token(&self, token: &str) -> Result<Option<TableRow>> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        self.read(|tx| {
+            let id: Option<i64> = tx.query_opt(
+                "SELECT id FROM tables WHERE watch_token = ?1",
+                args![token],
+                |r| r.col("id"),
+            )?;
+            id.map(|id| load_table(tx, id)).transpose()
+        })
+    }
+
+    /// The token of a guild's lobby page, made now if the guild has none yet.
+    pub fn lobby_token(&self, guild: &str) -> Result<String> {
+        let fresh = new_token();
+        self.write_in(guild, |tx| {
+            super::economy::ensure_guild(tx, guild, &self.defaults)?;
+            tx.execute(
+                "UPDATE guilds SET lobby_token = ?2 WHERE guild_id = ?1 AND lobby_token IS NULL",
+                args![guild, &fresh],
+            )?;
+            tx.value(
+                "SELECT lobby_token FROM guilds WHERE guild_id = ?1",
+                args![guild],
+            )
+        })
+    }
+
+    /// The guild whose lobby `token` opens, if any.
+    pub fn guild_by_lobby_token(&self, token: &str) -> Result<Option<String>> {
+        if !is_token(token) {
+            return Ok(None);
+        }
+        self.read(|tx| {
+            tx.query_opt(
+                "SELECT guild_id FROM guilds WHERE lobby_token = ?1",
+                args![token],
+                |r| r.col("guild_id"),
+            )
+        })
+    }
+
+    /// Whether the database answers a trivial query (the operator's health check).
+    pub fn ping(&self) -> Result<()> {
+        self.read(|tx| tx.value::<i64>("SELECT 1", args![]).map(|_| ()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bits_of_hex_and_differ() {
+        let a = new_token();
+        let b = new_token();
+        assert!(is_token(&a), "{a}");
+        assert_ne!(a, b);
+        assert!(!is_token("1"));
+        assert!(!is_token(&a.to_uppercase()));
+        assert!(!is_token(&format!("{a}0")));
+        assert!(!is_token("../../../../etc/passwd/aaaaaaaaaaaaa"));
+    }
+}

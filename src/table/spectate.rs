@@ -1,0 +1,243 @@
+//! What a spectator sees of a table: the live page's content in words, and the board at any
+//! step of the game in play. Spectators reach a table by its watch token only
+//! ([`crate::ledger::watch`]), and see display names, moves and amounts, nothing else.
+
+use super::log::Progress;
+use super::view::{is_series, Last};
+use super::{App, Refusal};
+use crate::games::{DynPlay, Status, Step};
+use crate::ledger::tables::{TableRow, TableStatus};
+use crate::ledger::DROID;
+use crate::render::{LastMove, Scene, SeriesScore};
+use crate::{t, words};
+
+/// A table as its live page shows it, in the current language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spectated {
+    pub table: i64,
+    /// The game's name.
+    pub game: String,
+    pub status: TableStatus,
+    /// The stored turn number: it changes with every action, so a page knows it is behind.
+    pub turn: i64,
+    /// The number of the game in play (a series plays several).
+    pub game_no: u32,
+    pub seats: Vec<SeatView>,
+    /// Whose turn it is, or how the table waits, in words.
+    pub state: String,
+    /// What is at stake, in words (`None`: a friendly game).
+    pub stakes: Option<String>,
+    /// The game in play's steps in words, one line each, oldest first.
+    pub moves: Vec<String>,
+    /// How many steps the game in play has (its boards are numbered 0 ..= steps).
+    pub steps: usize,
+    /// Whether the table has a board to show (it started).
+    pub board: bool,
+    /// The result once the table has ended.
+    pub result: Option<String>,
+    /// When the player to act must have acted (Unix seconds), while the table plays.
+    pub deadline: Option<i64>,
+    /// The table's fairness record: the seed's commitment, and the seed once revealed.
+    pub commitment: String,
+    pub seed: Option<String>,
+}
+
+/// One seat of a watched table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatView {
+    pub name: String,
+    /// Points won in the series so far.
+    pub points: u32,
+    /// Whether the game waits for this seat.
+    pub to_act: bool,
+    /// Whether this seat left the table.
+    pub gone: bool,
+    pub droid: bool,
+}
+
+impl App {
+    /// The table whose live page `token` opens, if any.
+    pub fn watched(&self, token: &str) -> Result<Option<TableRow>, Refusal> {
+        Ok(self.ledger.table_by_watch_token(token)?)
+    }
+
+    /// The token of a table's live page (made the first time it is asked for).
+    pub fn watch_token(&self, table: i64) -> Result<String, Refusal> {
+        Ok(self.ledger.watch_token(table)?)
+    }
+
+    /// A table as its live page shows it, in `lang`.
+    pub fn spectate(&self, row: &TableRow, lang: words::Lang) -> Result<Spectated, Refusal> {
+        words::speaking(lang, || self.spectate_in_words(row))
+    }
+
+    fn spectate_in_words(&self, row: &TableRow) -> Result<Spectated, Refusal> {
+        let entry = self.entry(row)?;
+        let mut view = Spectated {
+            table: row.id,
+            game: words::game_name(&entry.info),
+            status: row.status,
+            turn: row.turn,
+            game_no: 1,
+            seats: row
+                .seats
+                .iter()
+                .map(|user| SeatView {
+                    name: self.name(user),
+                    points: 0,
+                    to_act: false,
+                    gone: false,
+                    droid: user == DROID,
+                })
+                .collect(),
+            state: String::new(),
+            stakes: self.stakes_words(row),
+            moves: Vec::new(),
+            steps: 0,
+            board: false,
+            result: row.result.clone(),
+            deadline: (row.status == TableStatus::Playing)
+                .then_some(row.deadline)
+                .flatten(),
+            commitment: row.seed_commitment.clone(),
+            seed: row.seed.clone(),
+        };
+        match row.status {
+            TableStatus::Open => {
+                view.state = t!(
+                    "watch-waiting",
+                    seated = row.seats.len(),
+                    seats = row.terms.seats
+                );
+                return Ok(view);
+            }
+            TableStatus::Cancelled if row.turn == 0 => {
+                view.state = t!("watch-cancelled");
+                return Ok(view);
+            }
+            _ => {}
+        }
+        let progress = self.progress(row)?;
+        let walk = self.walk(row, &progress, progress.actions.len())?;
+        view.board = true;
+        view.game_no = progress.game_no;
+        view.moves = walk.moves;
+        view.steps = progress.actions.len();
+        for (seat, points) in progress.totals.iter().enumerate() {
+            view.seats[seat].points = *points;
+        }
+        for &seat in &progress.gone {
+            view.seats[seat].gone = true;
+        }
+        if let Some(seat) = progress.play.waiting() {
+            view.seats[seat].to_act = row.status == TableStatus::Playing;
+        }
+        view.state = match row.status {
+            TableStatus::Playing => self.turn_line(row, &progress),
+            TableStatus::Finished => t!("watch-finished"),
+            _ => t!("watch-cancelled"),
+        };
+        Ok(view)
+    }
+
+    /// The stakes of a table in words, or `None` for a friendly game.
+    fn stakes_words(&self, row: &TableRow) -> Option<String> {
+        match (row.stake, row.per_point) {
+            (0, 0) => None,
+            (stake, 0) => Some(t!("watch-stake", amount = stake)),
+            (_, per_point) => Some(t!("watch-per-point", amount = per_point)),
+        }
+    }
+
+    /// The board of the game in play (number `game_no` of the table) after `step` of its
+    /// steps (0: its start), as the channel would have shown it then, in `lang`; `None`
+    /// past the last step, or when the table has moved on to another game.
+    pub fn spectate_board(
+        &self,
+        row: &TableRow,
+        game_no: u32,
+        step: usize,
+        lang: words::Lang,
+    ) -> Result<Option<Vec<u8>>, Refusal> {
+        words::speaking(lang, || {
+            if row.status == TableStatus::Open
+                || (row.status == TableStatus::Cancelled && row.turn == 0)
+            {
+                return Ok(None);
+            }
+            let progress = self.progress(row)?;
+            if step > progress.actions.len() || progress.game_no != game_no {
+                return Ok(None);
+            }
+            let entry = self.entry(row)?;
+            let walk = self.walk(row, &progress, step)?;
+            let scene = if step == progress.actions.len() {
+                // The position now: the very board the channel got.
+                self.scene(row, &progress, walk.last)?
+            } else {
+                Scene {
+                    names: self.seat_names(row),
+                    last_move: walk.last,
+                    series: is_series(row).then(|| SeriesScore {
+                        points: progress.totals.clone(),
+                        target: row.target.max(0) as u32,
+                    }),
+                    result: None,
+                }
+            };
+            let play = if step == progress.actions.len() {
+                progress.play.as_ref()
+            } else {
+                walk.play.as_ref()
+            };
+            Ok(Some(entry.board.png_of(play, &scene)?))
+        })
+    }
+
+    /// Plays the game in play from its start through its first `upto` steps, telling each
+    /// step in words (every step, not only the first `upto`).
+    fn walk(&self, row: &TableRow, progress: &Progress, upto: usize) -> Result<Walk, Refusal> {
+        let entry = self.entry(row)?;
+        let mut play = entry.rules(&progress.options)?.resume(&[&progress.start])?;
+        let mut at_upto = None;
+        let mut last: Last = None;
+        let mut moves = Vec::with_capacity(progress.actions.len());
+        for (i, step) in progress.actions.iter().enumerate() {
+            if i == upto {
+                at_upto = Some((play.clone_box(), last.clone()));
+            }
+            match step {
+                Step::Leave(seat) => {
+                    play.forfeit(*seat)?;
+                    moves.push(t!("watch-left", who = self.name(&row.seats[*seat])));
+                    last = None;
+                }
+                Step::Action(action) => {
+                    let seat = match play.status() {
+                        Status::ToMove(seat) => Some(seat),
+                        _ => None,
+                    };
+                    let before = play.position();
+                    let phrase = play.describe(action);
+                    let canonical = play.apply(action)?;
+                    if let Some(said) = self.narrate(row, seat, &canonical, phrase, false) {
+                        moves.push(said);
+                    }
+                    if seat.is_some() {
+                        last = Some(LastMove::from(before, canonical));
+                    }
+                }
+            }
+        }
+        let (play, last) = at_upto.unwrap_or((play, last));
+        Ok(Walk { play, last, moves })
+    }
+}
+
+/// A game played through to a step: the game there, the move to highlight, and every step
+/// of the game in words.
+struct Walk {
+    play: Box<dyn DynPlay>,
+    last: Last,
+    moves: Vec<String>,
+}

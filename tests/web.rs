@@ -1,0 +1,316 @@
+//! The live pages and the operator's endpoints of `holotable console --web`, over real
+//! sockets: a table's page follows a console game, unknown tokens reveal nothing, bad
+//! requests are answered and change nothing, `/metrics` counts, and `/healthz` follows the
+//! database.
+
+mod common;
+#[path = "common/pg.rs"]
+mod pg;
+#[path = "common/web.rs"]
+mod web;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use web::{board_file, first_choice, watch_url, WebConsole};
+
+fn client() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+fn get(url: &str) -> (u16, String) {
+    let response = client().get(url).send().unwrap();
+    let status = response.status().as_u16();
+    (status, response.text().unwrap())
+}
+
+/// A table of Dejarik between alice and bob, started: the console and the page's URL.
+fn started_table(name: &str) -> (WebConsole, String) {
+    let dir = common::workdir(name);
+    let db = dir.join("t.db");
+    let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+    console.say("alice: /play game:dejarik opponent:bob wager:100");
+    let replies = console.say("bob: [Accept]");
+    let url = watch_url(&replies).expect("the first board links to its live page");
+    assert!(url.starts_with(&console.base), "{url}");
+    (console, url)
+}
+
+/// The events of a page's stream, as (event, data), read on a thread of their own.
+fn events(url: &str) -> Receiver<(String, Value)> {
+    let response = reqwest::blocking::Client::new().get(url).send().unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(
+        response.headers()["content-type"].to_str().unwrap(),
+        "text/event-stream"
+    );
+    let (sent, received) = channel();
+    std::thread::spawn(move || {
+        let mut event = String::new();
+        for line in BufReader::new(response).lines().map_while(Result::ok) {
+            if let Some(name) = line.strip_prefix("event: ") {
+                event = name.to_string();
+            } else if let Some(data) = line.strip_prefix("data: ") {
+                let data = serde_json::from_str(data).unwrap();
+                if sent.send((std::mem::take(&mut event), data)).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    received
+}
+
+/// The first `update` at or past `turn`.
+fn update_at(events: &Receiver<(String, Value)>, turn: i64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (event, data) = events
+            .recv_timeout(left)
+            .unwrap_or_else(|_| panic!("no update for turn {turn}"));
+        if event == "update" && data["turn"].as_i64().unwrap() >= turn {
+            return data;
+        }
+    }
+}
+
+#[test]
+fn the_table_page_follows_a_console_game_move_by_move() {
+    let (mut console, url) = started_table("web-follow");
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    for needle in [
+        "<html lang=\"en\">",
+        "alice",
+        "bob",
+        "data-turn=\"0\"",
+        "alice to move",
+        "Each player stakes 100 credits",
+    ] {
+        assert!(page.contains(needle), "{needle} not in the page");
+    }
+    let token = url.rsplit('/').next().unwrap();
+    let updates = events(&format!("{url}/events?lang=en-US&turn=0"));
+
+    // Each move reaches the open stream, told in words, with the board the channel got.
+    for turn in 1..=4 {
+        let mover = if turn % 2 == 1 { "alice" } else { "bob" };
+        let shown = console.say(&format!("{mover}: /board"));
+        let action = first_choice(&shown);
+        let (replies, _stored) = console.play(&format!("{mover}: /move action:{action}"));
+        let update = update_at(&updates, turn);
+        assert_eq!(update["steps"], turn);
+        let last = update["tail"].as_array().unwrap().last().unwrap();
+        let last = last.as_str().unwrap();
+        assert!(
+            last.contains(mover),
+            "the move is told with its player: {last}"
+        );
+        assert!(
+            update["seats"].as_str().unwrap().contains("to-act"),
+            "{update}"
+        );
+        // The board of the page is the very image the channel got for this move.
+        let version = update["v"].as_str().unwrap();
+        let png = client()
+            .get(console.url(&format!(
+                "/t/{token}/board/1/{turn}.png?lang=en-US&v={version}"
+            )))
+            .send()
+            .unwrap();
+        assert_eq!(png.status().as_u16(), 200);
+        let bytes = png.bytes().unwrap();
+        let channel = std::fs::read(board_file(&replies).expect("a board")).unwrap();
+        assert_eq!(bytes.as_ref(), channel.as_slice(), "turn {turn}");
+        let decoded = png::Decoder::new(std::io::Cursor::new(bytes.to_vec()))
+            .read_info()
+            .unwrap();
+        assert!(decoded.info().width >= 600);
+    }
+
+    // Earlier steps stay reachable for the replay slider; past the end, nothing.
+    let (status, _) = get(&console.url(&format!("/t/{token}/board/1/0.png")));
+    assert_eq!(status, 200);
+    let (status, _) = get(&console.url(&format!("/t/{token}/board/1/99.png")));
+    assert_eq!(status, 404);
+    let (status, _) = get(&console.url(&format!("/t/{token}/board/2/0.png")));
+    assert_eq!(status, 404);
+
+    // French for a French browser.
+    let french = client()
+        .get(&url)
+        .header("Accept-Language", "fr-FR,fr;q=0.9,en;q=0.5")
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(french.contains("<html lang=\"fr\">"));
+    assert!(french.contains("Coups"));
+    assert!(french.contains("Chaque joueur mise 100 crédits"));
+
+    // The operator sees the game in the counters.
+    let (status, metrics) = get(&console.url("/metrics"));
+    assert_eq!(status, 200);
+    let count = |prefix: &str| -> f64 {
+        metrics
+            .lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("{prefix} not in /metrics:\n{metrics}"))
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(count("holotable_interactions_total{command=\"move\",outcome=\"ok\"}") >= 4.0);
+    assert!(count("holotable_interactions_total{command=\"play\",outcome=\"ok\"}") >= 1.0);
+    assert!(count("holotable_board_render_seconds_count{where=\"table\"}") >= 4.0);
+    assert!(count("holotable_db_seconds_count{op=\"write\"}") >= 4.0);
+    assert_eq!(count("holotable_active_tables"), 1.0);
+    assert_eq!(count("holotable_spectators"), 1.0);
+    let (status, body) = get(&console.url("/healthz"));
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+}
+
+#[test]
+fn unknown_and_malformed_tokens_answer_404_and_reveal_nothing() {
+    let (console, url) = started_table("web-tokens");
+    let token = url.rsplit('/').next().unwrap().to_string();
+    let unknown = "0123456789abcdef0123456789abcdef";
+    let (_, reference) = get(&console.url(&format!("/t/{unknown}")));
+    let bad = [
+        format!("/t/{unknown}"),
+        "/t/1".to_string(),
+        format!("/t/{}", token.to_uppercase()),
+        format!("/t/{token}0"),
+        "/t/..%2F..%2Fetc%2Fpasswd".to_string(),
+        format!("/t/%00{}", &token[1..]),
+        format!("/t/{unknown}/events"),
+        format!("/t/{unknown}/board/1/0.png"),
+        format!("/t/{token}/board/1/x.png"),
+        format!("/t/{token}/board/x/0.png"),
+        format!("/t/{token}/board/1/-1.png"),
+        format!("/t/{token}/board/1/99999999999999999999999.png"),
+        "/t".to_string(),
+        "/nothing".to_string(),
+    ];
+    for path in &bad {
+        let (status, body) = get(&console.url(path));
+        assert_eq!(status, 404, "{path}");
+        if path.starts_with("/t/") && !path.contains("/board/") && !path.ends_with("/events") {
+            assert_eq!(
+                body, reference,
+                "{path}: the same page for every unknown table"
+            );
+        }
+        assert!(!body.contains("alice"), "{path}");
+    }
+    // The real token still opens the table.
+    assert_eq!(get(&url).0, 200);
+}
+
+/// Sends raw bytes and returns the status line (empty if the server closed the socket).
+fn raw(addr: &str, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let _ = stream.write_all(request);
+    let mut status = String::new();
+    let _ = BufReader::new(&mut stream).read_line(&mut status);
+    status
+}
+
+#[test]
+fn bad_requests_and_dropped_connections_leave_the_server_answering() {
+    let (mut console, url) = started_table("web-abuse");
+    let addr = console.base.trim_start_matches("http://").to_string();
+    let path = url.trim_start_matches(&console.base).to_string();
+
+    // An oversized request is refused, and so is a request that is not HTTP.
+    let huge = format!(
+        "GET {path} HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(1 << 20)
+    );
+    let status = raw(&addr, huge.as_bytes());
+    assert!(
+        status.is_empty() || status.starts_with("HTTP/1.1 431"),
+        "{status}"
+    );
+    let status = raw(&addr, b"\x16\x03\x01\x02\x00garbage\r\n\r\n");
+    assert!(
+        status.is_empty() || status.starts_with("HTTP/1.1 400"),
+        "{status}"
+    );
+
+    // Two thousand spectators arrive and vanish at once.
+    let request = format!("GET {path}/events HTTP/1.1\r\nHost: x\r\n\r\n");
+    let mut streams = Vec::new();
+    for _ in 0..2000 {
+        let mut stream = TcpStream::connect(&addr).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        streams.push(stream);
+    }
+    for stream in &mut streams {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut first = [0u8; 12];
+        stream.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+    }
+    drop(streams);
+
+    // The game goes on, and every one of them is gone from the count.
+    let action = first_choice(&console.say("alice: /board"));
+    console.say(&format!("alice: /move action:{action}"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, metrics) = get(&console.url("/metrics"));
+        if metrics.lines().any(|l| l == "holotable_spectators 0") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "spectators left behind:\n{}",
+            metrics
+                .lines()
+                .filter(|l| l.contains("spectators"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    assert!(page.contains("data-turn=\"1\""));
+}
+
+#[test]
+fn health_turns_503_while_postgresql_is_stopped_and_200_when_it_returns() {
+    let Some(db) = pg::database("web_health") else {
+        return;
+    };
+    let dir = common::workdir("web-health");
+    let console = WebConsole::start(&dir, &db);
+    let health = || get(&console.url("/healthz"));
+    assert_eq!(health(), (200, "ok\n".to_string()));
+    let server = pg::server().unwrap();
+    server.stop();
+    let (status, why) = health();
+    assert_eq!(status, 503, "{why}");
+    assert!(why.starts_with("database: "), "{why}");
+    server.restart();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while health().0 != 200 {
+        assert!(Instant::now() < deadline, "still unhealthy: {}", health().1);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
