@@ -16,7 +16,8 @@
 //! `BENCH_MOVES`, moves per table per phase, default 20; `BENCH_THINK_MS`, default 2000;
 //! `BENCH_DATABASE=postgres` for the ledger on a PostgreSQL server the bench starts, durable
 //! as a production server is; `BENCH_PROCESSES=N` for N bot processes, process k running
-//! gateway shard k of N, the tables spread over N guilds, one per shard).
+//! gateway shard k of N, the tables spread over N guilds, one per shard;
+//! `BENCH_SPECTATORS=K` for K spectators on each table's live page, SQLite only).
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
@@ -267,12 +268,61 @@ fn memory(pid: u32) -> String {
     )
 }
 
+/// Opens `per_table` spectators on the live page of every table of the database (each
+/// board message linked its page, so every table has its token), and waits until each has
+/// its stream.
+async fn watch(db: &std::path::Path, port: u16, per_table: usize) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let tokens: Vec<String> = {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        let mut query = conn
+            .prepare("SELECT watch_token FROM tables WHERE watch_token IS NOT NULL")
+            .unwrap();
+        let rows = query.query_map([], |r| r.get(0)).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let (ready, mut connected) = tokio::sync::mpsc::unbounded_channel();
+    for token in &tokens {
+        for _ in 0..per_table {
+            let (token, ready) = (token.clone(), ready.clone());
+            tokio::spawn(async move {
+                let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+                    .await
+                    .unwrap();
+                let request = format!("GET /t/{token}/events HTTP/1.1\r\nHost: bench\r\n\r\n");
+                stream.write_all(request.as_bytes()).await.unwrap();
+                let mut lines = tokio::io::BufReader::new(stream).lines();
+                let _ = ready.send(());
+                while let Ok(Some(_)) = lines.next_line().await {}
+            });
+        }
+    }
+    for _ in 0..tokens.len() * per_table {
+        connected.recv().await.unwrap();
+    }
+    println!(
+        "{} spectators on the live pages of {} tables",
+        tokens.len() * per_table,
+        tokens.len()
+    );
+}
+
 fn main() {
     let tables = env_or("BENCH_TABLES", 200);
     let moves = env_or("BENCH_MOVES", 20);
     let think = Duration::from_millis(env_or("BENCH_THINK_MS", 2000));
     let processes = env_or("BENCH_PROCESSES", 1).max(1) as u32;
     let postgres = std::env::var("BENCH_DATABASE").is_ok_and(|v| v == "postgres");
+    let spectators = env_or("BENCH_SPECTATORS", 0) as usize;
+    assert!(
+        spectators == 0 || (!postgres && processes == 1),
+        "BENCH_SPECTATORS needs one process on SQLite"
+    );
+    let web_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     // A durable server, as in production (the test suite's runs without fsync).
     std::env::set_var("HOLOTABLE_PG_DURABLE", "1");
     let url = postgres.then(|| pg::database("latency").expect("PostgreSQL for BENCH_DATABASE"));
@@ -302,6 +352,12 @@ fn main() {
                     Some(url) => command.env("HOLOTABLE_DATABASE__URL", url),
                     None => command.env("HOLOTABLE_DATABASE__PATH", dir.join("bench.db")),
                 };
+                if spectators > 0 {
+                    let web = format!("127.0.0.1:{web_port}");
+                    command
+                        .env("HOLOTABLE_WEB__LISTEN", &web)
+                        .env("HOLOTABLE_WEB__PUBLIC_URL", format!("http://{web}"));
+                }
                 Bot(command
                     .env("HOLOTABLE_DISCORD_TOKEN", "bench-token")
                     .env("HOLOTABLE_DISCORD__API_PROXY", fake.url())
@@ -335,6 +391,9 @@ fn main() {
             };
             let board = open(&fake, &ids, &table).await;
             opened.push((table, board));
+        }
+        if spectators > 0 {
+            watch(&dir.join("bench.db"), web_port, spectators).await;
         }
         let pids: Vec<u32> = bots.iter().map(|b| b.0.id()).collect();
         let memory = |pids: &[u32]| {

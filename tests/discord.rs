@@ -32,6 +32,13 @@ fn check_body_limits(data: &Value) {
         let comps = row["components"].as_array().cloned().unwrap();
         assert!(comps.len() <= 5);
         for c in comps {
+            // A link button (style 5) has a URL of at most 512 characters and no custom id.
+            if c["style"] == 5 {
+                assert!(c.get("custom_id").is_none());
+                let url = c["url"].as_str().unwrap();
+                assert!(url.starts_with("http") && url.len() <= 512, "{url}");
+                continue;
+            }
             let id = c["custom_id"].as_str().unwrap();
             assert!((1..=100).contains(&id.len()));
             if let Some(options) = c["options"].as_array() {
@@ -1059,4 +1066,81 @@ async fn a_three_player_d_zone_game_through_the_real_client() {
     );
     assert!(claims > 0, "claim windows came up");
     assert!(validate_bodies(&dir, &fake.requests()) >= 10);
+}
+
+/// With `[web]` set, the bot serves the live pages beside the gateway: every board message
+/// links its table's page (a link button Discord accepts), the page opens, and `/healthz`
+/// waits for the gateway.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
+    let dir = std::env::temp_dir().join(format!("holotable-discord-web-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[
+            ("HOLOTABLE_WEB__LISTEN", &format!("127.0.0.1:{port}")),
+            ("HOLOTABLE_WEB__PUBLIC_URL", &format!("{base}/")),
+        ],
+    );
+    connected(&fake).await;
+    let http = reqwest::Client::new();
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let health = http.get(format!("{base}/healthz")).send().await;
+        if let Ok(health) = health {
+            let status = health.status().as_u16();
+            let body = health.text().await.unwrap();
+            if status == 200 {
+                assert_eq!(body, "ok\n");
+                break;
+            }
+            assert!(body.starts_with("gateway: shard 0"), "{status} {body}");
+        }
+        assert!(std::time::Instant::now() < deadline, "never healthy");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let n = fake.requests().len();
+    fake.slash(
+        6001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = answer(&fake, n, 6001).await;
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(6002, BOB, &accept, &[]);
+    let board = answer(&fake, n, 6002).await;
+    let link = board.json["data"]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["style"] == 5)
+        .expect("a link button on the board");
+    assert_eq!(link["type"], 2);
+    assert_eq!(link["label"], "Watch live");
+    assert!(link.get("custom_id").is_none(), "{link}");
+    let url = link["url"].as_str().unwrap();
+    assert!(url.starts_with(&format!("{base}/t/")), "{url}");
+    let page = http.get(url).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    let page = page.text().await.unwrap();
+    assert!(page.contains("alice") && page.contains("bob"));
+    assert!(validate_bodies(&dir, &fake.requests()) >= 3);
 }

@@ -314,3 +314,36 @@ fn health_turns_503_while_postgresql_is_stopped_and_200_when_it_returns() {
         std::thread::sleep(Duration::from_millis(200));
     }
 }
+
+#[test]
+fn a_servers_lobby_lists_its_tables_only_while_its_admin_keeps_it_on() {
+    let (mut console, url) = started_table("web-lobby");
+    // Only an admin turns it on, and only with 0 or 1.
+    let refused = console.say("alice: /admin action:set setting:web_lobby value:1");
+    assert_eq!(refused[0]["ephemeral"], true);
+    let refused = console.say("admin: /admin action:set setting:web_lobby value:2");
+    assert!(refused[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("web_lobby takes 1"));
+    let on = console.say("admin: /admin action:set setting:web_lobby value:1");
+    let text = on[0]["text"].as_str().unwrap();
+    let lobby = text
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .expect("the lobby's address")
+        .to_string();
+    assert!(
+        lobby.starts_with(&format!("{}/s/", console.base)),
+        "{lobby}"
+    );
+    let (status, page) = get(&lobby);
+    assert_eq!(status, 200);
+    let table_path = url.trim_start_matches(&console.base);
+    assert!(page.contains(&format!("href=\"{table_path}\"")), "{page}");
+    assert!(page.contains("alice") && page.contains("bob"));
+    assert!(page.contains("alice to move"));
+    // Off: the same address opens nothing.
+    console.say("admin: /admin action:set setting:web_lobby value:0");
+    assert_eq!(get(&lobby).0, 404);
+}

@@ -64,6 +64,41 @@ impl Ledger {
         })
     }
 
+    /// Closes a guild's lobby: its token opens nothing any more (a new one is made when
+    /// the lobby opens again).
+    pub fn close_lobby(&self, guild: &str) -> Result<()> {
+        self.write_in(guild, |tx| {
+            tx.execute(
+                "UPDATE guilds SET lobby_token = NULL WHERE guild_id = ?1",
+                args![guild],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// A guild's tables as its lobby shows them: the active ones, and the last `recent`
+    /// that finished, newest first.
+    pub fn lobby_tables(&self, guild: &str, recent: i64) -> Result<(Vec<TableRow>, Vec<TableRow>)> {
+        self.read(|tx| {
+            let active: Vec<i64> = tx.query(
+                "SELECT id FROM tables WHERE guild_id = ?1 AND status IN ('open', 'playing')
+                 ORDER BY id",
+                args![guild],
+                |r| r.col("id"),
+            )?;
+            let ended: Vec<i64> = tx.query(
+                "SELECT id FROM tables WHERE guild_id = ?1 AND status = 'finished'
+                 ORDER BY id DESC LIMIT ?2",
+                args![guild, recent],
+                |r| r.col("id"),
+            )?;
+            let load = |ids: Vec<i64>| -> Result<Vec<TableRow>> {
+                ids.into_iter().map(|id| load_table(tx, id)).collect()
+            };
+            Ok((load(active)?, load(ended)?))
+        })
+    }
+
     /// The guild whose lobby `token` opens, if any.
     pub fn guild_by_lobby_token(&self, token: &str) -> Result<Option<String>> {
         if !is_token(token) {

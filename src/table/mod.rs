@@ -10,6 +10,7 @@ mod components;
 mod ending;
 pub mod fairness;
 mod help;
+mod lobby;
 mod log;
 mod money;
 mod opening;
@@ -31,6 +32,7 @@ use crate::ledger::{self, Ledger, LedgerError};
 use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
+pub use lobby::{Lobby, LobbyTable};
 pub use replies::{Button, Image, Link, Reply, Select, Style};
 pub use spectate::{SeatView, Spectated};
 

@@ -201,7 +201,7 @@ impl App {
         Ok(vec![Reply::public(lines.join("\n"))])
     }
 
-    fn require_admin(actor: &Actor) -> Result<(), Refusal> {
+    pub(crate) fn require_admin(actor: &Actor) -> Result<(), Refusal> {
         if actor.admin {
             Ok(())
         } else {
@@ -225,6 +225,9 @@ impl App {
 
     pub(crate) fn admin_set(&self, actor: &Actor, setting: &str, value: i64) -> Outcome {
         Self::require_admin(actor)?;
+        if setting.trim().eq_ignore_ascii_case(super::lobby::WEB_LOBBY) {
+            return self.admin_lobby(actor, value);
+        }
         let setting = Setting::parse(setting)?;
         let e = self.ledger.set_economy(&actor.guild, setting, value)?;
         Ok(vec![Reply::private(t!(

@@ -44,6 +44,17 @@ struct Channel {
     /// Rings when the table changed (or the number of watchers did).
     ring: Notify,
     watchers: AtomicUsize,
+    /// Spectators by language: an update is written only in the languages read.
+    by_lang: [AtomicUsize; 2],
+}
+
+impl Channel {
+    fn languages(&self) -> Vec<Lang> {
+        Lang::ALL
+            .into_iter()
+            .filter(|l| self.by_lang[*l as usize].load(Ordering::Relaxed) > 0)
+            .collect()
+    }
 }
 
 /// Every watched table of this process.
@@ -58,6 +69,7 @@ pub struct Hub {
 /// A spectator's place at a table: dropping it (the connection closed) leaves.
 pub struct Seat {
     hub: Arc<Hub>,
+    lang: Lang,
     channel: Arc<Channel>,
     pub rx: broadcast::Receiver<Arc<Update>>,
 }
@@ -65,6 +77,7 @@ pub struct Seat {
 impl Drop for Seat {
     fn drop(&mut self) {
         self.channel.watchers.fetch_sub(1, Ordering::Relaxed);
+        self.channel.by_lang[self.lang as usize].fetch_sub(1, Ordering::Relaxed);
         self.hub.total.fetch_sub(1, Ordering::Relaxed);
         self.channel.ring.notify_one();
     }
@@ -126,7 +139,7 @@ impl Hub {
 
     /// Seats a spectator at `table` whose page shows `turn`; starts the table's task when
     /// it is the first.
-    pub fn join(self: &Arc<Hub>, table: i64, turn: i64) -> Seat {
+    pub fn join(self: &Arc<Hub>, table: i64, turn: i64, lang: Lang) -> Seat {
         let (channel, fresh) = {
             let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
             match tables.get(&table) {
@@ -136,6 +149,7 @@ impl Hub {
                         tx: broadcast::channel(SLOTS).0,
                         ring: Notify::new(),
                         watchers: AtomicUsize::new(0),
+                        by_lang: Default::default(),
                     });
                     tables.insert(table, Arc::clone(&channel));
                     (channel, true)
@@ -143,6 +157,7 @@ impl Hub {
             }
         };
         channel.watchers.fetch_add(1, Ordering::Relaxed);
+        channel.by_lang[lang as usize].fetch_add(1, Ordering::Relaxed);
         self.total.fetch_add(1, Ordering::Relaxed);
         let rx = channel.tx.subscribe();
         channel.ring.notify_one();
@@ -151,6 +166,7 @@ impl Hub {
         }
         Seat {
             hub: Arc::clone(self),
+            lang,
             channel,
             rx,
         }
@@ -162,9 +178,9 @@ impl Hub {
         let mut status = None;
         let mut watchers = 0;
         loop {
+            // A ring while the last update was being written is kept by the `Notify`, so
+            // nothing stored meanwhile is missed.
             let _ = tokio::time::timeout(POLL, channel.ring.notified()).await;
-            // Changes come in bursts (a move, then the droid's answer): one read for all.
-            tokio::time::sleep(Duration::from_millis(20)).await;
             let now_watching = channel.watchers.load(Ordering::Relaxed);
             if now_watching == 0 {
                 let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
@@ -188,11 +204,12 @@ impl Hub {
                 turn = row.turn;
                 status = Some(row.status);
                 let hub = Arc::clone(&self);
+                let langs = channel.languages();
                 let made = tokio::task::spawn_blocking(move || {
                     let started = std::time::Instant::now();
-                    let made = pages::update(&hub.app, &row, now_watching)?;
+                    let made = pages::update(&hub.app, &row, now_watching, &langs)?;
                     // The new board, drawn before anyone is told to fetch it.
-                    for lang in Lang::ALL {
+                    for &lang in &langs {
                         hub.boards
                             .drawn(&hub.app, &row, made.game, made.steps, lang);
                     }

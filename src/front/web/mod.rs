@@ -10,6 +10,7 @@ mod boards;
 mod hub;
 mod lang;
 mod pages;
+mod stalls;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -66,6 +67,7 @@ impl Web {
             .route("/t/{token}", get(table_page))
             .route("/t/{token}/events", get(table_events))
             .route("/t/{token}/board/{game}/{step}", get(table_board))
+            .route("/s/{token}", get(lobby_page))
             .route("/healthz", get(healthz))
             .route("/metrics", get(metrics_page))
             .fallback(not_found_page)
@@ -78,7 +80,7 @@ impl Web {
         listener: tokio::net::TcpListener,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(listener, self.router())
+        axum::serve(stalls::GuardedListener(listener), self.router())
             .with_graceful_shutdown(shutdown)
             .await
     }
@@ -212,6 +214,25 @@ async fn table_page(
     }
 }
 
+async fn lobby_page(
+    State(web): State<Web>,
+    Path(token): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let read = blocking(&web, move |app| app.lobby(&token, lang).ok().flatten())
+        .await
+        .flatten();
+    match read {
+        Some(view) => {
+            count_page("lobby");
+            html(pages::lobby(&view, lang))
+        }
+        None => not_found(lang),
+    }
+}
+
 async fn table_board(
     State(web): State<Web>,
     Path((token, game, step)): Path<(String, String, String)>,
@@ -264,12 +285,12 @@ async fn table_events(
     else {
         return not_found(lang);
     };
-    let seat = web.hub.join(row.id, row.turn);
+    let seat = web.hub.join(row.id, row.turn, lang);
     // A page read before a move that reached nobody yet is brought up to date at once.
     let first = match query.turn {
         Some(turn) if turn != row.turn => {
             let watchers = web.hub.watchers(row.id);
-            blocking(&web, move |app| pages::update(app, &row, watchers))
+            blocking(&web, move |app| pages::update(app, &row, watchers, &[lang]))
                 .await
                 .flatten()
                 .map(|made| Arc::new(made.update))

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::hub::Update;
 use crate::ledger::tables::TableRow;
-use crate::table::{App, Spectated};
+use crate::table::{App, Lobby, LobbyTable, Spectated};
 use crate::words::{self, Lang};
 use crate::{t, t_in};
 
@@ -178,11 +178,12 @@ pub struct Made {
     pub steps: usize,
 }
 
-/// The live update of a table for every language: the page's changing parts as HTML.
-pub fn update(app: &App, row: &TableRow, watchers: usize) -> Option<Made> {
+/// The live update of a table in `langs` (the others are left empty): the page's changing
+/// parts as HTML.
+pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Option<Made> {
     let mut by_lang = [String::new(), String::new()];
     let (mut game, mut steps) = (1, 0);
-    for lang in Lang::ALL {
+    for &lang in langs {
         let view = match app.spectate(row, lang) {
             Ok(view) => view,
             Err(e) => {
@@ -237,5 +238,69 @@ pub fn script_words(lang: Lang) -> serde_json::Value {
     json!({
         "step": t_in!(lang, "web-step", step = "{step}", steps = "{steps}"),
         "over": t_in!(lang, "web-clock-over"),
+    })
+}
+
+/// A server's lobby: its live tables, its recent results and its leaderboard. It is a plain
+/// page that reads itself again every 20 s (each table's own page is the live one).
+pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
+    words::speaking(lang, || {
+        let table_list = |tables: &[LobbyTable]| {
+            html! {
+                ul.lobby {
+                    @for table in tables {
+                        li {
+                            a href=(format!("/t/{}", table.token)) {
+                                span.name { (table.game) " #" (table.table) }
+                            }
+                            " · " (table.players)
+                            br;
+                            span.state { (table.state) }
+                        }
+                    }
+                }
+            }
+        };
+        let body = html! {
+            header { h1 { (t!("web-lobby-title")) } }
+            main {
+                section.lobby-tables {
+                    h2 { (t!("web-lobby-live")) }
+                    @if view.tables.is_empty() {
+                        p.waiting { (t!("web-lobby-none")) }
+                    } @else {
+                        (table_list(&view.tables))
+                    }
+                    h2 { (t!("web-lobby-recent")) }
+                    (table_list(&view.recent))
+                }
+                aside {
+                    h2 { (t!("web-lobby-leaders")) }
+                    ol.leaders {
+                        @for (rank, name, credits) in &view.leaders {
+                            li value=(rank) {
+                                span.name { (name) }
+                                span.points { (t!("credits", amount = *credits)) }
+                            }
+                        }
+                    }
+                }
+            }
+            footer { (t!("web-lobby-footer")) }
+        };
+        html! {
+            (DOCTYPE)
+            html lang=(if lang == Lang::Fr { "fr" } else { "en" }) {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    meta name="robots" content="noindex";
+                    meta http-equiv="refresh" content="20";
+                    title { (t!("web-lobby-title")) }
+                    style { (PreEscaped(STYLE)) }
+                }
+                body { (body) }
+            }
+        }
     })
 }

@@ -1,0 +1,110 @@
+//! A server's lobby page: its live tables (each linked to its own page), its recent results
+//! and its leaderboard. A server shows one only when its admin turns it on
+//! (`/admin set setting:web_lobby value:1`); turning it off makes its link open nothing.
+
+use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::ledger::ratings::Board;
+use crate::ledger::tables::{TableRow, TableStatus};
+use crate::{t, words};
+
+/// The admin setting that turns a server's lobby page on (1) or off (0).
+pub(crate) const WEB_LOBBY: &str = "web_lobby";
+
+/// How many finished tables the lobby lists.
+const RECENT: i64 = 10;
+
+/// A server's lobby, in the current language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lobby {
+    /// Open and playing tables.
+    pub tables: Vec<LobbyTable>,
+    /// The last tables that finished, newest first.
+    pub recent: Vec<LobbyTable>,
+    /// The richest members: rank, name, credits.
+    pub leaders: Vec<(usize, String, i64)>,
+}
+
+/// One table in a lobby.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LobbyTable {
+    pub table: i64,
+    pub game: String,
+    /// The players, as a list in words.
+    pub players: String,
+    /// Whose turn it is, or the result.
+    pub state: String,
+    /// The token of the table's own page.
+    pub token: String,
+}
+
+impl App {
+    /// `/admin set setting:web_lobby value:0|1`.
+    pub(crate) fn admin_lobby(&self, actor: &Actor, value: i64) -> Outcome {
+        Self::require_admin(actor)?;
+        match value {
+            0 => {
+                self.ledger.close_lobby(&actor.guild)?;
+                Ok(vec![Reply::private(t!("admin-lobby-off"))])
+            }
+            1 => {
+                let Some(base) = self.settings.public_url.as_deref() else {
+                    return Err(Refusal(t!("admin-lobby-unavailable")));
+                };
+                let token = self.ledger.lobby_token(&actor.guild)?;
+                Ok(vec![Reply::private(t!(
+                    "admin-lobby-on",
+                    url = format!("{}/s/{token}", base.trim_end_matches('/'))
+                ))])
+            }
+            _ => Err(Refusal(t!("admin-lobby-value", value = value))),
+        }
+    }
+
+    /// The lobby `token` opens, in `lang`; `None` when it opens none.
+    pub fn lobby(&self, token: &str, lang: words::Lang) -> Result<Option<Lobby>, Refusal> {
+        let Some(guild) = self.ledger.guild_by_lobby_token(token)? else {
+            return Ok(None);
+        };
+        words::speaking(lang, || {
+            let (active, ended) = self.ledger.lobby_tables(&guild, RECENT)?;
+            let leaders = self
+                .ledger
+                .leaderboard(&guild, &Board::Credits, "")?
+                .top
+                .into_iter()
+                .map(|r| (r.rank, self.name(&r.user), r.value as i64))
+                .collect();
+            Ok(Some(Lobby {
+                tables: active
+                    .iter()
+                    .map(|row| self.lobby_table(row))
+                    .collect::<Result<_, _>>()?,
+                recent: ended
+                    .iter()
+                    .map(|row| self.lobby_table(row))
+                    .collect::<Result<_, _>>()?,
+                leaders,
+            }))
+        })
+    }
+
+    fn lobby_table(&self, row: &TableRow) -> Result<LobbyTable, Refusal> {
+        let entry = self.entry(row)?;
+        let state = match row.status {
+            TableStatus::Open => t!(
+                "watch-waiting",
+                seated = row.seats.len(),
+                seats = row.terms.seats
+            ),
+            TableStatus::Playing => self.turn_line(row, &self.progress(row)?),
+            _ => row.result.clone().unwrap_or_default(),
+        };
+        Ok(LobbyTable {
+            table: row.id,
+            game: words::game_name(&entry.info),
+            players: words::list(&self.seat_names(row)),
+            state,
+            token: self.ledger.watch_token(row.id)?,
+        })
+    }
+}

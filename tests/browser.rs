@@ -1,0 +1,277 @@
+//! The live page in a real browser: Debian's headless Chromium, driven through ChromeDriver
+//! (WebDriver) while a console game is played. The page must show every new position by
+//! itself, without a reload, the board it shows must be the board the channel got, and a
+//! French browser must read French.
+//!
+//! Without `chromium` and `chromedriver` the test says NOT RUN and passes, so that `cargo
+//! test` needs nothing but cargo; with `HOLOTABLE_REQUIRE_BROWSER=1` (set by `.ci/run`,
+//! which installs them) it fails instead.
+
+mod common;
+#[path = "common/web.rs"]
+mod web;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+use web::{board_file, first_choice, watch_url, WebConsole};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// ChromeDriver, stopped with the test.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// ChromeDriver on a free port, or `None` (said on stderr) where the browser is missing.
+fn driver(test: &str) -> Option<(Driver, String)> {
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if !missing.is_empty() {
+        if std::env::var("HOLOTABLE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+            panic!("the browser is required (HOLOTABLE_REQUIRE_BROWSER=1): {missing:?} missing");
+        }
+        eprintln!(
+            "browser test '{test}' NOT RUN: {} not installed (Debian: apt-get install \
+             chromium chromium-driver)",
+            missing.join(", ")
+        );
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver does not answer");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some((driver, format!("http://127.0.0.1:{port}")))
+}
+
+/// A headless Chromium whose browser asks for `language` first.
+async fn browser(webdriver: &str, profile: &Path, language: &str) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                "--force-device-scale-factor=1", "--window-size=1600,1200",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--lang={language}"),
+            ],
+            "prefs": { "intl.accept_languages": language },
+        }),
+    );
+    // ChromeDriver is on loopback: plain HTTP, no TLS.
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(webdriver)
+        .await
+        .expect("a browser session")
+}
+
+/// Runs `script` until it returns `want`, or fails after `within`.
+async fn until(client: &Client, script: &str, want: serde_json::Value, within: Duration) {
+    let deadline = Instant::now() + within;
+    loop {
+        let got = client.execute(script, vec![]).await.unwrap();
+        if got == want {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{script} is {got}, not {want}, after {within:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// RGBA pixels of a PNG.
+fn pixels(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes.to_vec()));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(frame.buffer_size());
+    let rgba = match frame.color_type {
+        png::ColorType::Rgba => buf,
+        png::ColorType::GrayscaleAlpha => buf
+            .chunks(2)
+            .flat_map(|p| [p[0], p[0], p[0], p[1]])
+            .collect(),
+        other => panic!("unexpected colour type {other:?}"),
+    };
+    (frame.width, frame.height, rgba)
+}
+
+/// The share of pixels of `shot` that differ visibly from `board` (same size).
+fn differing(shot: &(u32, u32, Vec<u8>), board: &(u32, u32, Vec<u8>)) -> f64 {
+    assert_eq!(
+        (shot.0, shot.1),
+        (board.0, board.1),
+        "the board is shown at its own size"
+    );
+    let count = shot
+        .2
+        .chunks(4)
+        .zip(board.2.chunks(4))
+        .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 24))
+        .count();
+    count as f64 / (shot.0 * shot.1) as f64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_shows_each_move_by_itself_and_its_board_is_the_channels() {
+    let Some((_driver, webdriver)) = driver("live page") else {
+        return;
+    };
+    let dir = common::workdir("browser");
+    let db = dir.join("t.db");
+    let profile = dir.join("profile");
+    let mut console = tokio::task::block_in_place(|| {
+        let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+        console.say("alice: /play game:dejarik opponent:bob wager:100");
+        console
+    });
+    let replies = tokio::task::block_in_place(|| console.say("bob: [Accept]"));
+    let url = watch_url(&replies).unwrap();
+    let mut previous: PathBuf = board_file(&replies).unwrap().into();
+
+    let client = browser(&webdriver, &profile, "en-US").await;
+    client.goto(&url).await.unwrap();
+    // The page counts itself once its stream is open.
+    until(
+        &client,
+        "return document.getElementById('watchers').textContent",
+        json!("1 watching"),
+        Duration::from_secs(10),
+    )
+    .await;
+    client
+        .execute("window.notReloaded = true; return 0", vec![])
+        .await
+        .unwrap();
+
+    for turn in 1..=3 {
+        let mover = if turn % 2 == 1 { "alice" } else { "bob" };
+        let (replies, stored) = tokio::task::block_in_place(|| {
+            let action = first_choice(&console.say(&format!("{mover}: /board")));
+            console.play(&format!("{mover}: /move action:{action}"))
+        });
+        // The new position is on the page within a second of being stored.
+        until(
+            &client,
+            "return document.getElementById('live').dataset.turn",
+            json!(turn.to_string()),
+            Duration::from_secs(1).saturating_sub(stored.elapsed()),
+        )
+        .await;
+        eprintln!(
+            "turn {turn} shown {:?} after it was stored",
+            stored.elapsed()
+        );
+        let script = format!(
+            "var b = document.getElementById('board'); \
+             return b.complete && b.naturalWidth > 0 && b.src.indexOf('/board/1/{turn}.png') > 0"
+        );
+        until(&client, &script, json!(true), Duration::from_secs(10)).await;
+        // No reload: the page's own state survived the move.
+        let kept = client
+            .execute("return window.notReloaded === true", vec![])
+            .await
+            .unwrap();
+        assert_eq!(kept, json!(true), "the page reloaded");
+        let moves = client
+            .execute(
+                "return document.getElementById('moves').children.length",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(moves, json!(turn));
+
+        // What the browser shows is the board the channel got, not the one before.
+        let shot = client
+            .find(Locator::Id("board"))
+            .await
+            .unwrap()
+            .screenshot()
+            .await
+            .unwrap();
+        let shot = pixels(&shot);
+        let now_path: PathBuf = board_file(&replies).unwrap().into();
+        let now = pixels(&std::fs::read(&now_path).unwrap());
+        let before = pixels(&std::fs::read(&previous).unwrap());
+        let (same, other) = (differing(&shot, &now), differing(&shot, &before));
+        eprintln!("turn {turn}: {same:.4} differs from its board, {other:.4} from the one before");
+        assert!(
+            same < 0.002,
+            "the page's board is not the channel's: {same}"
+        );
+        assert!(
+            other > same,
+            "the page still shows the board before the move"
+        );
+        previous = now_path;
+    }
+    let text = client
+        .find(Locator::Id("moves"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("alice") && text.contains("bob"), "{text}");
+    if std::env::var("HOLOTABLE_SCREENSHOT").is_ok() {
+        std::fs::write(
+            std::env::var("HOLOTABLE_SCREENSHOT").unwrap(),
+            client.screenshot().await.unwrap(),
+        )
+        .unwrap();
+    }
+    client.close().await.unwrap();
+
+    // A French browser reads the page in French.
+    let client = browser(&webdriver, &dir.join("profile-fr"), "fr-FR").await;
+    client.goto(&url).await.unwrap();
+    let lang = client
+        .execute("return document.documentElement.lang", vec![])
+        .await
+        .unwrap();
+    assert_eq!(lang, json!("fr"));
+    let heading = client
+        .find(Locator::Css("aside h2"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(heading.to_lowercase(), "coups");
+    client.close().await.unwrap();
+}
