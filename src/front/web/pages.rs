@@ -21,6 +21,11 @@ const SCRIPT: &str = include_str!("live.js");
 
 /// A whole page around `body`, in `lang`.
 fn page(lang: Lang, title: &str, body: Markup) -> Markup {
+    page_reread(lang, title, None, body)
+}
+
+/// A whole page that the browser reads again every `reread` seconds, when given.
+fn page_reread(lang: Lang, title: &str, reread: Option<u32>, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(if lang == Lang::Fr { "fr" } else { "en" }) {
@@ -28,6 +33,9 @@ fn page(lang: Lang, title: &str, body: Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="robots" content="noindex";
+                @if let Some(seconds) = reread {
+                    meta http-equiv="refresh" content=(seconds);
+                }
                 title { (title) }
                 style { (PreEscaped(STYLE)) }
             }
@@ -288,19 +296,6 @@ pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
             }
             footer { (t!("web-lobby-footer")) }
         };
-        html! {
-            (DOCTYPE)
-            html lang=(if lang == Lang::Fr { "fr" } else { "en" }) {
-                head {
-                    meta charset="utf-8";
-                    meta name="viewport" content="width=device-width, initial-scale=1";
-                    meta name="robots" content="noindex";
-                    meta http-equiv="refresh" content="20";
-                    title { (t!("web-lobby-title")) }
-                    style { (PreEscaped(STYLE)) }
-                }
-                body { (body) }
-            }
-        }
+        page_reread(lang, &t!("web-lobby-title"), Some(20), body)
     })
 }
