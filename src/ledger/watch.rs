@@ -22,6 +22,18 @@ pub fn is_token(text: &str) -> bool {
 impl Ledger {
     /// The token of a table's live page, made now if the table has none yet.
     pub fn watch_token(&self, table: i64) -> Result<String> {
+        // Every board reply asks: a read answers all but the first, which writes.
+        let known: Option<String> = self.read(|tx| {
+            tx.query_opt(
+                "SELECT watch_token FROM tables WHERE id = ?1",
+                args![table],
+                |r| r.col("watch_token"),
+            )
+            .map(Option::flatten)
+        })?;
+        if let Some(token) = known {
+            return Ok(token);
+        }
         let fresh = new_token();
         self.write(|tx| {
             load_table(tx, table)?;

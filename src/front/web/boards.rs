@@ -17,7 +17,8 @@ const KEEP: usize = 1024;
 /// table's version (see [`version`]) the image was drawn at.
 type Key = (i64, u32, usize, Lang, String);
 
-type Png = Arc<Vec<u8>>;
+/// Shared bytes: every response of a board is the same buffer, never a copy.
+type Png = bytes::Bytes;
 
 /// The version of a table that a board image depends on: its turn and status (a
 /// resignation changes the last board's footer without a new step).
@@ -103,7 +104,7 @@ fn draw(app: &App, row: &TableRow, game: u32, step: usize, lang: Lang) -> Option
     metrics::histogram!("holotable_board_render_seconds", "where" => "web")
         .record(started.elapsed().as_secs_f64());
     match png {
-        Ok(png) => png.map(Arc::new),
+        Ok(png) => png.map(bytes::Bytes::from),
         Err(e) => {
             tracing::warn!(table = row.id, step, error = %e.0, "live board not drawn");
             None

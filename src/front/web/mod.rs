@@ -264,7 +264,7 @@ async fn table_board(
                     // A step of a game is drawn once and never changes.
                     (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
                 ],
-                png.as_ref().clone(),
+                png,
             )
                 .into_response()
         }
