@@ -271,8 +271,16 @@ fn memory(pid: u32) -> String {
 /// Opens `per_table` spectators on the live page of every table of the database (each
 /// board message linked its page, so every table has its token), and waits until each has
 /// its stream.
-async fn watch(db: &std::path::Path, port: u16, per_table: usize) {
+/// Opens `per_table` event streams on every table's live page and keeps reading them. The
+/// spectators run on a runtime of their own, so their reading never queues in front of the
+/// fake Discord's work (in life they are other machines).
+async fn watch(db: &std::path::Path, port: u16, per_table: usize) -> tokio::runtime::Runtime {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
     let tokens: Vec<String> = {
         let conn = rusqlite::Connection::open(db).unwrap();
         let mut query = conn
@@ -285,7 +293,7 @@ async fn watch(db: &std::path::Path, port: u16, per_table: usize) {
     for token in &tokens {
         for _ in 0..per_table {
             let (token, ready) = (token.clone(), ready.clone());
-            tokio::spawn(async move {
+            runtime.spawn(async move {
                 let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
                     .await
                     .unwrap();
@@ -305,6 +313,7 @@ async fn watch(db: &std::path::Path, port: u16, per_table: usize) {
         tokens.len() * per_table,
         tokens.len()
     );
+    runtime
 }
 
 fn main() {
@@ -392,9 +401,11 @@ fn main() {
             let board = open(&fake, &ids, &table).await;
             opened.push((table, board));
         }
-        if spectators > 0 {
-            watch(&dir.join("bench.db"), web_port, spectators).await;
-        }
+        let watching = if spectators > 0 {
+            Some(watch(&dir.join("bench.db"), web_port, spectators).await)
+        } else {
+            None
+        };
         let pids: Vec<u32> = bots.iter().map(|b| b.0.id()).collect();
         let memory = |pids: &[u32]| {
             pids.iter()
@@ -420,6 +431,9 @@ fn main() {
         phase(&fake, &ids, opened, moves, Duration::ZERO, "saturation").await;
         println!("{}", memory(&pids));
         drop(bots);
+        if let Some(watching) = watching {
+            watching.shutdown_background();
+        }
         let _ = std::fs::remove_dir_all(&dir);
     });
 }

@@ -322,6 +322,47 @@ fn a_series_to_12_alternates_the_first_player() {
 }
 
 #[test]
+fn the_wookiee_pause_refuses_the_next_game_until_midnight_utc_and_then_goes_on() {
+    // DJ-8: alice's o6-i7 blocks every piece (DJ-5.6); with `wookiee` the series rests until
+    // 00:00 UTC, through a restart of the console, and goes on after `!wait`.
+    let dir = workdir("wookiee");
+    let first = session(
+        &dir,
+        "alice: /play game:dejarik opponent:bob wager:100 to:2 \
+         options:\"wookiee setup:o1,o3,o5,o6/i1,i3,i5,o7/w:-\"\n\
+         bob: [Accept]\n\
+         alice: /move action:o6-i7\n\
+         bob: /move action:o7-i7\n",
+    );
+    let ended = text(&first[2]);
+    assert!(ended.contains("Game 1: draw"), "{ended}");
+    assert!(
+        ended.contains("the series rests until 00:00 UTC"),
+        "{ended}"
+    );
+    assert!(ended.contains("then bob moves first"), "{ended}");
+    assert_eq!(first[3]["ephemeral"], true);
+    assert!(text(&first[3]).contains("play resumes in"), "{}", first[3]);
+
+    // Another process on the same database: still resting, until the clock passes midnight.
+    let later = session(
+        &dir,
+        "bob: /move action:o7-i7\n\
+         !wait 1d\n\
+         bob: /move action:o7-i7\n",
+    );
+    assert!(
+        text(&later[0]).contains("rests until 00:00 UTC"),
+        "{}",
+        later[0]
+    );
+    let played = later.last().unwrap();
+    assert!(text(played).contains("bob plays o7-i7"), "{played}");
+    assert!(text(played).contains("alice to move"), "{played}");
+    audit_ok(&dir);
+}
+
+#[test]
 fn per_point_stakes_are_paid_after_each_game() {
     let dir = workdir("perpoint");
     let r = session(

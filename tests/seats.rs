@@ -285,7 +285,7 @@ fn seats_stakes_and_options_are_checked_when_a_table_opens() {
     );
     refused(
         &t.slash("alice", "/play game:dejarik color:red"),
-        "Dejarik has no option 'color' (options: setup, cap)",
+        "Dejarik has no option 'color' (options: setup, cap, wookiee)",
     );
     refused(
         &t.slash("alice", "/play game:dejarik opponent:droid level:9"),

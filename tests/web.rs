@@ -93,6 +93,10 @@ fn the_table_page_follows_a_console_game_move_by_move() {
         "data-turn=\"0\"",
         "alice to move",
         "Each player stakes 100 credits",
+        // The seats with the colours of their pieces on the board.
+        "seat 1, White",
+        "seat 2, Black",
+        "background:#f4ecd8",
     ] {
         assert!(page.contains(needle), "{needle} not in the page");
     }
@@ -153,6 +157,7 @@ fn the_table_page_follows_a_console_game_move_by_move() {
         .unwrap();
     assert!(french.contains("<html lang=\"fr\">"));
     assert!(french.contains("Coups"));
+    assert!(french.contains("place 1, Blancs"));
     assert!(french.contains("Chaque joueur mise 100 crédits"));
 
     // The operator sees the game in the counters.

@@ -130,6 +130,9 @@ series-game-won = Game { $game }: { $who } wins — { $reason } ({ $score }).
 series-game-drawn = Game { $game }: draw — { $reason } ({ $score }).
 series-score = Series: { $score }.
 series-next = Game { $game }:
+series-rest = The Wookiee pause: every piece was blocked, so the series rests until 00:00 UTC.
+series-resting = The series rests until 00:00 UTC (the Wookiee pause): play resumes in { $hours }h { $minutes }m.
+turn-resting = Play resumes at 00:00 UTC, in { $hours }h { $minutes }m; then { $who } moves first.
 per-point-paid = { $loser } pays { $winner } { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits

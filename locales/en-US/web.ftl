@@ -28,6 +28,7 @@ web-watchers = { $count ->
     }
 web-clock = Time left to act:
 web-clock-over = time is up
+web-side = seat { $seat }, { $side }
 web-droid = droid
 web-points = { $points ->
         [one] { $points } point

@@ -130,6 +130,9 @@ series-game-won = Partie { $game } : { $who } gagne — { $reason } ({ $score })
 series-game-drawn = Partie { $game } : nulle — { $reason } ({ $score }).
 series-score = Série : { $score }.
 series-next = Partie { $game } :
+series-rest = La pause des Wookiees : toutes les pièces étaient bloquées, la série reprend à 00:00 UTC.
+series-resting = La série est en pause jusqu’à 00:00 UTC (la pause des Wookiees) : reprise dans { $hours } h { $minutes } min.
+turn-resting = Reprise à 00:00 UTC, dans { $hours } h { $minutes } min ; { $who } jouera le premier coup.
 per-point-paid = { $loser } paie { $amount ->
         [one] { $amount } crédit
        *[other] { $amount } crédits

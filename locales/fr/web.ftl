@@ -28,6 +28,7 @@ web-watchers = { $count ->
     }
 web-clock = Temps restant pour jouer :
 web-clock-over = temps écoulé
+web-side = place { $seat }, { $side }
 web-droid = droïde
 web-points = { $points ->
         [one] { $points } point

@@ -58,6 +58,8 @@ pub trait DynPlay: Send + Sync {
     fn full_value(&self) -> u32;
     /// [`Game::legacy`] of the current position.
     fn legacy(&self) -> Option<String>;
+    /// [`Game::rests_after`] of the current position.
+    fn rests_after(&self) -> bool;
     /// [`Game::roller`] of the current position.
     fn roller(&self) -> Option<Seat>;
     /// [`Game::heuristic`] of the current position.
@@ -237,6 +239,10 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn legacy(&self) -> Option<String> {
         self.game().legacy(self.state())
+    }
+
+    fn rests_after(&self) -> bool {
+        self.game().rests_after(self.state())
     }
 
     fn heuristic(&self) -> Option<Vec<f64>> {

@@ -465,6 +465,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether a series rests after this finished position until 00:00 UTC the next day
+    /// before its next game starts (Dejarik's Wookiee pause, DJ-8). The rules say whether;
+    /// the table keeps the time.
+    fn rests_after(&self, _state: &Self::State) -> bool {
+        false
+    }
+
     /// The result of one game that ended inside a longer match with the step from `before`
     /// to `after` (a backgammon game won inside a match to 5), for searches that value a
     /// single game. The end of the whole match is [`Game::status`]'s.

@@ -181,11 +181,22 @@ fn name_of(scene: &Scene, side: Side) -> String {
 }
 
 /// "White", "Blancs".
+/// White and Black, by seat.
+const SIDES: [super::SideLook; 2] = [
+    super::SideLook {
+        name: "side-white",
+        face: theme::LIGHT_PIECE,
+        edge: theme::LIGHT_EDGE,
+    },
+    super::SideLook {
+        name: "side-black",
+        face: theme::DARK_PIECE,
+        edge: theme::DARK_EDGE,
+    },
+];
+
 fn side_name(side: Side) -> String {
-    match side {
-        Side::White => t!("side-white"),
-        Side::Black => t!("side-black"),
-    }
+    super::side_name(&SIDES, side.seat())
 }
 
 /// The last move, resolved against the position before it when that is known. A last move
@@ -480,4 +491,5 @@ pub static BOARD: super::Drawn<Dejarik> = super::Drawn {
     draw,
     palette,
     layers: |_, _| layers(),
+    sides: &SIDES,
 };

@@ -167,13 +167,24 @@ fn draw_marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alph
     }
 }
 
-fn side_name(seat: usize) -> String {
-    match seat {
-        0 => t!("side-red"),
-        1 => t!("side-green"),
-        2 => t!("side-blue"),
-        _ => t!("side-yellow"),
+/// Red, Green, Blue and Yellow marbles, by seat.
+const SIDES: [super::SideLook; 4] = [
+    side("side-red", MARBLES[0]),
+    side("side-green", MARBLES[1]),
+    side("side-blue", MARBLES[2]),
+    side("side-yellow", MARBLES[3]),
+];
+
+const fn side(name: &'static str, face: Rgb) -> super::SideLook {
+    super::SideLook {
+        name,
+        face,
+        edge: theme::GRID,
     }
+}
+
+fn side_name(seat: usize) -> String {
+    super::side_name(&SIDES, seat)
 }
 
 fn name_of(scene: &Scene, seat: usize) -> String {
@@ -393,4 +404,5 @@ pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     draw,
     palette,
     layers: |_, _| layers(),
+    sides: &SIDES,
 };

@@ -32,6 +32,11 @@ impl Rgb {
         Rgb((value >> 16) as u8, (value >> 8) as u8, value as u8)
     }
 
+    /// The colour as CSS writes it: `#rrggbb`.
+    pub fn css(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
     pub fn color(self, alpha: f32) -> Color {
         Color::from_rgba8(
             self.0,

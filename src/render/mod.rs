@@ -20,7 +20,7 @@ use self::encode::{BaseLayer, GifRecorder, Palette};
 pub use kit::Canvas;
 
 /// What surrounds the position on a board image.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Scene {
     /// Player names by seat; missing or empty names fall back to the side's colour.
     pub names: Vec<String>,
@@ -61,7 +61,7 @@ impl LastMove {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SeriesScore {
     pub points: Vec<u32>,
     pub target: u32,
@@ -175,6 +175,33 @@ pub trait Board: Send + Sync {
         actions: &[Step],
         names: &[String],
     ) -> Result<Vec<u8>, RenderError>;
+
+    /// How each seat's pieces look, by seat: a page beside the board shows the same colours.
+    fn sides(&self) -> &'static [SideLook];
+}
+
+/// A seat's side as the board draws it: its name (a message id) and its pieces' colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideLook {
+    pub name: &'static str,
+    pub face: kit::Rgb,
+    pub edge: kit::Rgb,
+}
+
+impl SideLook {
+    /// The side's name in the language spoken now ("White", "Rouges").
+    pub fn name(&self) -> String {
+        crate::t!(self.name)
+    }
+}
+
+/// The name of `seat`'s side among `sides` (the last side for any seat past them).
+pub fn side_name(sides: &[SideLook], seat: usize) -> String {
+    sides
+        .get(seat)
+        .or(sides.last())
+        .map(SideLook::name)
+        .unwrap_or_default()
 }
 
 /// A game's board as its file declares it: the drawing of a typed position, the palette
@@ -187,6 +214,8 @@ pub struct Drawn<G: Game> {
     /// where the frame itself depends on the position (backgammon's point numbers are those
     /// of the player who acts).
     pub layers: fn(&G, &G::State) -> &'static encode::StaticLayers,
+    /// The seats' sides, by seat.
+    pub sides: &'static [SideLook],
 }
 
 impl<G: Game> Drawn<G> {
@@ -231,6 +260,10 @@ impl<G: Game> Board for Drawn<G> {
             .downcast_ref::<Playthrough<G>>()
             .ok_or_else(|| RenderError::Unsupported(format!("not a game of {}", G::INFO.id)))?;
         self.encode(typed.game(), typed.state(), scene)
+    }
+
+    fn sides(&self) -> &'static [SideLook] {
+        self.sides
     }
 
     fn replay(

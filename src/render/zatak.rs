@@ -160,11 +160,22 @@ fn name_of(scene: &Scene, side: Side) -> String {
     scene.name_or(side.seat(), || side_name(side))
 }
 
+/// White and Red, by seat.
+const SIDES: [super::SideLook; 2] = [
+    super::SideLook {
+        name: "side-white",
+        face: theme::LIGHT_PIECE,
+        edge: theme::LIGHT_EDGE,
+    },
+    super::SideLook {
+        name: "side-red",
+        face: RED_FACE,
+        edge: RED_EDGE,
+    },
+];
+
 fn side_name(side: Side) -> String {
-    match side {
-        Side::White => t!("side-white"),
-        Side::Red => t!("side-red"),
-    }
+    super::side_name(&SIDES, side.seat())
 }
 
 /// Draws a position with its scene.
@@ -302,4 +313,5 @@ pub static BOARD: super::Drawn<Zatak> = super::Drawn {
     draw,
     palette,
     layers: |_, _| layers(),
+    sides: &SIDES,
 };

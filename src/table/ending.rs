@@ -74,8 +74,12 @@ impl App {
         if decided || exhausted || row.target == 0 {
             return self.settle(guild, row, progress, last, text, totals);
         }
+        let rests = progress.play.rests_after();
         let marker = LogEntry::NextGame(outcome.points.clone());
         self.record_entry(guild, &mut row, &mut progress, marker)?;
+        if rests {
+            self.rest(guild, &mut row, &mut progress, &mut text)?;
+        }
         let advanced = self.advance(guild, &mut row, &mut progress)?;
         text.push('\n');
         text.push_str(&t!("series-next", game = progress.game_no));

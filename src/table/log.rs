@@ -6,7 +6,9 @@
 //! events, which start with `=`:
 //! - `=next 3,0` (no seat): a game of a series ended with these points, the next one starts;
 //! - `=leave resign` or `=leave timeout` (the seat that leaves): a player leaves a table of
-//!   three or four and the game goes on without them.
+//!   three or four and the game goes on without them;
+//! - `=rest 1764806400` (no seat): the series rests until that time (Unix seconds) before
+//!   anyone acts in the game just started (DJ-8's Wookiee pause).
 
 use serde_json::Value;
 
@@ -19,6 +21,7 @@ use crate::t;
 
 const NEXT_GAME: &str = "=next ";
 const LEAVE: &str = "=leave ";
+const REST: &str = "=rest ";
 
 /// One entry of a table's action log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +34,8 @@ pub(crate) enum LogEntry {
     NextGame(Vec<u32>),
     /// A seat left a table of three or four, and the game goes on without it.
     Leave { seat: usize, why: Leaving },
+    /// Nobody acts before this time (Unix seconds): the series rests.
+    Rest(i64),
 }
 
 /// Why a seat left a table.
@@ -58,6 +63,10 @@ impl LogEntry {
             Some(seat) => Some(usize::try_from(seat).map_err(|_| unreadable(logged))?),
             None => None,
         };
+        if let (None, Some(until)) = (seat, text.strip_prefix(REST)) {
+            let until = until.trim().parse().map_err(|_| unreadable(logged))?;
+            return Ok(LogEntry::Rest(until));
+        }
         Ok(
             match (seat, text.strip_prefix(NEXT_GAME), text.strip_prefix(LEAVE)) {
                 (None, Some(points), _) => LogEntry::NextGame(
@@ -97,6 +106,7 @@ impl LogEntry {
             LogEntry::Leave { seat, why } => {
                 (Some(*seat as i64), format!("{LEAVE}{}", why.as_str()))
             }
+            LogEntry::Rest(until) => (None, format!("{REST}{until}")),
         }
     }
 
@@ -106,7 +116,7 @@ impl LogEntry {
         match self {
             LogEntry::Action { seat, action } => Some((Some(*seat), action)),
             LogEntry::Chance(outcome) => Some((None, outcome)),
-            LogEntry::NextGame(_) | LogEntry::Leave { .. } => None,
+            LogEntry::NextGame(_) | LogEntry::Leave { .. } | LogEntry::Rest(_) => None,
         }
     }
 
@@ -157,6 +167,8 @@ pub(crate) struct Progress {
     /// The position the game in play started from, and its steps since.
     pub start: String,
     pub actions: Vec<Step>,
+    /// Until when the series rests (Unix seconds), from a rest entry to the next action.
+    pub resting_until: Option<i64>,
 }
 
 impl Progress {
@@ -172,6 +184,7 @@ impl Progress {
             gone: Vec::new(),
             options,
             actions: Vec::new(),
+            resting_until: None,
         })
     }
 
@@ -210,10 +223,12 @@ impl Progress {
             LogEntry::Action { action, .. } | LogEntry::Chance(action) => {
                 let canonical = self.play.apply(action)?;
                 self.actions.push(Step::Action(canonical.clone()));
+                self.resting_until = None;
                 return Ok(log_entry.with_action(canonical));
             }
             LogEntry::NextGame(points) => self.next_game(row, entry, points)?,
             LogEntry::Leave { seat, .. } => self.leave(*seat)?,
+            LogEntry::Rest(until) => self.resting_until = Some(*until),
         }
         Ok(log_entry)
     }

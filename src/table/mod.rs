@@ -7,6 +7,7 @@
 mod clock;
 pub mod commands;
 mod components;
+mod drawn;
 mod ending;
 pub mod fairness;
 mod help;
@@ -15,6 +16,7 @@ mod log;
 mod money;
 mod opening;
 pub mod replies;
+mod rest;
 mod spectate;
 mod terms;
 mod turn;
@@ -160,6 +162,8 @@ pub struct App {
     pub(crate) langs: Mutex<HashMap<String, crate::words::Lang>>,
     /// Who hears of every stored change to a table (the live pages).
     listeners: Mutex<Vec<Listener>>,
+    /// Every watched table's board as it is now, drawn once for the channel and its page.
+    boards: drawn::Boards,
 }
 
 /// Told the id of a table whose stored state just changed (an action, its start, its end).
@@ -178,6 +182,7 @@ impl App {
             names: Mutex::new(HashMap::new()),
             langs: Mutex::new(HashMap::new()),
             listeners: Mutex::new(Vec::new()),
+            boards: drawn::Boards::default(),
         }
     }
 

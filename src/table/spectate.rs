@@ -2,6 +2,8 @@
 //! step of the game in play. Spectators reach a table by its watch token only
 //! ([`crate::ledger::watch`]), and see display names, moves and amounts, nothing else.
 
+use bytes::Bytes;
+
 use super::log::Progress;
 use super::view::{is_series, Last};
 use super::{App, Refusal};
@@ -53,6 +55,10 @@ pub struct SeatView {
     /// Whether this seat left the table.
     pub gone: bool,
     pub droid: bool,
+    /// The seat's side on the board: its name and its pieces' colours (`#rrggbb`).
+    pub side: String,
+    pub face: String,
+    pub edge: String,
 }
 
 impl App {
@@ -73,6 +79,7 @@ impl App {
 
     fn spectate_in_words(&self, row: &TableRow) -> Result<Spectated, Refusal> {
         let entry = self.entry(row)?;
+        let sides = entry.board.sides();
         let mut view = Spectated {
             table: row.id,
             game: words::game_name(&entry.info),
@@ -82,12 +89,19 @@ impl App {
             seats: row
                 .seats
                 .iter()
-                .map(|user| SeatView {
-                    name: self.name(user),
-                    points: 0,
-                    to_act: false,
-                    gone: false,
-                    droid: user == DROID,
+                .enumerate()
+                .map(|(seat, user)| {
+                    let side = sides.get(seat).or(sides.last());
+                    SeatView {
+                        name: self.name(user),
+                        points: 0,
+                        to_act: false,
+                        gone: false,
+                        droid: user == DROID,
+                        side: side.map(|s| s.name()).unwrap_or_default(),
+                        face: side.map(|s| s.face.css()).unwrap_or_default(),
+                        edge: side.map(|s| s.edge.css()).unwrap_or_default(),
+                    }
                 })
                 .collect(),
             state: String::new(),
@@ -158,7 +172,7 @@ impl App {
         game_no: u32,
         step: usize,
         lang: words::Lang,
-    ) -> Result<Option<Vec<u8>>, Refusal> {
+    ) -> Result<Option<Bytes>, Refusal> {
         words::speaking(lang, || {
             if row.status == TableStatus::Open
                 || (row.status == TableStatus::Cancelled && row.turn == 0)
@@ -169,28 +183,25 @@ impl App {
             if step > progress.actions.len() || progress.game_no != game_no {
                 return Ok(None);
             }
-            let entry = self.entry(row)?;
             let walk = self.walk(row, &progress, step)?;
-            let scene = if step == progress.actions.len() {
-                // The position now: the very board the channel got.
-                self.scene(row, &progress, walk.last)?
-            } else {
-                Scene {
-                    names: self.seat_names(row),
-                    last_move: walk.last,
-                    series: is_series(row).then(|| SeriesScore {
-                        points: progress.totals.clone(),
-                        target: row.target.max(0) as u32,
-                    }),
-                    result: None,
-                }
+            if step == progress.actions.len() {
+                // The position now: the very board the channel got, drawn once for both.
+                let scene = self.scene(row, &progress, walk.last)?;
+                return self.current_board(row, &progress, &scene).map(Some);
+            }
+            let entry = self.entry(row)?;
+            let scene = Scene {
+                names: self.seat_names(row),
+                last_move: walk.last,
+                series: is_series(row).then(|| SeriesScore {
+                    points: progress.totals.clone(),
+                    target: row.target.max(0) as u32,
+                }),
+                result: None,
             };
-            let play = if step == progress.actions.len() {
-                progress.play.as_ref()
-            } else {
-                walk.play.as_ref()
-            };
-            Ok(Some(entry.board.png_of(play, &scene)?))
+            Ok(Some(Bytes::from(
+                entry.board.png_of(walk.play.as_ref(), &scene)?,
+            )))
         })
     }
 

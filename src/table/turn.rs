@@ -60,18 +60,26 @@ impl App {
         progress: &mut Progress,
         entry: LogEntry,
     ) -> Result<LogEntry, Refusal> {
+        let deadline = self.deadline(guild)?;
+        self.record_entry_until(row, progress, entry, deadline)
+    }
+
+    /// [`App::record_entry`] with the deadline of the next action given (a rest's end and
+    /// the move clock after it).
+    pub(crate) fn record_entry_until(
+        &self,
+        row: &mut TableRow,
+        progress: &mut Progress,
+        entry: LogEntry,
+        deadline: i64,
+    ) -> Result<LogEntry, Refusal> {
         let seq = row.turn + 1;
         let mut next = progress.clone();
         let stored = next.play_entry(row, self.entry(row)?, entry)?;
         let (seat, action) = stored.encode();
         let logged = LoggedAction { seq, seat, action };
-        self.ledger.record_action(
-            row.id,
-            seq,
-            &logged,
-            &next.play.position(),
-            Some(self.deadline(guild)?),
-        )?;
+        self.ledger
+            .record_action(row.id, seq, &logged, &next.play.position(), Some(deadline))?;
         row.turn = seq;
         *progress = next;
         self.remember(row.id, seq, progress);
@@ -85,6 +93,10 @@ impl App {
         row: &TableRow,
         progress: &Progress,
     ) -> Result<Option<Automatic>, Refusal> {
+        if self.resting(progress).is_some() {
+            // Nothing plays by itself while the series rests; the clock catches up after.
+            return Ok(None);
+        }
         let play = progress.play.as_ref();
         let seq = row.turn + 1;
         match play.status() {
@@ -209,6 +221,14 @@ impl App {
     ) -> Result<usize, Refusal> {
         if !row.seats.contains(&actor.user) {
             return Err(Refusal(t!("turn-not-playing")));
+        }
+        if let Some(until) = self.resting(progress) {
+            let (hours, minutes) = super::rest::left(until - self.now());
+            return Err(Refusal(t!(
+                "series-resting",
+                hours = hours,
+                minutes = minutes
+            )));
         }
         let Some(seat) = progress.play.waiting() else {
             return Err(Refusal(t!("turn-not-waiting")));

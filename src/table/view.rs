@@ -70,23 +70,17 @@ impl App {
         last: Last,
         text: String,
     ) -> Result<Reply, Refusal> {
-        let entry = self.entry(row)?;
         let scene = self.scene(row, progress, last)?;
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
-        let drawn =
-            crate::telemetry::timed("holotable_board_render_seconds", ("where", "table"), || {
-                entry.board.png_of(progress.play.as_ref(), &scene)
-            });
-        let mut reply = match drawn {
-            Ok(png) => Reply::public(text)
-                .with_image(format!("table-{}-turn-{}.png", row.id, row.turn), png),
+        let mut reply = match self.current_board(row, progress, &scene) {
+            Ok(png) => Reply::public(text).with_image(
+                format!("table-{}-turn-{}.png", row.id, row.turn),
+                png.to_vec(),
+            ),
             Err(e) => {
-                tracing::error!(table = row.id, turn = row.turn, error = %e, "board not drawn");
-                Reply::public(format!(
-                    "{text}\n{}",
-                    t!("board-not-drawn", error = e.to_string())
-                ))
+                tracing::error!(table = row.id, turn = row.turn, error = %e.0, "board not drawn");
+                Reply::public(format!("{text}\n{}", t!("board-not-drawn", error = e.0)))
             }
         };
         reply.link = self.watch_link(row.id);
@@ -179,6 +173,16 @@ impl App {
     }
 
     pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
+        if let Some(until) = self.resting(progress) {
+            let (hours, minutes) = super::rest::left(until - self.now());
+            let who = progress.play.waiting().map(|s| self.name(&row.seats[s]));
+            return t!(
+                "turn-resting",
+                who = who.unwrap_or_default(),
+                hours = hours,
+                minutes = minutes
+            );
+        }
         match progress.play.status() {
             Status::ToMove(seat) => t!("turn-to-move", who = self.name(&row.seats[seat])),
             Status::Chance => match progress.play.roller() {

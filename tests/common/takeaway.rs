@@ -10,7 +10,7 @@ use holotable::catalogue::Entry;
 use holotable::games::{
     Estimate, Forfeit, Game, GameInfo, GameOptions, Outcome, RulesError, Seat, Status,
 };
-use holotable::render::{encode, kit, Board, Canvas, RenderError, Scene};
+use holotable::render::{encode, kit, Board, Canvas, RenderError, Scene, SideLook};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pile {
@@ -249,6 +249,22 @@ impl Board for PileBoard {
             ..Scene::default()
         };
         self.png(options, start, &scene)
+    }
+
+    fn sides(&self) -> &'static [SideLook] {
+        const SIDES: [SideLook; 2] = [
+            SideLook {
+                name: "side-white",
+                face: kit::theme::LIGHT_PIECE,
+                edge: kit::theme::LIGHT_EDGE,
+            },
+            SideLook {
+                name: "side-black",
+                face: kit::theme::DARK_PIECE,
+                edge: kit::theme::DARK_EDGE,
+            },
+        ];
+        &SIDES
     }
 }
 

@@ -104,7 +104,7 @@ fn draw(app: &App, row: &TableRow, game: u32, step: usize, lang: Lang) -> Option
     metrics::histogram!("holotable_board_render_seconds", "where" => "web")
         .record(started.elapsed().as_secs_f64());
     match png {
-        Ok(png) => png.map(bytes::Bytes::from),
+        Ok(png) => png,
         Err(e) => {
             tracing::warn!(table = row.id, step, error = %e.0, "live board not drawn");
             None

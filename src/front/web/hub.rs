@@ -14,6 +14,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, Notify};
 
 use super::boards::Boards;
+use super::lane::Lane;
 use super::pages;
 use crate::table::App;
 use crate::words::Lang;
@@ -64,7 +65,12 @@ pub struct Hub {
     /// Spectators connected to every table, for `/metrics`.
     total: AtomicUsize,
     boards: Boards,
+    /// Where the pages' reading and drawing run, below the application's priority.
+    lane: Lane,
 }
+
+/// How many threads read and draw for the pages: work beyond them waits its turn.
+const LANE_THREADS: usize = 2;
 
 /// A spectator's place at a table: dropping it (the connection closed) leaves.
 pub struct Seat {
@@ -91,6 +97,7 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             total: AtomicUsize::new(0),
             boards: Boards::default(),
+            lane: Lane::new(LANE_THREADS),
         });
         let weak = Arc::downgrade(&hub);
         app.on_change(Arc::new(move |table| {
@@ -103,6 +110,15 @@ impl Hub {
 
     pub fn app(&self) -> &Arc<App> {
         &self.app
+    }
+
+    /// Runs the pages' work on the application, off the async runtime (the ledger blocks).
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&App) -> T + Send + 'static,
+    ) -> Option<T> {
+        let app = Arc::clone(&self.app);
+        self.lane.run(move || work(&app)).await
     }
 
     /// The board images of the watched tables.
@@ -162,6 +178,7 @@ impl Hub {
         let rx = channel.tx.subscribe();
         channel.ring.notify_one();
         if fresh {
+            self.app.watch_boards(table, true);
             tokio::spawn(Arc::clone(self).follow(table, Arc::clone(&channel), turn));
         }
         Seat {
@@ -187,38 +204,37 @@ impl Hub {
                 // A spectator may have joined meanwhile: only an empty channel goes.
                 if channel.watchers.load(Ordering::Relaxed) == 0 {
                     tables.remove(&table);
+                    self.app.watch_boards(table, false);
                     return;
                 }
                 continue;
             }
-            let app = Arc::clone(&self.app);
-            let read = tokio::task::spawn_blocking(move || {
-                let row = app.ledger().table(table).ok()?;
-                Some(row)
-            })
-            .await
-            .ok()
-            .flatten();
+            let read = self
+                .run(move |app| app.ledger().table(table).ok())
+                .await
+                .flatten();
             let Some(row) = read else { continue };
             if row.turn != turn || Some(row.status) != status {
                 turn = row.turn;
                 status = Some(row.status);
                 let hub = Arc::clone(&self);
                 let langs = channel.languages();
-                let made = tokio::task::spawn_blocking(move || {
-                    let started = std::time::Instant::now();
-                    let made = pages::update(&hub.app, &row, now_watching, &langs)?;
-                    // The new board, drawn before anyone is told to fetch it.
-                    for &lang in &langs {
-                        hub.boards
-                            .drawn(&hub.app, &row, made.game, made.steps, lang);
-                    }
-                    metrics::histogram!("holotable_web_update_seconds")
-                        .record(started.elapsed().as_secs_f64());
-                    Some(made.update)
-                })
-                .await;
-                if let Ok(Some(update)) = made {
+                let made = self
+                    .lane
+                    .run(move || {
+                        let started = std::time::Instant::now();
+                        let made = pages::update(&hub.app, &row, now_watching, &langs)?;
+                        // The new board, drawn before anyone is told to fetch it.
+                        for &lang in &langs {
+                            hub.boards
+                                .drawn(&hub.app, &row, made.game, made.steps, lang);
+                        }
+                        metrics::histogram!("holotable_web_update_seconds")
+                            .record(started.elapsed().as_secs_f64());
+                        Some(made.update)
+                    })
+                    .await;
+                if let Some(Some(update)) = made {
                     watchers = now_watching;
                     let _ = channel.tx.send(Arc::new(update));
                 }

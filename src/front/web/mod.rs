@@ -8,6 +8,7 @@
 
 mod boards;
 mod hub;
+mod lane;
 mod lang;
 mod pages;
 mod stalls;
@@ -180,13 +181,13 @@ async fn not_found_page(headers: HeaderMap) -> Response {
     ))
 }
 
-/// Runs `work` on the application off the async runtime (the ledger blocks).
+/// Runs `work` on the application off the async runtime (the ledger blocks), on the
+/// pages' own low-priority threads.
 async fn blocking<T: Send + 'static>(
     web: &Web,
     work: impl FnOnce(&App) -> T + Send + 'static,
 ) -> Option<T> {
-    let app = Arc::clone(web.hub.app());
-    tokio::task::spawn_blocking(move || work(&app)).await.ok()
+    web.hub.run(work).await
 }
 
 async fn table_page(
@@ -330,13 +331,17 @@ fn events(
 async fn healthz(State(web): State<Web>) -> Response {
     let ping = tokio::time::timeout(
         HEALTH_TIMEOUT,
-        blocking(&web, |app| app.ledger().ping().map_err(|e| e.to_string())),
+        // Not on the pages' threads: a crowd of spectators must not fail the health check.
+        tokio::task::spawn_blocking({
+            let app = Arc::clone(web.hub.app());
+            move || app.ledger().ping().map_err(|e| e.to_string())
+        }),
     )
     .await;
     let database = match ping {
-        Ok(Some(Ok(()))) => Ok(()),
-        Ok(Some(Err(e))) => Err(format!("database: {e}")),
-        Ok(None) => Err("database: the check failed".to_string()),
+        Ok(Ok(Ok(()))) => Ok(()),
+        Ok(Ok(Err(e))) => Err(format!("database: {e}")),
+        Ok(Err(_)) => Err("database: the check failed".to_string()),
         Err(_) => Err(format!(
             "database: no answer within {} s",
             HEALTH_TIMEOUT.as_secs()

@@ -150,8 +150,11 @@ fn seats(view: &Spectated) -> Markup {
         ul.seats {
             @for (i, seat) in view.seats.iter().enumerate() {
                 li.to-act[seat.to_act].gone[seat.gone] {
-                    span.seat { (i + 1) }
+                    span.seat
+                        style=(format!("background:{};border-color:{}", seat.face, seat.edge))
+                        title=(seat.side) { }
                     span.name { (seat.name) }
+                    span.side { (t!("web-side", seat = i + 1, side = seat.side.as_str())) }
                     @if seat.droid { " " span.tag { (t!("web-droid")) } }
                     @if series { span.points { (t!("web-points", points = seat.points)) } }
                     @if seat.to_act { span.marker { "◀" } }

@@ -27,6 +27,8 @@ pub const DEFAULT_CAP: u32 = 300;
 pub struct Dejarik {
     start: Position,
     cap: u32,
+    /// The Wookiee pause of a series (DJ-8).
+    wookiee: bool,
 }
 
 impl Default for Dejarik {
@@ -34,6 +36,7 @@ impl Default for Dejarik {
         Dejarik {
             start: Position::start(Side::White),
             cap: DEFAULT_CAP,
+            wookiee: false,
         }
     }
 }
@@ -85,6 +88,7 @@ impl Dejarik {
         Ok(Dejarik {
             start,
             cap: declared.whole("cap") as u32,
+            wookiee: declared.flag("wookiee"),
         })
     }
 
@@ -234,6 +238,7 @@ impl Game for Dejarik {
         options: &[
             OptionSpec::text("setup"),
             OptionSpec::whole("cap", 1, 100_000, DEFAULT_CAP as u64),
+            OptionSpec::flag("wookiee"),
         ],
         decisions: &[],
         forced: &[],
@@ -252,6 +257,16 @@ impl Game for Dejarik {
 
     fn new_game(&self, _seats: usize) -> Result<Position, RulesError> {
         Ok(self.start)
+    }
+
+    /// DJ-8: with the `wookiee` option, a game that ended because nobody can move (DJ-5.6)
+    /// rests the series until the next day.
+    fn rests_after(&self, pos: &Position) -> bool {
+        self.wookiee
+            && self
+                .verdict(pos)
+                .and_then(|outcome| outcome.phrase)
+                .is_some_and(|phrase| phrase.id == "dj-blocked")
     }
 
     fn status(&self, pos: &Position) -> Status {

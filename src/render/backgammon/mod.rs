@@ -185,12 +185,22 @@ fn draw_static(scale: f32, viewer: usize) -> Pixmap {
     c.pixmap
 }
 
+/// White and Black checkers, by seat.
+const SIDES: [super::SideLook; 2] = [
+    super::SideLook {
+        name: "side-white",
+        face: theme::LIGHT_PIECE,
+        edge: theme::LIGHT_EDGE,
+    },
+    super::SideLook {
+        name: "side-black",
+        face: theme::DARK_PIECE,
+        edge: theme::DARK_EDGE,
+    },
+];
+
 fn colour_name(seat: usize) -> String {
-    if seat == 0 {
-        t!("side-white")
-    } else {
-        t!("side-black")
-    }
+    super::side_name(&SIDES, seat)
 }
 
 fn name_of(scene: &Scene, seat: usize) -> String {
@@ -493,4 +503,5 @@ pub static BOARD: super::Drawn<Backgammon> = super::Drawn {
     draw,
     palette,
     layers: |game, state| layers(viewer(game, state)),
+    sides: &SIDES,
 };

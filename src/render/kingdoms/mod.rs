@@ -145,11 +145,22 @@ fn cell(name: &str) -> Cell {
     Cell::parse(name).unwrap_or(Cell(0))
 }
 
+/// Orange and Purple, by seat.
+const SIDES: [super::SideLook; 2] = [
+    super::SideLook {
+        name: "side-orange",
+        face: icons::ORANGE,
+        edge: icons::ORANGE_EDGE,
+    },
+    super::SideLook {
+        name: "side-purple",
+        face: icons::PURPLE,
+        edge: icons::PURPLE_EDGE,
+    },
+];
+
 fn side_name(side: Side) -> String {
-    match side {
-        Side::Orange => t!("side-orange"),
-        Side::Purple => t!("side-purple"),
-    }
+    super::side_name(&SIDES, side.seat())
 }
 
 fn name_of(scene: &Scene, side: Side) -> String {
@@ -402,4 +413,5 @@ pub static BOARD: super::Drawn<Kingdoms> = super::Drawn {
     draw,
     palette,
     layers: |_, _| layers(),
+    sides: &SIDES,
 };

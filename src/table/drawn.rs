@@ -1,0 +1,192 @@
+//! The board of each watched table as it is now, drawn once: the channel's reply and the
+//! table's live page show the same image, and whichever asks first draws it while the other
+//! waits for it instead of drawing it again on the same cores. Tables nobody watches keep
+//! nothing: their boards are drawn for the channel alone.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use bytes::Bytes;
+
+use super::log::Progress;
+use super::{App, Refusal};
+use crate::ledger::tables::TableRow;
+use crate::render::Scene;
+use crate::words::{self, Lang};
+
+/// Boards kept for one turn of a table: its languages and scenes (the channel's board and
+/// a `/board` without a highlight, in English and French).
+const PER_TURN: usize = 4;
+
+/// A drawing, or why it failed (told to every reader alike).
+type Cell = Arc<OnceLock<Result<Bytes, String>>>;
+
+/// One board of a table's current turn.
+struct Drawn {
+    lang: Lang,
+    scene: Scene,
+    cell: Cell,
+}
+
+/// The boards of the current turn of every watched table.
+#[derive(Default)]
+pub(crate) struct Boards {
+    inner: Mutex<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    watched: HashSet<i64>,
+    tables: HashMap<i64, (i64, Vec<Drawn>)>,
+}
+
+impl Boards {
+    /// Starts or stops keeping `table`'s boards.
+    fn watch(&self, table: i64, watched: bool) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if watched {
+            inner.watched.insert(table);
+        } else {
+            inner.watched.remove(&table);
+            inner.tables.remove(&table);
+        }
+    }
+
+    /// The cell of `table`'s board at `turn` in `scene`, in the language spoken now.
+    fn cell(&self, table: i64, turn: i64, scene: &Scene) -> Cell {
+        let lang = words::current();
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if !inner.watched.contains(&table) {
+            return Cell::default();
+        }
+        let (at, drawn) = inner
+            .tables
+            .entry(table)
+            .or_insert_with(|| (turn, Vec::new()));
+        if *at != turn {
+            // A newer turn replaces the old one; an older one (a slow reader) is drawn
+            // apart, without taking the place of the newer boards.
+            if *at > turn {
+                return Cell::default();
+            }
+            *at = turn;
+            drawn.clear();
+        }
+        if let Some(found) = drawn.iter().find(|d| d.lang == lang && d.scene == *scene) {
+            return Arc::clone(&found.cell);
+        }
+        if drawn.len() >= PER_TURN {
+            drawn.remove(0);
+        }
+        let cell = Cell::default();
+        drawn.push(Drawn {
+            lang,
+            scene: scene.clone(),
+            cell: Arc::clone(&cell),
+        });
+        cell
+    }
+}
+
+impl App {
+    /// Starts (or stops) sharing `table`'s current board between the channel and its live
+    /// page: called when its first spectator comes and when its last one leaves.
+    pub fn watch_boards(&self, table: i64, watched: bool) {
+        self.boards.watch(table, watched);
+    }
+
+    /// The board of `row` as it is now in `scene`, in the language spoken now: drawn once
+    /// for the channel and the live pages together.
+    pub(crate) fn current_board(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        scene: &Scene,
+    ) -> Result<Bytes, Refusal> {
+        let cell = self.boards.cell(row.id, row.turn, scene);
+        let drawn = cell.get_or_init(|| {
+            let entry = self.entry(row).map_err(|e| e.0)?;
+            crate::telemetry::timed("holotable_board_render_seconds", ("where", "table"), || {
+                entry.board.png_of(progress.play.as_ref(), scene)
+            })
+            .map(Bytes::from)
+            .map_err(|e| e.to_string())
+        });
+        drawn.clone().map_err(Refusal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::LastMove;
+
+    fn scene(last: Option<&str>) -> Scene {
+        Scene {
+            names: vec!["ann".into(), "bob".into()],
+            last_move: last.map(|a| LastMove::from("p".into(), a.into())),
+            ..Scene::default()
+        }
+    }
+
+    fn watching(tables: &[i64]) -> Boards {
+        let boards = Boards::default();
+        for &table in tables {
+            boards.watch(table, true);
+        }
+        boards
+    }
+
+    #[test]
+    fn one_drawing_per_turn_language_and_scene() {
+        let boards = watching(&[1, 2]);
+        let a = boards.cell(1, 5, &scene(Some("a1-b2")));
+        let _ = a.set(Ok(Bytes::from_static(b"png")));
+        // The same board again: the same cell, already drawn.
+        let again = boards.cell(1, 5, &scene(Some("a1-b2")));
+        assert!(Arc::ptr_eq(&a, &again));
+        // Another scene, another language, another table: another drawing.
+        assert!(!Arc::ptr_eq(&a, &boards.cell(1, 5, &scene(None))));
+        let french = words::speaking(Lang::Fr, || boards.cell(1, 5, &scene(Some("a1-b2"))));
+        assert!(!Arc::ptr_eq(&a, &french));
+        assert!(!Arc::ptr_eq(&a, &boards.cell(2, 5, &scene(Some("a1-b2")))));
+    }
+
+    #[test]
+    fn tables_nobody_watches_keep_nothing() {
+        let boards = watching(&[1]);
+        let kept = boards.cell(1, 5, &scene(None));
+        assert!(Arc::ptr_eq(&kept, &boards.cell(1, 5, &scene(None))));
+        // Another table: a drawing of its own each time, nothing kept.
+        assert!(!Arc::ptr_eq(
+            &boards.cell(2, 5, &scene(None)),
+            &boards.cell(2, 5, &scene(None))
+        ));
+        // The last spectator left: the kept boards go.
+        boards.watch(1, false);
+        assert!(boards.inner.lock().unwrap().tables.is_empty());
+        assert!(!Arc::ptr_eq(&kept, &boards.cell(1, 5, &scene(None))));
+    }
+
+    #[test]
+    fn a_new_turn_replaces_the_old_and_an_old_turn_does_not_come_back() {
+        let boards = watching(&[1]);
+        let old = boards.cell(1, 5, &scene(None));
+        let new = boards.cell(1, 6, &scene(None));
+        assert!(!Arc::ptr_eq(&old, &new));
+        // A slow reader of turn 5 draws apart and leaves turn 6's boards in place.
+        let late = boards.cell(1, 5, &scene(None));
+        assert!(!Arc::ptr_eq(&old, &late));
+        assert!(Arc::ptr_eq(&new, &boards.cell(1, 6, &scene(None))));
+    }
+
+    #[test]
+    fn a_turn_keeps_a_few_boards_only() {
+        let boards = watching(&[1]);
+        let first = boards.cell(1, 5, &scene(Some("m0")));
+        for k in 1..=PER_TURN {
+            boards.cell(1, 5, &scene(Some(&format!("m{k}"))));
+        }
+        assert!(!Arc::ptr_eq(&first, &boards.cell(1, 5, &scene(Some("m0")))));
+    }
+}
