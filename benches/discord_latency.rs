@@ -271,13 +271,20 @@ fn memory(pid: u32) -> String {
 /// Opens `per_table` spectators on the live page of every table of the database (each
 /// board message linked its page, so every table has its token), and waits until each has
 /// its stream.
-/// Opens `per_table` event streams on every table's live page and keeps reading them. The
-/// spectators run on a runtime of their own, so their reading never queues in front of the
-/// fake Discord's work (in life they are other machines).
+/// Opens `per_table` event streams on every table's live page and keeps reading them. In
+/// life spectators are other machines: here they run on a runtime of their own, on one
+/// thread at a lower CPU priority, so their reading neither queues in front of the fake
+/// Discord's work nor takes the bot's cores from it; the bot's own cost is what is measured.
 async fn watch(db: &std::path::Path, port: u16, per_table: usize) -> tokio::runtime::Runtime {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
+        .on_thread_start(|| {
+            // SAFETY: a system call on this thread's own id; failing leaves it as it was.
+            unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+            }
+        })
         .enable_all()
         .build()
         .unwrap();

@@ -1,10 +1,11 @@
 //! The board of each watched table as it is now, drawn once: the channel's reply and the
-//! table's live page show the same image, and whichever asks first draws it while the other
-//! waits for it instead of drawing it again on the same cores. Tables nobody watches keep
-//! nothing: their boards are drawn for the channel alone.
+//! table's live page show the same image. The pages wait for a board the channel is drawing
+//! rather than draw it again on the same cores; the channel never waits for the pages (they
+//! run at a lower priority, and a reply must not queue behind them), so it draws its own
+//! copy in the rare case the pages started first. Tables nobody watches keep nothing.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, TryLockError};
 
 use bytes::Bytes;
 
@@ -18,8 +19,17 @@ use crate::words::{self, Lang};
 /// a `/board` without a highlight, in English and French).
 const PER_TURN: usize = 4;
 
-/// A drawing, or why it failed (told to every reader alike).
-type Cell = Arc<OnceLock<Result<Bytes, String>>>;
+/// A drawing, or why it failed (told to every reader alike); locked while being drawn.
+type Cell = Arc<Mutex<Option<Result<Bytes, String>>>>;
+
+/// Whether a reader waits for a drawing already under way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Waiting {
+    /// The channel's reply: draws its own copy rather than wait.
+    Never,
+    /// A live page: waits, and draws only when nobody did.
+    Yes,
+}
 
 /// One board of a table's current turn.
 struct Drawn {
@@ -102,18 +112,37 @@ impl App {
         row: &TableRow,
         progress: &Progress,
         scene: &Scene,
+        waiting: Waiting,
     ) -> Result<Bytes, Refusal> {
-        let cell = self.boards.cell(row.id, row.turn, scene);
-        let drawn = cell.get_or_init(|| {
+        let draw = || -> Result<Bytes, String> {
             let entry = self.entry(row).map_err(|e| e.0)?;
             crate::telemetry::timed("holotable_board_render_seconds", ("where", "table"), || {
                 entry.board.png_of(progress.play.as_ref(), scene)
             })
             .map(Bytes::from)
             .map_err(|e| e.to_string())
-        });
-        drawn.clone().map_err(Refusal)
+        };
+        let cell = self.boards.cell(row.id, row.turn, scene);
+        fill(&cell, waiting, draw).map_err(Refusal)
     }
+}
+
+/// The drawing of `cell`: kept, or drawn now and kept; drawn apart and not kept when
+/// another reader is drawing it and this one does not wait.
+fn fill(
+    cell: &Cell,
+    waiting: Waiting,
+    draw: impl FnOnce() -> Result<Bytes, String>,
+) -> Result<Bytes, String> {
+    let mut slot = match (cell.try_lock(), waiting) {
+        (Ok(slot), _) => slot,
+        (Err(TryLockError::Poisoned(e)), _) => e.into_inner(),
+        (Err(TryLockError::WouldBlock), Waiting::Never) => return draw(),
+        (Err(TryLockError::WouldBlock), Waiting::Yes) => {
+            cell.lock().unwrap_or_else(|e| e.into_inner())
+        }
+    };
+    slot.get_or_insert_with(draw).clone()
 }
 
 #[cfg(test)]
@@ -141,7 +170,7 @@ mod tests {
     fn one_drawing_per_turn_language_and_scene() {
         let boards = watching(&[1, 2]);
         let a = boards.cell(1, 5, &scene(Some("a1-b2")));
-        let _ = a.set(Ok(Bytes::from_static(b"png")));
+        *a.lock().unwrap() = Some(Ok(Bytes::from_static(b"png")));
         // The same board again: the same cell, already drawn.
         let again = boards.cell(1, 5, &scene(Some("a1-b2")));
         assert!(Arc::ptr_eq(&a, &again));
@@ -178,6 +207,35 @@ mod tests {
         let late = boards.cell(1, 5, &scene(None));
         assert!(!Arc::ptr_eq(&old, &late));
         assert!(Arc::ptr_eq(&new, &boards.cell(1, 6, &scene(None))));
+    }
+
+    #[test]
+    fn the_channel_never_waits_for_a_page_drawing_and_a_page_waits_for_the_channel() {
+        let cell = Cell::default();
+        // A page is drawing: the channel draws its own copy at once and keeps nothing.
+        let drawing = cell.lock().unwrap();
+        let own = fill(&cell, Waiting::Never, || Ok(Bytes::from_static(b"own")));
+        assert_eq!(own.unwrap(), Bytes::from_static(b"own"));
+        drop(drawing);
+        assert!(cell.lock().unwrap().is_none());
+
+        // The channel is drawing: a page waits for its board and draws nothing.
+        let drawing = cell.lock().unwrap();
+        let page = {
+            let cell = Arc::clone(&cell);
+            std::thread::spawn(move || fill(&cell, Waiting::Yes, || panic!("drawn twice")))
+        };
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let mut drawing = drawing;
+        *drawing = Some(Ok(Bytes::from_static(b"channel")));
+        drop(drawing);
+        assert_eq!(
+            page.join().unwrap().unwrap(),
+            Bytes::from_static(b"channel")
+        );
+        // And the next reader of either kind gets the kept board.
+        let again = fill(&cell, Waiting::Never, || panic!("drawn twice"));
+        assert_eq!(again.unwrap(), Bytes::from_static(b"channel"));
     }
 
     #[test]

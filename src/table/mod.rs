@@ -7,7 +7,7 @@
 mod clock;
 pub mod commands;
 mod components;
-mod drawn;
+pub(crate) mod drawn;
 mod ending;
 pub mod fairness;
 mod help;

@@ -187,7 +187,9 @@ impl App {
             if step == progress.actions.len() {
                 // The position now: the very board the channel got, drawn once for both.
                 let scene = self.scene(row, &progress, walk.last)?;
-                return self.current_board(row, &progress, &scene).map(Some);
+                return self
+                    .current_board(row, &progress, &scene, super::drawn::Waiting::Yes)
+                    .map(Some);
             }
             let entry = self.entry(row)?;
             let scene = Scene {

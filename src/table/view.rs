@@ -73,7 +73,12 @@ impl App {
         let scene = self.scene(row, progress, last)?;
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
-        let mut reply = match self.current_board(row, progress, &scene) {
+        let mut reply = match self.current_board(
+            row,
+            progress,
+            &scene,
+            super::drawn::Waiting::Never,
+        ) {
             Ok(png) => Reply::public(text).with_image(
                 format!("table-{}-turn-{}.png", row.id, row.turn),
                 png.to_vec(),

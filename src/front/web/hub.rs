@@ -209,9 +209,13 @@ impl Hub {
                 }
                 continue;
             }
-            let read = self
-                .run(move |app| app.ledger().table(table).ok())
+            // Read on the application's own threads, not the pages' low-priority ones: the
+            // read holds the database, which the players' answers must never wait for
+            // behind a thread the scheduler has set aside.
+            let app = Arc::clone(&self.app);
+            let read = tokio::task::spawn_blocking(move || app.ledger().table(table).ok())
                 .await
+                .ok()
                 .flatten();
             let Some(row) = read else { continue };
             if row.turn != turn || Some(row.status) != status {
