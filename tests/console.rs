@@ -363,6 +363,35 @@ fn the_wookiee_pause_refuses_the_next_game_until_midnight_utc_and_then_goes_on()
 }
 
 #[test]
+fn daily_streaks_raise_the_claim_and_a_missed_day_starts_again() {
+    let dir = workdir("streak");
+    let r = session(
+        &dir,
+        "alice: /daily\n\
+         !wait 1d\n\
+         alice: /daily\n\
+         !wait 2d\n\
+         alice: /daily\n\
+         alice@fr: /daily\n",
+    );
+    assert!(text(&r[0]).contains("alice claims 200 credits"), "{}", r[0]);
+    assert!(
+        text(&r[0]).contains("Come back tomorrow for 220 credits"),
+        "{}",
+        r[0]
+    );
+    assert!(text(&r[1]).contains("alice claims 220 credits"), "{}", r[1]);
+    assert!(text(&r[1]).contains("That is 2 days in a row"), "{}", r[1]);
+    // A day was missed: back to the daily amount.
+    assert!(text(&r[2]).contains("alice claims 200 credits"), "{}", r[2]);
+    assert!(!text(&r[2]).contains("in a row"), "{}", r[2]);
+    // Once a day, in French too.
+    assert_eq!(r[3]["ephemeral"], true);
+    assert!(text(&r[3]).contains("00:00 UTC"), "{}", r[3]);
+    audit_ok(&dir);
+}
+
+#[test]
 fn per_point_stakes_are_paid_after_each_game() {
     let dir = workdir("perpoint");
     let r = session(

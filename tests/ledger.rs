@@ -1,6 +1,7 @@
 //! The ledger on real SQLite files and PostgreSQL databases: flows, bad input, slots,
 //! ratings, tables (P-5, P-6).
 
+use holotable::ledger::calendar::Day;
 use holotable::ledger::economy::Setting;
 use holotable::ledger::ratings::Board;
 use holotable::ledger::slots::{multiplier, stops_from_seed, Symbol, STRIP};
@@ -59,20 +60,58 @@ fn accounts_open_with_the_starting_balance_once(db: &Db) {
     assert_audit_ok(&l);
 }
 
+fn day(text: &str) -> Day {
+    Day::parse(text).unwrap()
+}
+
 fn daily_once_per_utc_day(db: &Db) {
     let l = db.open();
     l.open_account(G, "alice").unwrap();
-    let claim = l.daily(G, "alice", "2026-11-29").unwrap();
+    let claim = l.daily(G, "alice", day("2026-11-29")).unwrap();
     assert_eq!((claim.value.amount, claim.replayed), (200, false));
-    let again = l.daily(G, "alice", "2026-11-29").unwrap();
+    let again = l.daily(G, "alice", day("2026-11-29")).unwrap();
     assert!(again.replayed, "a second claim the same day pays nothing");
     assert_eq!(credits(&l, "alice"), 1200);
-    l.daily(G, "alice", "2026-11-30").unwrap();
-    assert_eq!(credits(&l, "alice"), 1400);
+    // The next day is the second of a streak: 20 more.
+    let next = l.daily(G, "alice", day("2026-11-30")).unwrap();
+    assert_eq!((next.value.amount, next.value.streak), (220, 2));
+    assert_eq!(credits(&l, "alice"), 1420);
     assert!(matches!(
-        l.daily(G, "nobody", "2026-11-30"),
+        l.daily(G, "nobody", day("2026-11-30")),
         Err(LedgerError::UnknownMember(_))
     ));
+    assert_audit_ok(&l);
+}
+
+fn daily_streaks_grow_to_their_cap_and_a_missed_day_starts_again(db: &Db) {
+    let l = db.open();
+    l.open_account(G, "alice").unwrap();
+    let first = day("2026-12-01");
+    let paid: Vec<(i64, u32)> = (0..13)
+        .map(|k| {
+            let c = l.daily(G, "alice", Day(first.0 + k)).unwrap().value;
+            (c.amount, c.streak)
+        })
+        .collect();
+    // 200, 220, … up to the cap of 400 on day 11, then 400 a day.
+    assert_eq!(paid[0], (200, 1));
+    assert_eq!(paid[5], (300, 6));
+    assert_eq!(paid[10], (400, 11));
+    assert_eq!(paid[12], (400, 13));
+    // A missed day: the streak starts again.
+    let after_gap = l.daily(G, "alice", Day(first.0 + 14)).unwrap().value;
+    assert_eq!((after_gap.amount, after_gap.streak), (200, 1));
+    // An admin's step and cap apply to the next claims.
+    l.set_economy(G, Setting::DailyStreakStep, 50).unwrap();
+    l.set_economy(G, Setting::DailyStreakMax, 260).unwrap();
+    let c = l.daily(G, "alice", Day(first.0 + 15)).unwrap().value;
+    assert_eq!((c.amount, c.streak), (250, 2));
+    let c = l.daily(G, "alice", Day(first.0 + 16)).unwrap().value;
+    assert_eq!((c.amount, c.streak), (260, 3));
+    assert!(l.set_economy(G, Setting::DailyStreakStep, -1).is_err());
+    assert!(l
+        .set_economy(G, Setting::DailyStreakMax, MAX_AMOUNT + 1)
+        .is_err());
     assert_audit_ok(&l);
 }
 
@@ -443,7 +482,7 @@ fn economy_parameters_per_guild(db: &Db) {
     l.set_economy(G, Setting::DailyAmount, 25).unwrap();
     l.open_account(G, "alice").unwrap();
     assert_eq!(credits(&l, "alice"), 500);
-    l.daily(G, "alice", "d").unwrap();
+    l.daily(G, "alice", day("2026-12-01")).unwrap();
     assert_eq!(credits(&l, "alice"), 525);
     assert!(l.set_economy(G, Setting::MinWager, 0).is_err());
     assert!(l.set_economy(G, Setting::MoveClockSecs, 5).is_err());
@@ -633,6 +672,7 @@ fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
 on_both!(
     accounts_open_with_the_starting_balance_once,
     daily_once_per_utc_day,
+    daily_streaks_grow_to_their_cap_and_a_missed_day_starts_again,
     give_moves_credits_once_per_key,
     bad_input_is_refused_and_changes_nothing,
     a_wagered_game_pays_the_winner_both_stakes_and_a_token,

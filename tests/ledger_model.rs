@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use holotable::ledger::calendar::Day;
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
 use holotable::ledger::tables::{NewTable, Terms};
 use holotable::ledger::{LedgerError, DROID, MAX_AMOUNT};
@@ -25,7 +26,8 @@ struct Model {
     credits: HashMap<String, i64>,
     tokens: HashMap<String, i64>,
     used_keys: HashSet<String>,
-    claimed: HashSet<(String, String)>,
+    /// Daily claims by member and day, with the streak each one reached.
+    claimed: HashMap<(String, i64), u32>,
     /// Tables by id: (seats, stake, status).
     tables: BTreeMap<i64, (Vec<String>, i64, &'static str)>,
 }
@@ -73,15 +75,27 @@ fn run(db: &Db, seed: u64, steps: usize) {
                 m.tokens.entry(user.into()).or_insert(0);
             }
             1 => {
-                let date = format!("2026-12-0{}", rng.random_range(1..4));
-                let r = ledger.daily(G, user, &date);
+                // Days in any order: a claim continues the streak of the day before when
+                // that day was claimed first (20 more a day, at most 400).
+                let day = Day(20_400 + rng.random_range(0..4));
+                let r = ledger.daily(G, user, day);
+                let key = (user.to_string(), day.0);
                 if !m.has(user) {
                     assert!(matches!(r, Err(LedgerError::UnknownMember(_))));
-                } else if m.claimed.insert((user.into(), date)) {
-                    assert!(!r.unwrap().replayed);
-                    m.pay(user, 200);
+                } else if let Some(streak) = m.claimed.get(&key) {
+                    let r = r.unwrap();
+                    assert!(r.replayed);
+                    assert_eq!(r.value.streak, *streak);
                 } else {
-                    assert!(r.unwrap().replayed);
+                    let before = m.claimed.get(&(user.to_string(), day.0 - 1));
+                    let streak = before.map_or(1, |s| s + 1);
+                    let r = r.unwrap();
+                    assert!(!r.replayed);
+                    assert_eq!(r.value.streak, streak);
+                    let amount = (200 + 20 * (i64::from(streak) - 1)).min(400);
+                    assert_eq!(r.value.amount, amount);
+                    m.claimed.insert(key, streak);
+                    m.pay(user, amount);
                 }
             }
             2 | 3 => {

@@ -16,6 +16,8 @@ daily-claimed = { $who } claims { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits
     } (balance { $balance }).
+daily-streak = That is { $days } days in a row.
+daily-tomorrow = Come back tomorrow for { $amount } credits.
 give-droid = The droid does not need credits.
 give-given = { $who } gives { $amount ->
         [one] { $amount } credit
@@ -77,7 +79,7 @@ admin-granted = { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits
     } granted to { $who } (balance { $balance }).
-admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s.
+admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
         [one] { $balance } credit

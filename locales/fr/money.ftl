@@ -16,6 +16,8 @@ daily-claimed = { $who } reçoit { $amount ->
         [one] { $amount } crédit
        *[other] { $amount } crédits
     } (solde { $balance }).
+daily-streak = Cela fait { $days } jours d’affilée.
+daily-tomorrow = Revenez demain pour { $amount } crédits.
 give-droid = Le droïde n'a pas besoin de crédits.
 give-given = { $who } donne { $amount ->
         [one] { $amount } crédit
@@ -77,7 +79,7 @@ admin-granted = { $amount ->
         [one] { $amount } crédit accordé
        *[other] { $amount } crédits accordés
     } à { $who } (solde { $balance }).
-admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s.
+admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }.
 ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
 ledger-funds = { $who } a { $balance ->
         [one] { $balance } crédit

@@ -6,6 +6,7 @@ use crate::args;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::calendar::Day;
 use super::economy::{self, house};
 use super::{check_amount, now, Ledger, LedgerError, Replayable, Result};
 
@@ -139,6 +140,21 @@ pub(crate) fn read_balance(tx: &Tx, guild: &str, user: &str) -> Result<Balance> 
 pub struct Claim {
     pub amount: i64,
     pub balance: i64,
+    /// How many days in a row this member has claimed, this one included (claims stored
+    /// before streaks existed read as 1).
+    #[serde(default = "one")]
+    pub streak: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Credits an admin granted, and the member's balance after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grant {
+    pub amount: i64,
+    pub balance: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -196,19 +212,30 @@ impl Ledger {
         self.read(|tx| read_balance(tx, guild, user))
     }
 
-    /// The daily claim for `date` (a UTC day, `YYYY-MM-DD`): once per member and day. A
-    /// second claim the same day returns the first one with `replayed` set.
-    pub fn daily(&self, guild: &str, user: &str, date: &str) -> Result<Replayable<Claim>> {
-        let key = format!("daily:{guild}:{user}:{date}");
-        self.operation(guild, &key, "daily", |tx, op| {
+    /// The daily claim for `day`: once per member and day, raised by the streak of days in
+    /// a row. A second claim the same day returns the first one with `replayed` set.
+    pub fn daily(&self, guild: &str, user: &str, day: Day) -> Result<Replayable<Claim>> {
+        let key = |day: Day| format!("daily:{guild}:{user}:{day}");
+        self.operation(guild, &key(day), "daily", |tx, op| {
             let account = require_member(tx, guild, user)?;
-            let amount = economy::load(tx, guild)?.daily_amount;
+            let economy = economy::load(tx, guild)?;
+            // Yesterday's claim, if any, carries the streak on; a missed day starts it again.
+            let yesterday: Option<String> = tx.query_opt(
+                "SELECT result FROM operations WHERE guild_id = ?1 AND key = ?2",
+                args![guild, &key(day.before())],
+                |row| row.col("result"),
+            )?;
+            let streak = yesterday
+                .and_then(|r| serde_json::from_str::<Claim>(&r).ok())
+                .map_or(1, |c| c.streak.saturating_add(1));
+            let amount = economy.daily_for(streak);
             if amount > 0 {
                 transfer(tx, op, house(tx, guild)?, account, amount, "the house")?;
             }
             Ok(Claim {
                 amount,
                 balance: balance_of(tx, account)?,
+                streak,
             })
         })
     }
@@ -245,12 +272,12 @@ impl Ledger {
         key: &str,
         user: &str,
         amount: i64,
-    ) -> Result<Replayable<Claim>> {
+    ) -> Result<Replayable<Grant>> {
         check_amount(amount)?;
         self.operation(guild, &format!("grant:{key}"), "grant", |tx, op| {
             let account = require_member(tx, guild, user)?;
             transfer(tx, op, house(tx, guild)?, account, amount, "the house")?;
-            Ok(Claim {
+            Ok(Grant {
                 amount,
                 balance: balance_of(tx, account)?,
             })

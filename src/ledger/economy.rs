@@ -17,6 +17,10 @@ pub struct Economy {
     pub token_bet: i64,
     /// The default time per move, in seconds.
     pub move_clock_secs: i64,
+    /// What each `/daily` in a row adds to the next one's amount (0: no streaks).
+    pub daily_streak_step: i64,
+    /// The most a `/daily` pays however long the streak (the daily amount when lower).
+    pub daily_streak_max: i64,
 }
 
 impl Default for Economy {
@@ -27,6 +31,8 @@ impl Default for Economy {
             min_wager: 50,
             token_bet: 50,
             move_clock_secs: 86_400,
+            daily_streak_step: 20,
+            daily_streak_max: 400,
         }
     }
 }
@@ -39,7 +45,18 @@ impl Economy {
         Setting::MinWager.check(self.min_wager)?;
         Setting::TokenBet.check(self.token_bet)?;
         Setting::MoveClockSecs.check(self.move_clock_secs)?;
+        Setting::DailyStreakStep.check(self.daily_streak_step)?;
+        Setting::DailyStreakMax.check(self.daily_streak_max)?;
         Ok(())
+    }
+
+    /// What the `/daily` of the `streak`-th day in a row pays (day 1 pays the daily amount).
+    pub fn daily_for(&self, streak: u32) -> i64 {
+        let raised = self
+            .daily_streak_step
+            .saturating_mul(i64::from(streak.max(1) - 1))
+            .saturating_add(self.daily_amount);
+        raised.min(self.daily_streak_max.max(self.daily_amount))
     }
 }
 
@@ -47,8 +64,9 @@ impl Economy {
 pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<()> {
     tx.execute(
         "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
-                             token_bet, move_clock_secs, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+                             token_bet, move_clock_secs, daily_streak_step,
+                             daily_streak_max, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
         args![
             guild,
             defaults.starting_balance,
@@ -56,6 +74,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.min_wager,
             defaults.token_bet,
             defaults.move_clock_secs,
+            defaults.daily_streak_step,
+            defaults.daily_streak_max,
             now()
         ],
     )?;
@@ -64,7 +84,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
 
 pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
-        "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs
+        "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
+                daily_streak_step, daily_streak_max
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -74,6 +95,8 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 min_wager: row.col("min_wager")?,
                 token_bet: row.col("token_bet")?,
                 move_clock_secs: row.col("move_clock_secs")?,
+                daily_streak_step: row.col("daily_streak_step")?,
+                daily_streak_max: row.col("daily_streak_max")?,
             })
         },
     )?;
@@ -107,15 +130,19 @@ pub enum Setting {
     MinWager,
     TokenBet,
     MoveClockSecs,
+    DailyStreakStep,
+    DailyStreakMax,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 5] = [
+    pub const ALL: [(&'static str, Setting); 7] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
         ("token_bet", Setting::TokenBet),
         ("move_clock_secs", Setting::MoveClockSecs),
+        ("daily_streak_step", Setting::DailyStreakStep),
+        ("daily_streak_max", Setting::DailyStreakMax),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -138,14 +165,17 @@ impl Setting {
             Setting::MinWager => "min_wager",
             Setting::TokenBet => "token_bet",
             Setting::MoveClockSecs => "move_clock_secs",
+            Setting::DailyStreakStep => "daily_streak_step",
+            Setting::DailyStreakMax => "daily_streak_max",
         }
     }
 
     fn check(self, value: i64) -> Result<i64> {
         let ok = match self {
-            Setting::StartingBalance | Setting::DailyAmount => {
-                (0..=super::MAX_AMOUNT).contains(&value)
-            }
+            Setting::StartingBalance
+            | Setting::DailyAmount
+            | Setting::DailyStreakStep
+            | Setting::DailyStreakMax => (0..=super::MAX_AMOUNT).contains(&value),
             Setting::MinWager | Setting::TokenBet => check_amount(value).is_ok(),
             Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
         };

@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod calendar;
 pub mod economy;
 pub mod legacies;
 pub mod ratings;

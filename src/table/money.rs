@@ -1,24 +1,10 @@
 //! The economy commands: balance, daily, give, slots, leaderboards, stats, admin money.
 
 use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::ledger::calendar::Day;
 use crate::ledger::economy::Setting;
 use crate::ledger::ratings::Board;
 use crate::t;
-
-/// Today's date in UTC, `YYYY-MM-DD`, from seconds since the epoch.
-pub(crate) fn utc_date(secs: i64) -> String {
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = secs.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + (month <= 2) as i64;
-    format!("{year:04}-{month:02}-{day:02}")
-}
 
 impl App {
     fn ensure_member(&self, actor: &Actor) -> Result<(), Refusal> {
@@ -42,9 +28,7 @@ impl App {
     pub(crate) fn claim_daily(&self, actor: &Actor) -> Outcome {
         self.ensure_member(actor)?;
         let now = self.now();
-        let claim = self
-            .ledger
-            .daily(&actor.guild, &actor.user, &utc_date(now))?;
+        let claim = self.ledger.daily(&actor.guild, &actor.user, Day::of(now))?;
         if claim.replayed {
             let next = 86_400 - now.rem_euclid(86_400);
             return Err(Refusal(t!(
@@ -53,12 +37,26 @@ impl App {
                 minutes = format!("{:02}", next % 3600 / 60)
             )));
         }
-        Ok(vec![Reply::public(t!(
+        let claim = claim.value;
+        let mut text = t!(
             "daily-claimed",
             who = &actor.name,
-            amount = claim.value.amount,
-            balance = claim.value.balance
-        ))])
+            amount = claim.amount,
+            balance = claim.balance
+        );
+        if claim.streak > 1 {
+            text.push(' ');
+            text.push_str(&t!("daily-streak", days = claim.streak));
+        }
+        let economy = self.ledger.economy(&actor.guild)?;
+        if economy.daily_streak_step > 0 && claim.amount < economy.daily_for(claim.streak + 1) {
+            text.push(' ');
+            text.push_str(&t!(
+                "daily-tomorrow",
+                amount = economy.daily_for(claim.streak + 1)
+            ));
+        }
+        Ok(vec![Reply::public(text)])
     }
 
     pub(crate) fn give(&self, actor: &Actor, to: &str, amount: i64) -> Outcome {
@@ -236,7 +234,9 @@ impl App {
             daily = e.daily_amount,
             min = e.min_wager,
             token = e.token_bet,
-            clock = e.move_clock_secs
+            clock = e.move_clock_secs,
+            step = e.daily_streak_step,
+            max = e.daily_streak_max
         ))])
     }
 }

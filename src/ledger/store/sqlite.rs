@@ -31,6 +31,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0005_locales.sql")),
         M::up(include_str!("../../../migrations/0006_terms.sql")),
         M::up(include_str!("../../../migrations/0007_watch.sql")),
+        M::up(include_str!("../../../migrations/0008_streaks.sql")),
     ])
 }
 
