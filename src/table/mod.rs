@@ -36,7 +36,7 @@ use self::log::Progress;
 pub use commands::{Command, PlayArgs};
 pub use lobby::{Lobby, LobbyTable};
 pub use replies::{Button, Image, Link, Reply, Select, Style};
-pub use spectate::{SeatView, Spectated};
+pub use spectate::{Lines, SeatView, Spectated};
 
 /// Who acts, and where.
 #[derive(Debug, Clone)]

@@ -7,7 +7,7 @@ use bytes::Bytes;
 use super::log::Progress;
 use super::view::{is_series, Last};
 use super::{App, Refusal};
-use crate::games::{DynPlay, Status, Step};
+use crate::games::{DynPlay, Phrase, Status, Step};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
@@ -29,8 +29,11 @@ pub struct Spectated {
     pub state: String,
     /// What is at stake, in words (`None`: a friendly game).
     pub stakes: Option<String>,
-    /// The game in play's steps in words, one line each, oldest first.
+    /// The game in play's steps in words, one line each, oldest first: all of them, or the
+    /// newest few (see [`Lines`]).
     pub moves: Vec<String>,
+    /// How many lines the whole game in play has (`moves` are its last ones).
+    pub moves_total: usize,
     /// How many steps the game in play has (its boards are numbered 0 ..= steps).
     pub steps: usize,
     /// Whether the table has a board to show (it started).
@@ -42,6 +45,14 @@ pub struct Spectated {
     /// The table's fairness record: the seed's commitment, and the seed once revealed.
     pub commitment: String,
     pub seed: Option<String>,
+}
+
+/// Which of the game's lines a view tells: every one (a page), or the newest few (an update
+/// of a page that has the others). Telling a step in words is most of a view's work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    All,
+    Last(usize),
 }
 
 /// One seat of a watched table.
@@ -72,12 +83,17 @@ impl App {
         Ok(self.ledger.watch_token(table)?)
     }
 
-    /// A table as its live page shows it, in `lang`.
-    pub fn spectate(&self, row: &TableRow, lang: words::Lang) -> Result<Spectated, Refusal> {
-        words::speaking(lang, || self.spectate_in_words(row))
+    /// A table as its live page shows it, in `lang`, with its game's `lines`.
+    pub fn spectate(
+        &self,
+        row: &TableRow,
+        lang: words::Lang,
+        lines: Lines,
+    ) -> Result<Spectated, Refusal> {
+        words::speaking(lang, || self.spectate_in_words(row, lines))
     }
 
-    fn spectate_in_words(&self, row: &TableRow) -> Result<Spectated, Refusal> {
+    fn spectate_in_words(&self, row: &TableRow, lines: Lines) -> Result<Spectated, Refusal> {
         let entry = self.entry(row)?;
         let sides = entry.board.sides();
         let mut view = Spectated {
@@ -107,6 +123,7 @@ impl App {
             state: String::new(),
             stakes: self.stakes_words(row),
             moves: Vec::new(),
+            moves_total: 0,
             steps: 0,
             board: false,
             result: row.result.clone(),
@@ -132,10 +149,18 @@ impl App {
             _ => {}
         }
         let progress = self.progress(row)?;
-        let walk = self.walk(row, &progress, progress.actions.len())?;
+        let walk = self.walk(row, &progress, progress.actions.len(), true)?;
         view.board = true;
         view.game_no = progress.game_no;
-        view.moves = walk.moves;
+        view.moves_total = walk.said.len();
+        let from = match lines {
+            Lines::All => 0,
+            Lines::Last(n) => walk.said.len().saturating_sub(n),
+        };
+        view.moves = walk.said[from..]
+            .iter()
+            .map(|said| self.tell(row, said))
+            .collect();
         view.steps = progress.actions.len();
         for (seat, points) in progress.totals.iter().enumerate() {
             view.seats[seat].points = *points;
@@ -183,7 +208,7 @@ impl App {
             if step > progress.actions.len() || progress.game_no != game_no {
                 return Ok(None);
             }
-            let walk = self.walk(row, &progress, step)?;
+            let walk = self.walk(row, &progress, step, false)?;
             if step == progress.actions.len() {
                 // The position now: the very board the channel got, drawn once for both.
                 let scene = self.scene(row, &progress, walk.last)?;
@@ -207,22 +232,32 @@ impl App {
         })
     }
 
-    /// Plays the game in play from its start through its first `upto` steps, telling each
-    /// step in words (every step, not only the first `upto`).
-    fn walk(&self, row: &TableRow, progress: &Progress, upto: usize) -> Result<Walk, Refusal> {
+    /// Plays the game in play from its start through its first `upto` steps, and notes what
+    /// each step (every step, not only the first `upto`) says when `tell` is set: notes, not
+    /// words yet, since a view usually tells only its newest lines.
+    fn walk(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        upto: usize,
+        tell: bool,
+    ) -> Result<Walk, Refusal> {
         let entry = self.entry(row)?;
         let mut play = entry.rules(&progress.options)?.resume(&[&progress.start])?;
         let mut at_upto = None;
         let mut last: Last = None;
-        let mut moves = Vec::with_capacity(progress.actions.len());
+        let mut said = Vec::with_capacity(if tell { progress.actions.len() } else { 0 });
         for (i, step) in progress.actions.iter().enumerate() {
             if i == upto {
                 at_upto = Some((play.clone_box(), last.clone()));
+                if !tell {
+                    break;
+                }
             }
             match step {
                 Step::Leave(seat) => {
                     play.forfeit(*seat)?;
-                    moves.push(t!("watch-left", who = self.name(&row.seats[*seat])));
+                    said.push(Said::Left(*seat));
                     last = None;
                 }
                 Step::Action(action) => {
@@ -230,27 +265,56 @@ impl App {
                         Status::ToMove(seat) => Some(seat),
                         _ => None,
                     };
-                    let before = play.position();
-                    let phrase = play.describe(action);
+                    let before = seat.map(|_| play.position());
+                    let phrase = tell.then(|| play.describe(action)).flatten();
                     let canonical = play.apply(action)?;
-                    if let Some(said) = self.narrate(row, seat, &canonical, phrase, false) {
-                        moves.push(said);
+                    // A phrase without words is said by what follows (the dice of a roll).
+                    if tell && !phrase.as_ref().is_some_and(|p| p.id.is_empty()) {
+                        said.push(Said::Acted {
+                            seat,
+                            action: canonical.clone(),
+                            phrase,
+                        });
                     }
-                    if seat.is_some() {
+                    if let Some(before) = before {
                         last = Some(LastMove::from(before, canonical));
                     }
                 }
             }
         }
         let (play, last) = at_upto.unwrap_or((play, last));
-        Ok(Walk { play, last, moves })
+        Ok(Walk { play, last, said })
+    }
+
+    /// One step in words.
+    fn tell(&self, row: &TableRow, said: &Said) -> String {
+        match said {
+            Said::Left(seat) => t!("watch-left", who = self.name(&row.seats[*seat])),
+            Said::Acted {
+                seat,
+                action,
+                phrase,
+            } => self
+                .narrate(row, *seat, action, phrase.clone(), false)
+                .unwrap_or_default(),
+        }
     }
 }
 
-/// A game played through to a step: the game there, the move to highlight, and every step
-/// of the game in words.
+/// What a step of the game says, to be told in words when shown.
+enum Said {
+    Left(usize),
+    Acted {
+        seat: Option<usize>,
+        action: String,
+        phrase: Option<Phrase>,
+    },
+}
+
+/// A game played through to a step: the game there, the move to highlight, and what every
+/// step of the game says.
 struct Walk {
     play: Box<dyn DynPlay>,
     last: Last,
-    moves: Vec<String>,
+    said: Vec<Said>,
 }

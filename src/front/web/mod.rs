@@ -28,7 +28,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use self::hub::Hub;
-use crate::table::App;
+use crate::table::{App, Lines};
 use crate::words::Lang;
 
 pub use self::lang::from_accept_language;
@@ -200,7 +200,7 @@ async fn table_page(
     let read = blocking(&web, move |app| {
         let row = app.watched(&token).ok()??;
         let version = boards::version(&row);
-        Some((app.spectate(&row, lang).ok()?, version, token))
+        Some((app.spectate(&row, lang, Lines::All).ok()?, version, token))
     })
     .await
     .flatten();

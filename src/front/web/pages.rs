@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::hub::Update;
 use crate::ledger::tables::TableRow;
-use crate::table::{App, Lobby, LobbyTable, Spectated};
+use crate::table::{App, Lines, Lobby, LobbyTable, Spectated};
 use crate::words::{self, Lang};
 use crate::{t, t_in};
 
@@ -83,7 +83,7 @@ pub fn table(
                 }
                 main #live data-token=(token) data-lang=(lang.code()) data-turn=(view.turn) data-v=(version)
                     data-steps=(view.steps) data-game=(view.game_no) data-status=(view.status.as_str())
-                    data-moves=(view.moves.len()) data-deadline=(view.deadline.unwrap_or(0))
+                    data-moves=(view.moves_total) data-deadline=(view.deadline.unwrap_or(0))
                     data-now=(now) data-words=(script_words(lang).to_string()) {
                     section.board {
                         @if board {
@@ -195,7 +195,7 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
     let mut by_lang = [String::new(), String::new()];
     let (mut game, mut steps) = (1, 0);
     for &lang in langs {
-        let view = match app.spectate(row, lang) {
+        let view = match app.spectate(row, lang, Lines::Last(TAIL)) {
             Ok(view) => view,
             Err(e) => {
                 tracing::warn!(table = row.id, error = %e.0, "live page not read");
@@ -204,7 +204,6 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
         };
         (game, steps) = (view.game_no, view.steps);
         by_lang[lang as usize] = words::speaking(lang, || {
-            let tail = view.moves.len().saturating_sub(TAIL);
             json!({
                 "turn": view.turn,
                 "v": super::boards::version(row),
@@ -217,8 +216,8 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
                 "state": state(&view).into_string(),
                 "seats": seats(&view).into_string(),
                 "result": result(&view).into_string(),
-                "moves": view.moves.len(),
-                "tail": &view.moves[tail..],
+                "moves": view.moves_total,
+                "tail": &view.moves,
                 "step_label": step_text(view.steps, view.steps),
             })
             .to_string()
