@@ -176,7 +176,12 @@ fn the_table_page_follows_a_console_game_move_by_move() {
     };
     assert!(count("holotable_interactions_total{command=\"move\",outcome=\"ok\"}") >= 4.0);
     assert!(count("holotable_interactions_total{command=\"play\",outcome=\"ok\"}") >= 1.0);
-    assert!(count("holotable_board_render_seconds_count{where=\"table\"}") >= 4.0);
+    // Each board is drawn once for the channel and the page: the start (before anyone
+    // watched), the start again for the page, then per turn `/board` (none for the first,
+    // whose board the page has) and the move's board, which the page takes from the channel.
+    // Drawing apart would make 14; 10 allows the page's first drawing to race `/board`.
+    let drawn = count("holotable_board_render_seconds_count{where=\"table\"}");
+    assert!((9.0..=10.0).contains(&drawn), "{drawn} boards drawn");
     assert!(count("holotable_db_seconds_count{op=\"write\"}") >= 4.0);
     assert_eq!(count("holotable_active_tables"), 1.0);
     assert_eq!(count("holotable_spectators"), 1.0);

@@ -20,6 +20,10 @@ impl App {
     /// [`App::tick`] for the tables of the guilds `serves` accepts: a process running some
     /// of the gateway shards runs the clocks of its own guilds only.
     pub fn tick_where(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
+        self.telling_after(|| self.tick_now(serves))
+    }
+
+    fn tick_now(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
         let now = self.now();
         let Ok(tables) = self.ledger.active_tables() else {
             return Vec::new();

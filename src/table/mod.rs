@@ -166,6 +166,11 @@ pub struct App {
     boards: drawn::Boards,
 }
 
+thread_local! {
+    /// The tables changed by the command running on this thread, while their news waits.
+    static HELD: std::cell::RefCell<Option<Vec<i64>>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Told the id of a table whose stored state just changed (an action, its start, its end).
 /// It runs on the thread that stored the change, so it must only hand the news on.
 pub type Listener = Arc<dyn Fn(i64) + Send + Sync>;
@@ -194,8 +199,51 @@ impl App {
             .push(listener);
     }
 
-    /// Tells the listeners that `table` changed; called once its change is stored.
+    /// Tells the listeners that `table` changed; called once its change is stored. Inside
+    /// [`App::telling_after`] the news waits for the end of the command.
     pub(crate) fn changed(&self, table: i64) {
+        let held = HELD.with(|held| match held.borrow_mut().as_mut() {
+            Some(tables) => {
+                if !tables.contains(&table) {
+                    tables.push(table);
+                }
+                true
+            }
+            None => false,
+        });
+        if !held {
+            self.tell_listeners(table);
+        }
+    }
+
+    /// Runs `f` (a command, a clock tick) and tells the listeners of the tables it changed
+    /// once it is done: a live page then reads the table with its reply ready, and finds
+    /// the channel's board drawn instead of drawing it a second time.
+    fn telling_after<T>(&self, f: impl FnOnce() -> T) -> T {
+        /// Ends the holding even if `f` panics.
+        struct Release;
+        impl Drop for Release {
+            fn drop(&mut self) {
+                HELD.with(|held| held.borrow_mut().take());
+            }
+        }
+        if HELD.with(|held| held.borrow().is_some()) {
+            return f();
+        }
+        HELD.with(|held| *held.borrow_mut() = Some(Vec::new()));
+        let release = Release;
+        let value = f();
+        let tables = HELD
+            .with(|held| held.borrow_mut().take())
+            .unwrap_or_default();
+        drop(release);
+        for table in tables {
+            self.tell_listeners(table);
+        }
+        value
+    }
+
+    fn tell_listeners(&self, table: i64) {
         let listeners = self
             .listeners
             .lock()
@@ -319,7 +367,9 @@ impl App {
 
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
-        crate::words::speaking(actor.lang, || self.handle_in_words(actor, command))
+        self.telling_after(|| {
+            crate::words::speaking(actor.lang, || self.handle_in_words(actor, command))
+        })
     }
 
     fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
