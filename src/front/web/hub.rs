@@ -16,6 +16,7 @@ use tokio::sync::{broadcast, Notify};
 use super::boards::Boards;
 use super::lane::Lane;
 use super::pages;
+use crate::ledger::tables::TableRow;
 use crate::table::App;
 use crate::words::Lang;
 
@@ -47,6 +48,10 @@ struct Channel {
     watchers: AtomicUsize,
     /// Spectators by language: an update is written only in the languages read.
     by_lang: [AtomicUsize; 2],
+    /// The table as the last command that changed it left it, read when that command was
+    /// done: its reply (and board) was ready then, so the page never races the channel to
+    /// a board, even when the page's turn to be written comes after the table moved on.
+    latest: Mutex<Option<TableRow>>,
 }
 
 impl Channel {
@@ -140,7 +145,9 @@ impl Hub {
             .map_or(0, |c| c.watchers.load(Ordering::Relaxed))
     }
 
-    /// Tells a watched table's task that the table changed (nothing if nobody watches).
+    /// Tells a watched table's task that the table changed, with the table as it is now
+    /// (nothing if nobody watches). Called on the thread of the command that changed it,
+    /// once that command is done.
     fn ring(&self, table: i64) {
         let channel = self
             .tables
@@ -148,9 +155,16 @@ impl Hub {
             .unwrap_or_else(|e| e.into_inner())
             .get(&table)
             .cloned();
-        if let Some(channel) = channel {
-            channel.ring.notify_one();
+        let Some(channel) = channel else {
+            return;
+        };
+        if let Ok(row) = self.app.ledger().table(table) {
+            let mut latest = channel.latest.lock().unwrap_or_else(|e| e.into_inner());
+            if latest.as_ref().is_none_or(|held| held.turn <= row.turn) {
+                *latest = Some(row);
+            }
         }
+        channel.ring.notify_one();
     }
 
     /// Seats a spectator at `table` whose page shows `turn`; starts the table's task when
@@ -166,6 +180,7 @@ impl Hub {
                         ring: Notify::new(),
                         watchers: AtomicUsize::new(0),
                         by_lang: Default::default(),
+                        latest: Mutex::new(None),
                     });
                     tables.insert(table, Arc::clone(&channel));
                     (channel, true)
@@ -209,14 +224,24 @@ impl Hub {
                 }
                 continue;
             }
-            // Read on the application's own threads, not the pages' low-priority ones: the
-            // read holds the database, which the players' answers must never wait for
-            // behind a thread the scheduler has set aside.
-            let app = Arc::clone(&self.app);
-            let read = tokio::task::spawn_blocking(move || app.ledger().table(table).ok())
-                .await
-                .ok()
-                .flatten();
+            let told = channel
+                .latest
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            let read = match told {
+                Some(row) => Some(row),
+                // A new spectator, or the poll for changes made by another process: read on
+                // the application's threads, not the pages' low-priority ones, since the
+                // read holds the database the players' answers must never wait for.
+                None => {
+                    let app = Arc::clone(&self.app);
+                    tokio::task::spawn_blocking(move || app.ledger().table(table).ok())
+                        .await
+                        .ok()
+                        .flatten()
+                }
+            };
             let Some(row) = read else { continue };
             if row.turn != turn || Some(row.status) != status {
                 turn = row.turn;
