@@ -261,16 +261,23 @@ fn memory(pid: u32) -> String {
         .find_map(|l| l.strip_prefix("Threads:"))
         .unwrap_or("?")
         .trim();
+    // CPU time so far (user + system), from /proc/<pid>/stat, in clock ticks of 10 ms.
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after_name = stat.rsplit(')').next().unwrap_or("");
+    let ticks: Vec<f64> = after_name
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let cpu = ticks.iter().sum::<f64>() / 100.0;
     format!(
-        "bot memory: {} resident, {} peak; {threads} threads, {fds} open files",
+        "bot memory: {} resident, {} peak; {threads} threads, {fds} open files; cpu {cpu:.1} s",
         field("VmRSS:"),
         field("VmHWM:")
     )
 }
 
-/// Opens `per_table` spectators on the live page of every table of the database (each
-/// board message linked its page, so every table has its token), and waits until each has
-/// its stream.
 /// Opens `per_table` event streams on every table's live page and keeps reading them. In
 /// life spectators are other machines: here they run on a runtime of their own, on one
 /// thread at a lower CPU priority, so their reading neither queues in front of the fake

@@ -55,6 +55,7 @@ fn actor(channel: &str, user: &str, n: usize) -> Actor {
         interaction: format!("{channel}-{user}-{n}"),
         admin: false,
         lang: Default::default(),
+        joined: None,
     }
 }
 

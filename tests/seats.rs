@@ -104,6 +104,7 @@ fn actor(user: &str) -> holotable::table::Actor {
         interaction: format!("ac-{user}"),
         admin: false,
         lang: Default::default(),
+        joined: None,
     }
 }
 

@@ -24,6 +24,7 @@ fn actor(user: &str, n: u32) -> Actor {
         interaction: format!("i{user}{n}"),
         admin: false,
         lang: Default::default(),
+        joined: None,
     }
 }
 
@@ -105,4 +106,83 @@ fn a_button_from_before_a_restart_still_works() {
         assert!(r[0].ephemeral, "{id}");
     }
     assert!(second.ledger().audit().unwrap().ok);
+}
+
+/// A Discord id made at `secs` (Unix seconds): the snowflake's time bits, nothing else.
+fn snowflake(secs: i64) -> String {
+    (((secs * 1000 - 1_420_070_400_000) as u64) << 22).to_string()
+}
+
+#[test]
+fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
+    // P-12 fair play: by default an account must be 7 days old and a member 24 hours in.
+    let dir = std::env::temp_dir().join(format!("holotable-fair-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let now = 1_800_000_000;
+    let app = app(&dir.join("h.db"), Arc::new(AtomicI64::new(now)));
+    let who = |user: &str, joined: Option<i64>, n: u32| Actor {
+        joined,
+        ..actor(user, n)
+    };
+    let young = snowflake(now - 3 * 86_400);
+    let old = snowflake(now - 400 * 86_400);
+    let balance = |user: &str| app.ledger().balance("g", user).map(|b| b.credits).ok();
+
+    let refused = app.handle(&who(&young, None, 1), Command::Daily);
+    assert!(refused[0].ephemeral);
+    assert!(
+        refused[0]
+            .text
+            .contains("/daily needs a Discord account at least 7 days old; yours is 3 days old"),
+        "{}",
+        refused[0].text
+    );
+    let gift = Command::Give {
+        user: old.clone(),
+        amount: 50,
+    };
+    let refused = app.handle(&who(&young, None, 2), gift.clone());
+    assert!(
+        refused[0].text.contains("/give needs a Discord account"),
+        "{}",
+        refused[0].text
+    );
+    // Nothing changed: not even an account was opened.
+    assert_eq!(balance(&young), None);
+    assert_eq!(balance(&old), None);
+
+    // An old account that joined the server two hours ago waits 22 more hours.
+    let newcomer = who(&old, Some(now - 2 * 3600), 3);
+    let refused = app.handle(&newcomer, Command::Daily);
+    assert!(
+        refused[0]
+            .text
+            .contains("/daily opens 24 hours after joining this server: 22 more hours"),
+        "{}",
+        refused[0].text
+    );
+    // A day later it may.
+    let settled = who(&old, Some(now - 25 * 3600), 4);
+    let claimed = app.handle(&settled, Command::Daily);
+    assert!(!claimed[0].ephemeral, "{}", claimed[0].text);
+    assert_eq!(balance(&old), Some(1200));
+    // An admin may lower the limits: then the young account may claim.
+    let admin = Actor {
+        admin: true,
+        ..actor("admin", 5)
+    };
+    for (setting, value) in [("min_account_days", 0), ("min_member_hours", 0)] {
+        let set = app.handle(
+            &admin,
+            Command::AdminSet {
+                setting: setting.into(),
+                value,
+            },
+        );
+        assert!(set[0].text.contains("Economy:"), "{}", set[0].text);
+    }
+    let claimed = app.handle(&who(&young, Some(now), 6), Command::Daily);
+    assert!(!claimed[0].ephemeral, "{}", claimed[0].text);
+    assert!(app.ledger().audit().unwrap().ok);
 }

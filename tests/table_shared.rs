@@ -33,6 +33,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         interaction: format!("i{n}"),
         admin: false,
         lang: Default::default(),
+        joined: None,
     }
 }
 

@@ -18,6 +18,8 @@ daily-claimed = { $who } claims { $amount ->
     } (balance { $balance }).
 daily-streak = That is { $days } days in a row.
 daily-tomorrow = Come back tomorrow for { $amount } credits.
+fair-account = { $command } needs a Discord account at least { $days } days old; yours is { $age } days old.
+fair-member = { $command } opens { $hours } hours after joining this server: { $left } more hours.
 give-droid = The droid does not need credits.
 give-given = { $who } gives { $amount ->
         [one] { $amount } credit
@@ -79,7 +81,7 @@ admin-granted = { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits
     } granted to { $who } (balance { $balance }).
-admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }.
+admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }, /daily and /give from accounts { $account_days } days old and members of { $member_hours } hours.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
         [one] { $balance } credit

@@ -18,6 +18,8 @@ daily-claimed = { $who } reçoit { $amount ->
     } (solde { $balance }).
 daily-streak = Cela fait { $days } jours d’affilée.
 daily-tomorrow = Revenez demain pour { $amount } crédits.
+fair-account = { $command } demande un compte Discord d’au moins { $days } jours ; le vôtre a { $age } jours.
+fair-member = { $command } s’ouvre { $hours } heures après l’arrivée sur ce serveur : encore { $left } heures.
 give-droid = Le droïde n'a pas besoin de crédits.
 give-given = { $who } donne { $amount ->
         [one] { $amount } crédit
@@ -79,7 +81,7 @@ admin-granted = { $amount ->
         [one] { $amount } crédit accordé
        *[other] { $amount } crédits accordés
     } à { $who } (solde { $balance }).
-admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }.
+admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /daily et /give pour les comptes de { $account_days } jours et les membres de { $member_hours } heures.
 ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
 ledger-funds = { $who } a { $balance ->
         [one] { $balance } crédit

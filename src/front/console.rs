@@ -175,6 +175,7 @@ impl Console {
             interaction: format!("console-{}-{}", self.session, self.counter),
             admin: self.options.admins.iter().any(|a| a == user),
             lang: self.lang_of(user),
+            joined: None,
         }
     }
 

@@ -21,6 +21,10 @@ pub struct Economy {
     pub daily_streak_step: i64,
     /// The most a `/daily` pays however long the streak (the daily amount when lower).
     pub daily_streak_max: i64,
+    /// How old a Discord account must be, in days, to claim `/daily`, `/give` or bet.
+    pub min_account_days: i64,
+    /// How long a member must have been in the server, in hours, for the same.
+    pub min_member_hours: i64,
 }
 
 impl Default for Economy {
@@ -33,6 +37,8 @@ impl Default for Economy {
             move_clock_secs: 86_400,
             daily_streak_step: 20,
             daily_streak_max: 400,
+            min_account_days: 7,
+            min_member_hours: 24,
         }
     }
 }
@@ -47,6 +53,8 @@ impl Economy {
         Setting::MoveClockSecs.check(self.move_clock_secs)?;
         Setting::DailyStreakStep.check(self.daily_streak_step)?;
         Setting::DailyStreakMax.check(self.daily_streak_max)?;
+        Setting::MinAccountDays.check(self.min_account_days)?;
+        Setting::MinMemberHours.check(self.min_member_hours)?;
         Ok(())
     }
 
@@ -65,8 +73,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
     tx.execute(
         "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
                              token_bet, move_clock_secs, daily_streak_step,
-                             daily_streak_max, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING",
+                             daily_streak_max, min_account_days, min_member_hours, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT DO NOTHING",
         args![
             guild,
             defaults.starting_balance,
@@ -76,6 +84,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.move_clock_secs,
             defaults.daily_streak_step,
             defaults.daily_streak_max,
+            defaults.min_account_days,
+            defaults.min_member_hours,
             now()
         ],
     )?;
@@ -85,7 +95,7 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
 pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
         "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
-                daily_streak_step, daily_streak_max
+                daily_streak_step, daily_streak_max, min_account_days, min_member_hours
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -97,6 +107,8 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 move_clock_secs: row.col("move_clock_secs")?,
                 daily_streak_step: row.col("daily_streak_step")?,
                 daily_streak_max: row.col("daily_streak_max")?,
+                min_account_days: row.col("min_account_days")?,
+                min_member_hours: row.col("min_member_hours")?,
             })
         },
     )?;
@@ -132,10 +144,12 @@ pub enum Setting {
     MoveClockSecs,
     DailyStreakStep,
     DailyStreakMax,
+    MinAccountDays,
+    MinMemberHours,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 7] = [
+    pub const ALL: [(&'static str, Setting); 9] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
@@ -143,6 +157,8 @@ impl Setting {
         ("move_clock_secs", Setting::MoveClockSecs),
         ("daily_streak_step", Setting::DailyStreakStep),
         ("daily_streak_max", Setting::DailyStreakMax),
+        ("min_account_days", Setting::MinAccountDays),
+        ("min_member_hours", Setting::MinMemberHours),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -167,6 +183,8 @@ impl Setting {
             Setting::MoveClockSecs => "move_clock_secs",
             Setting::DailyStreakStep => "daily_streak_step",
             Setting::DailyStreakMax => "daily_streak_max",
+            Setting::MinAccountDays => "min_account_days",
+            Setting::MinMemberHours => "min_member_hours",
         }
     }
 
@@ -178,6 +196,8 @@ impl Setting {
             | Setting::DailyStreakMax => (0..=super::MAX_AMOUNT).contains(&value),
             Setting::MinWager | Setting::TokenBet => check_amount(value).is_ok(),
             Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
+            Setting::MinAccountDays => (0..=3650).contains(&value),
+            Setting::MinMemberHours => (0..=8760).contains(&value),
         };
         if ok {
             Ok(value)

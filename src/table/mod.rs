@@ -9,6 +9,7 @@ pub mod commands;
 mod components;
 pub(crate) mod drawn;
 mod ending;
+mod fair;
 pub mod fairness;
 mod help;
 mod lobby;
@@ -53,6 +54,8 @@ pub struct Actor {
     pub admin: bool,
     /// The language the user reads (their Discord client's; English by default).
     pub lang: crate::words::Lang,
+    /// When the user joined this server (Unix seconds), when the front end knows it.
+    pub joined: Option<i64>,
 }
 
 /// Settings of the application layer.
@@ -171,8 +174,9 @@ thread_local! {
     static HELD: std::cell::RefCell<Option<Vec<i64>>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Told the id of a table whose stored state just changed (an action, its start, its end).
-/// It runs on the thread that stored the change, so it must only hand the news on.
+/// Told the id of a table whose stored state just changed (an action, its start, its end),
+/// once the command that changed it is done. It runs on that command's thread, so it must
+/// be quick: hand the news on (a live page's hub reads the table's row, no more).
 pub type Listener = Arc<dyn Fn(i64) + Send + Sync>;
 
 impl App {

@@ -26,6 +26,7 @@ impl App {
     }
 
     pub(crate) fn claim_daily(&self, actor: &Actor) -> Outcome {
+        self.check_fair_play(actor, "/daily")?;
         self.ensure_member(actor)?;
         let now = self.now();
         let claim = self.ledger.daily(&actor.guild, &actor.user, Day::of(now))?;
@@ -60,6 +61,7 @@ impl App {
     }
 
     pub(crate) fn give(&self, actor: &Actor, to: &str, amount: i64) -> Outcome {
+        self.check_fair_play(actor, "/give")?;
         self.ensure_member(actor)?;
         if to == crate::ledger::DROID {
             return Err(Refusal(t!("give-droid")));
@@ -236,7 +238,9 @@ impl App {
             token = e.token_bet,
             clock = e.move_clock_secs,
             step = e.daily_streak_step,
-            max = e.daily_streak_max
+            max = e.daily_streak_max,
+            account_days = e.min_account_days,
+            member_hours = e.min_member_hours
         ))])
     }
 }

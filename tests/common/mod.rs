@@ -58,6 +58,7 @@ impl Table {
             interaction: format!("i-{user}-{n}-{}", self.shown.len()),
             admin: false,
             lang: Default::default(),
+            joined: None,
         }
     }
 

@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::send::{answer, Asked};
-use super::{display_name, has_manage_guild, Data, Error};
+use super::{display_name, has_manage_guild, joined, Data, Error};
 use crate::table::{Actor, Command};
 use crate::words::Lang;
 
@@ -33,6 +33,7 @@ pub(super) async fn component(
         interaction: interaction.id.get().to_string(),
         admin: has_manage_guild(interaction.member.as_ref()),
         lang: Lang::of(&interaction.locale),
+        joined: joined(interaction.member.as_ref()),
     };
     let _busy = data.inflight.enter();
     answer(

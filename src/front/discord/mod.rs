@@ -78,13 +78,14 @@ fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
 }
 
 fn actor_of(ctx: &Context<'_>) -> Actor {
-    let (interaction_id, admin, locale) = match ctx {
+    let (interaction_id, admin, locale, joined_at) = match ctx {
         poise::Context::Application(a) => (
             a.interaction.id.get().to_string(),
             has_manage_guild(a.interaction.member.as_deref()),
             a.interaction.locale.as_str(),
+            joined(a.interaction.member.as_deref()),
         ),
-        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, ""),
+        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, "", None),
     };
     Actor {
         guild: ctx
@@ -97,7 +98,13 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
         interaction: interaction_id,
         admin,
         lang: crate::words::Lang::of(locale),
+        joined: joined_at,
     }
+}
+
+/// When a member joined the server (Unix seconds), as Discord tells it.
+fn joined(member: Option<&serenity::Member>) -> Option<i64> {
+    member?.joined_at.map(|at| at.unix_timestamp())
 }
 
 /// Runs `work` on the application off the async runtime (the ledger's calls block: on
