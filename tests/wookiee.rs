@@ -27,6 +27,24 @@ fn play(t: &mut Table, user: &str, options: &[(&str, &str)]) -> holotable::table
     t.run(user, command)
 }
 
+/// alice's series against bob, accepted, with these Dejarik options.
+fn series_with_bob(name: &str, to: &str, options: &str) -> Table {
+    let dir = workdir(name);
+    let mut t = Table::open(&dir.join("h.db"), Arc::new(AtomicI64::new(AFTERNOON)));
+    play(
+        &mut t,
+        "alice",
+        &[
+            ("game", "dejarik"),
+            ("opponent", "bob"),
+            ("to", to),
+            ("options", options),
+        ],
+    );
+    t.press("bob", "Accept");
+    t
+}
+
 #[test]
 fn a_blocked_game_rests_the_series_until_midnight_utc_even_for_the_droid() {
     // DJ-8: with the `wookiee` option, the game that ends with every piece blocked rests the
@@ -93,20 +111,7 @@ fn a_blocked_game_rests_the_series_until_midnight_utc_even_for_the_droid() {
 #[test]
 fn without_the_option_a_blocked_series_goes_straight_on() {
     // DJ-8: without `wookiee`, the next game starts at once.
-    let dir = workdir("wookiee-off");
-    let time = Arc::new(AtomicI64::new(AFTERNOON));
-    let mut t = Table::open(&dir.join("h.db"), time.clone());
-    play(
-        &mut t,
-        "alice",
-        &[
-            ("game", "dejarik"),
-            ("opponent", "bob"),
-            ("to", "2"),
-            ("options", BLOCKING),
-        ],
-    );
-    t.press("bob", "Accept");
+    let mut t = series_with_bob("wookiee-off", "2", BLOCKING);
     let ended = t.mv("alice", "o6-i7");
     says(&ended, "Game 1: draw");
     says(&ended, "Game 2: bob to move");
@@ -118,20 +123,11 @@ fn without_the_option_a_blocked_series_goes_straight_on() {
 fn a_game_won_in_a_wookiee_series_does_not_rest() {
     // DJ-8: only a game where nobody can move rests the series. From this set-up White's
     // o5-i5 kills nothing and blocks nothing: a plain series with the option on.
-    let dir = workdir("wookiee-won");
-    let time = Arc::new(AtomicI64::new(AFTERNOON));
-    let mut t = Table::open(&dir.join("h.db"), time.clone());
-    play(
-        &mut t,
-        "alice",
-        &[
-            ("game", "dejarik"),
-            ("opponent", "bob"),
-            ("to", "12"),
-            ("options", "wookiee setup:i1,i2,i3,o4/o7,o8,o9,o10/w:-"),
-        ],
+    let mut t = series_with_bob(
+        "wookiee-won",
+        "12",
+        "wookiee setup:i1,i2,i3,o4/o7,o8,o9,o10/w:-",
     );
-    t.press("bob", "Accept");
     let won = t.mv("alice", "o4-i4");
     says(&won, "Game 1: alice wins");
     says(&won, "Game 2: bob to move");

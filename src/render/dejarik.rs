@@ -182,18 +182,7 @@ fn name_of(scene: &Scene, side: Side) -> String {
 
 /// "White", "Blancs".
 /// White and Black, by seat.
-const SIDES: [super::SideLook; 2] = [
-    super::SideLook {
-        name: "side-white",
-        face: theme::LIGHT_PIECE,
-        edge: theme::LIGHT_EDGE,
-    },
-    super::SideLook {
-        name: "side-black",
-        face: theme::DARK_PIECE,
-        edge: theme::DARK_EDGE,
-    },
-];
+const SIDES: [super::SideLook; 2] = [super::SideLook::WHITE, super::SideLook::BLACK];
 
 fn side_name(side: Side) -> String {
     super::side_name(&SIDES, side.seat())

@@ -195,6 +195,21 @@ impl SideLook {
     }
 }
 
+impl SideLook {
+    /// White pieces: light faces with dark edges.
+    pub const WHITE: SideLook = SideLook {
+        name: "side-white",
+        face: kit::theme::LIGHT_PIECE,
+        edge: kit::theme::LIGHT_EDGE,
+    };
+    /// Black pieces: dark faces with light edges.
+    pub const BLACK: SideLook = SideLook {
+        name: "side-black",
+        face: kit::theme::DARK_PIECE,
+        edge: kit::theme::DARK_EDGE,
+    };
+}
+
 /// The name of `seat`'s side among `sides` (the last side for any seat past them).
 pub fn side_name(sides: &[SideLook], seat: usize) -> String {
     sides

@@ -162,11 +162,7 @@ fn name_of(scene: &Scene, side: Side) -> String {
 
 /// White and Red, by seat.
 const SIDES: [super::SideLook; 2] = [
-    super::SideLook {
-        name: "side-white",
-        face: theme::LIGHT_PIECE,
-        edge: theme::LIGHT_EDGE,
-    },
+    super::SideLook::WHITE,
     super::SideLook {
         name: "side-red",
         face: RED_FACE,

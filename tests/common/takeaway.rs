@@ -252,19 +252,7 @@ impl Board for PileBoard {
     }
 
     fn sides(&self) -> &'static [SideLook] {
-        const SIDES: [SideLook; 2] = [
-            SideLook {
-                name: "side-white",
-                face: kit::theme::LIGHT_PIECE,
-                edge: kit::theme::LIGHT_EDGE,
-            },
-            SideLook {
-                name: "side-black",
-                face: kit::theme::DARK_PIECE,
-                edge: kit::theme::DARK_EDGE,
-            },
-        ];
-        &SIDES
+        &[SideLook::WHITE, SideLook::BLACK]
     }
 }
 

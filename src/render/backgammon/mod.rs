@@ -186,18 +186,7 @@ fn draw_static(scale: f32, viewer: usize) -> Pixmap {
 }
 
 /// White and Black checkers, by seat.
-const SIDES: [super::SideLook; 2] = [
-    super::SideLook {
-        name: "side-white",
-        face: theme::LIGHT_PIECE,
-        edge: theme::LIGHT_EDGE,
-    },
-    super::SideLook {
-        name: "side-black",
-        face: theme::DARK_PIECE,
-        edge: theme::DARK_EDGE,
-    },
-];
+const SIDES: [super::SideLook; 2] = [super::SideLook::WHITE, super::SideLook::BLACK];
 
 fn colour_name(seat: usize) -> String {
     super::side_name(&SIDES, seat)
