@@ -424,7 +424,7 @@ fn run_console(
         if let Ok(addr) = web.addr() {
             eprintln!("holotable console: live pages on http://{addr}");
         }
-        if let Err(e) = web.run(Arc::clone(&app)) {
+        if let Err(e) = web.run(holotable::front::web::Web::new(Arc::clone(&app), None)) {
             eprintln!("holotable console: --web: {e}");
             return ExitCode::FAILURE;
         }

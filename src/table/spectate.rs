@@ -90,10 +90,26 @@ impl App {
         lang: words::Lang,
         lines: Lines,
     ) -> Result<Spectated, Refusal> {
-        words::speaking(lang, || self.spectate_in_words(row, lines))
+        words::speaking(lang, || self.spectate_in_words(row, lines, false)).map(|(view, _)| view)
     }
 
-    fn spectate_in_words(&self, row: &TableRow, lines: Lines) -> Result<Spectated, Refusal> {
+    /// A table as its live page shows it, and its board as it is now (the very image the
+    /// channel shows), from one reading of the game: what a live update needs.
+    pub fn spectate_with_board(
+        &self,
+        row: &TableRow,
+        lang: words::Lang,
+        lines: Lines,
+    ) -> Result<(Spectated, Option<Bytes>), Refusal> {
+        words::speaking(lang, || self.spectate_in_words(row, lines, true))
+    }
+
+    fn spectate_in_words(
+        &self,
+        row: &TableRow,
+        lines: Lines,
+        with_board: bool,
+    ) -> Result<(Spectated, Option<Bytes>), Refusal> {
         let entry = self.entry(row)?;
         let sides = entry.board.sides();
         let mut view = Spectated {
@@ -140,16 +156,22 @@ impl App {
                     seated = row.seats.len(),
                     seats = row.terms.seats
                 );
-                return Ok(view);
+                return Ok((view, None));
             }
             TableStatus::Cancelled if row.turn == 0 => {
                 view.state = t!("watch-cancelled");
-                return Ok(view);
+                return Ok((view, None));
             }
             _ => {}
         }
         let progress = self.progress(row)?;
         let walk = self.walk(row, &progress, progress.actions.len(), true)?;
+        let board = if with_board {
+            let scene = self.scene(row, &progress, walk.last.clone())?;
+            Some(self.current_board(row, &progress, &scene, super::drawn::Waiting::Yes)?)
+        } else {
+            None
+        };
         view.board = true;
         view.game_no = progress.game_no;
         view.moves_total = walk.said.len();
@@ -176,7 +198,7 @@ impl App {
             TableStatus::Finished => t!("watch-finished"),
             _ => t!("watch-cancelled"),
         };
-        Ok(view)
+        Ok((view, board))
     }
 
     /// The stakes of a table in words, or `None` for a friendly game.

@@ -276,14 +276,15 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
     let gateway = Arc::new(gateway::GatewayState::new(shards));
     let setup_gateway = Arc::clone(&gateway);
     if let Some(addr) = config.web.listen() {
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
+        let bound = crate::front::web::WebThread::bind(addr)
             .map_err(|e| format!("[web] listen {addr}: {e}"))?;
         let health = Arc::clone(&gateway);
         let web =
             crate::front::web::Web::new(Arc::clone(&app), Some(Arc::new(move || health.verdict())));
+        bound
+            .run(web)
+            .map_err(|e| format!("[web] listen {addr}: {e}"))?;
         tracing::info!(addr, "live pages, /healthz and /metrics served");
-        tokio::spawn(web.serve(listener, std::future::pending()));
     }
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {

@@ -92,6 +92,16 @@ impl Boards {
             .clone()
     }
 
+    /// Keeps `png` as the board of a table as it is now (drawn with its live update).
+    pub fn keep(&self, row: &TableRow, game: u32, step: usize, lang: Lang, png: Png) {
+        let key = (row.id, game, step, lang, version(row));
+        let mut images = self.images.lock().unwrap_or_else(|e| e.into_inner());
+        if images.len() >= KEEP && !images.contains_key(&key) {
+            images.clear();
+        }
+        let _ = images.entry(key).or_default().set(Some(png));
+    }
+
     fn cached(&self, key: &Key) -> Option<Png> {
         let images = self.images.lock().unwrap_or_else(|e| e.into_inner());
         images.get(key)?.get()?.clone()

@@ -14,7 +14,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, Notify};
 
 use super::boards::Boards;
-use super::lane::Lane;
+use super::lane::{Lane, Priority};
 use super::pages;
 use crate::ledger::tables::TableRow;
 use crate::table::App;
@@ -72,6 +72,8 @@ pub struct Hub {
     boards: Boards,
     /// Where the pages' reading and drawing run, below the application's priority.
     lane: Lane,
+    /// Where the short reads that must not hold the database at a low priority run.
+    reads: Lane,
 }
 
 /// How many threads read and draw for the pages: work beyond them waits its turn.
@@ -102,7 +104,8 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             total: AtomicUsize::new(0),
             boards: Boards::default(),
-            lane: Lane::new(LANE_THREADS),
+            lane: Lane::new(LANE_THREADS, Priority::Low),
+            reads: Lane::new(1, Priority::Same),
         });
         let weak = Arc::downgrade(&hub);
         app.on_change(Arc::new(move |table| {
@@ -113,10 +116,6 @@ impl Hub {
         hub
     }
 
-    pub fn app(&self) -> &Arc<App> {
-        &self.app
-    }
-
     /// Runs the pages' work on the application, off the async runtime (the ledger blocks).
     pub async fn run<T: Send + 'static>(
         &self,
@@ -124,6 +123,16 @@ impl Hub {
     ) -> Option<T> {
         let app = Arc::clone(&self.app);
         self.lane.run(move || work(&app)).await
+    }
+
+    /// Runs a short read of the database on the application's priority: a spectator's
+    /// first read of a table, a poll, the health check.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&App) -> T + Send + 'static,
+    ) -> Option<T> {
+        let app = Arc::clone(&self.app);
+        self.reads.run(move || work(&app)).await
     }
 
     /// The board images of the watched tables.
@@ -231,16 +240,13 @@ impl Hub {
                 .take();
             let read = match told {
                 Some(row) => Some(row),
-                // A new spectator, or the poll for changes made by another process: read on
-                // the application's threads, not the pages' low-priority ones, since the
-                // read holds the database the players' answers must never wait for.
-                None => {
-                    let app = Arc::clone(&self.app);
-                    tokio::task::spawn_blocking(move || app.ledger().table(table).ok())
-                        .await
-                        .ok()
-                        .flatten()
-                }
+                // A new spectator, or the poll for changes made by another process: not on
+                // the pages' low-priority threads, since the read holds the database the
+                // players' answers must never wait for.
+                None => self
+                    .read(move |app| app.ledger().table(table).ok())
+                    .await
+                    .flatten(),
             };
             let Some(row) = read else { continue };
             if row.turn != turn || Some(row.status) != status {
@@ -253,10 +259,9 @@ impl Hub {
                     .run(move || {
                         let started = std::time::Instant::now();
                         let made = pages::update(&hub.app, &row, now_watching, &langs)?;
-                        // The new board, drawn before anyone is told to fetch it.
-                        for &lang in &langs {
-                            hub.boards
-                                .drawn(&hub.app, &row, made.game, made.steps, lang);
+                        // The new board, kept before anyone is told to fetch it.
+                        for (lang, png) in made.boards {
+                            hub.boards.keep(&row, made.game, made.steps, lang, png);
                         }
                         metrics::histogram!("holotable_web_update_seconds")
                             .record(started.elapsed().as_secs_f64());

@@ -87,23 +87,21 @@ impl Web {
     }
 }
 
-/// The pages served from a thread of their own, for the console (which has no async
-/// runtime): bound first, so that the application can be told its address, then run.
+/// The pages served from threads of their own, on a runtime of their own whose threads run
+/// at a lower CPU priority than the rest of the process: writing to a crowd of spectators
+/// never takes a core from the players' answers. The console (which has no async runtime)
+/// and `serve` both run the pages this way. Bound first, so that the application can be told
+/// its address, then run.
 pub struct WebThread {
-    runtime: tokio::runtime::Runtime,
-    listener: tokio::net::TcpListener,
+    listener: std::net::TcpListener,
 }
 
 impl WebThread {
     /// Binds `addr` (port 0 picks a free port).
     pub fn bind(addr: &str) -> std::io::Result<WebThread> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("web")
-            .enable_all()
-            .build()?;
-        let listener = runtime.block_on(tokio::net::TcpListener::bind(addr))?;
-        Ok(WebThread { runtime, listener })
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        Ok(WebThread { listener })
     }
 
     /// The address bound.
@@ -111,15 +109,25 @@ impl WebThread {
         self.listener.local_addr()
     }
 
-    /// Serves `app`'s pages until the process ends.
-    pub fn run(self, app: Arc<App>) -> std::io::Result<()> {
-        let WebThread { runtime, listener } = self;
+    /// Serves `web`'s pages until the process ends. Call it from a thread of the process's
+    /// own priority: the web's lanes were started by [`Web::new`] on the caller's.
+    pub fn run(self, web: Web) -> std::io::Result<()> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("web-io")
+            .on_thread_start(lane::lower_priority)
+            .enable_all()
+            .build()?;
+        let WebThread { listener } = self;
         std::thread::Builder::new()
             .name("web".into())
             .spawn(move || {
                 runtime.block_on(async move {
-                    let web = Web::new(app, None);
-                    if let Err(e) = web.serve(listener, std::future::pending()).await {
+                    let served = match tokio::net::TcpListener::from_std(listener) {
+                        Ok(listener) => web.serve(listener, std::future::pending()).await,
+                        Err(e) => Err(e),
+                    };
+                    if let Err(e) = served {
                         tracing::error!(error = %e, "the web server stopped");
                     }
                 })
@@ -332,16 +340,14 @@ async fn healthz(State(web): State<Web>) -> Response {
     let ping = tokio::time::timeout(
         HEALTH_TIMEOUT,
         // Not on the pages' threads: a crowd of spectators must not fail the health check.
-        tokio::task::spawn_blocking({
-            let app = Arc::clone(web.hub.app());
-            move || app.ledger().ping().map_err(|e| e.to_string())
-        }),
+        web.hub
+            .read(|app| app.ledger().ping().map_err(|e| e.to_string())),
     )
     .await;
     let database = match ping {
-        Ok(Ok(Ok(()))) => Ok(()),
-        Ok(Ok(Err(e))) => Err(format!("database: {e}")),
-        Ok(Err(_)) => Err("database: the check failed".to_string()),
+        Ok(Some(Ok(()))) => Ok(()),
+        Ok(Some(Err(e))) => Err(format!("database: {e}")),
+        Ok(None) => Err("database: the check failed".to_string()),
         Err(_) => Err(format!(
             "database: no answer within {} s",
             HEALTH_TIMEOUT.as_secs()

@@ -187,6 +187,8 @@ pub struct Made {
     pub update: Update,
     pub game: u32,
     pub steps: usize,
+    /// That board in each language of the update.
+    pub boards: Vec<(Lang, bytes::Bytes)>,
 }
 
 /// The live update of a table in `langs` (the others are left empty): the page's changing
@@ -194,9 +196,13 @@ pub struct Made {
 pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Option<Made> {
     let mut by_lang = [String::new(), String::new()];
     let (mut game, mut steps) = (1, 0);
+    let mut boards = Vec::new();
     for &lang in langs {
-        let view = match app.spectate(row, lang, Lines::Last(TAIL)) {
-            Ok(view) => view,
+        let view = match app.spectate_with_board(row, lang, Lines::Last(TAIL)) {
+            Ok((view, board)) => {
+                boards.extend(board.map(|png| (lang, png)));
+                view
+            }
             Err(e) => {
                 tracing::warn!(table = row.id, error = %e.0, "live page not read");
                 return None;
@@ -230,6 +236,7 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
         },
         game,
         steps,
+        boards,
     })
 }
 
