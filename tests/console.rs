@@ -392,6 +392,95 @@ fn daily_streaks_raise_the_claim_and_a_missed_day_starts_again() {
 }
 
 #[test]
+fn side_bets_on_a_droid_table_are_paid_parimutuel() {
+    let dir = workdir("bets");
+    let r = session(
+        &dir,
+        &format!(
+            "alice: /play game:dejarik opponent:droid wager:100 {QUICK}\n\
+             carol: /bet seat:1 amount:100\n\
+             dave: /bet seat:1 amount:50\n\
+             erin: /bet seat:2 amount:300\n\
+             alice: /bet seat:2 amount:10\n\
+             carol: /bet seat:2 amount:10\n\
+             frank: /bet seat:3 amount:10\n\
+             frank: /bet seat:1 amount:5000\n\
+             alice: {{o4-i4}}\n\
+             frank: /bet seat:1 amount:10 table:1\n\
+             carol: /balance\n\
+             dave: /balance\n\
+             erin: /balance\n\
+             frank: /balance\n"
+        ),
+    );
+    assert!(
+        text(&r[1]).contains("carol backs alice (seat 1) at table #1 with 100 credits"),
+        "{}",
+        r[1]
+    );
+    assert!(
+        text(&r[3]).contains("The pool holds 450 credits (300 on Droid)"),
+        "{}",
+        r[3]
+    );
+    // Each refusal is private, says why, and moves nothing (the balances below).
+    for (i, why) in [
+        (4, "cannot bet on their own table"),
+        (5, "already back seat 1"),
+        (6, "back one of seats 1 to 2"),
+        (7, "frank has 1000 credits, 5000 are needed"),
+    ] {
+        assert_eq!(r[i]["ephemeral"], true, "{}", r[i]);
+        assert!(text(&r[i]).contains(why), "{}", r[i]);
+    }
+    // alice wins: the pool of 450 goes to her backers, 100 : 50.
+    assert!(text(&r[8]).contains("alice wins"), "{}", r[8]);
+    assert!(
+        text(&r[8])
+            .contains("(450 credits) goes to those who backed the winner: carol 300, dave 150"),
+        "{}",
+        r[8]
+    );
+    assert!(text(&r[9]).contains("closed"), "{}", r[9]);
+    assert_eq!(balance(&r[10]), (1200, 0));
+    assert_eq!(balance(&r[11]), (1100, 0));
+    assert_eq!(balance(&r[12]), (700, 0));
+    assert_eq!(balance(&r[13]), (1000, 0));
+    audit_ok(&dir);
+}
+
+#[test]
+fn a_backer_cannot_sit_down_and_a_withdrawn_table_refunds_its_bets() {
+    let dir = workdir("bets-refund");
+    let r = session(
+        &dir,
+        "alice: /play game:dejarik wager:60\n\
+         carol: /bet seat:1 amount:80\n\
+         carol: [Join]\n\
+         alice: /resign\n\
+         carol: /balance\n\
+         admin: /admin action:set setting:side_bets value:0\n\
+         alice: /play game:dejarik wager:60\n\
+         carol@fr: /bet seat:1 amount:80\n",
+    );
+    assert!(text(&r[1]).contains("carol backs alice"), "{}", r[1]);
+    assert!(text(&r[2]).contains("cannot take a seat"), "{}", r[2]);
+    assert!(
+        text(&r[3]).contains("The side bets on table #1 (80 credits) go back"),
+        "{}",
+        r[3]
+    );
+    assert_eq!(balance(&r[4]), (1000, 0));
+    assert!(text(&r[5]).contains("Side bets off"), "{}", r[5]);
+    assert!(
+        text(&r[7]).contains("Les paris d’à-côté sont désactivés"),
+        "{}",
+        r[7]
+    );
+    audit_ok(&dir);
+}
+
+#[test]
 fn per_point_stakes_are_paid_after_each_game() {
     let dir = workdir("perpoint");
     let r = session(

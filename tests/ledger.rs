@@ -669,6 +669,115 @@ fn audit_command_reports_and_fails_on_a_broken_ledger(db: &Db) {
     assert!(said.contains("sum to 7, not 0"), "{said}");
 }
 
+fn leaderboards_page_by_ten_and_always_show_the_callers_rank(db: &Db) {
+    let l = db.open();
+    // 25 members, each richer than the one before: m24 first, m00 last.
+    for i in 0..25 {
+        let user = format!("m{i:02}");
+        l.open_account(G, &user).unwrap();
+        l.grant(G, &format!("k{i}"), &user, 1 + i as i64).unwrap();
+    }
+    let first = l.leaderboard(G, &Board::Credits, "m00").unwrap();
+    assert_eq!(first.pages, 3);
+    assert_eq!(first.top.len(), 10);
+    assert_eq!((first.top[0].rank, first.top[0].user.as_str()), (1, "m24"));
+    assert_eq!(first.caller.as_ref().unwrap().rank, 25);
+    let second = l.leaderboard_page(G, &Board::Credits, "m00", 2).unwrap();
+    let ranks: Vec<usize> = second.top.iter().map(|r| r.rank).collect();
+    assert_eq!(ranks, (11..=20).collect::<Vec<_>>());
+    assert_eq!(second.top[0].user, "m14");
+    let last = l.leaderboard_page(G, &Board::Credits, "m00", 3).unwrap();
+    assert_eq!(last.top.len(), 5);
+    assert_eq!(last.top[4].user, "m00");
+    assert!(l
+        .leaderboard_page(G, &Board::Credits, "m00", 4)
+        .unwrap()
+        .top
+        .is_empty());
+}
+
+fn side_bets_are_shared_parimutuel_or_refunded_with_the_settlement(db: &Db) {
+    use holotable::ledger::bets::BetRefusal;
+    let l = db.open();
+    for u in ["alice", "bob", "carol", "dave", "erin"] {
+        l.open_account(G, u).unwrap();
+    }
+    // Won: the 60 + 30 + 10 pool goes to carol and dave, who backed alice 2 : 1.
+    let t = table(&l, "c1", 50, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    let placed = l.place_bet(G, "i1", t, "carol", 0, 20).unwrap().value;
+    assert_eq!((placed.pool, placed.on_seat, placed.balance), (20, 20, 980));
+    l.place_bet(G, "i2", t, "dave", 0, 10).unwrap();
+    l.place_bet(G, "i3", t, "erin", 1, 70).unwrap();
+    // A retried command places nothing more.
+    assert!(l.place_bet(G, "i3", t, "erin", 1, 70).unwrap().replayed);
+    let refused = |key: &str, user: &str, seat: usize, amount: i64| {
+        l.place_bet(G, key, t, user, seat, amount).unwrap_err()
+    };
+    assert!(matches!(
+        refused("x1", "alice", 1, 10),
+        LedgerError::Bet(BetRefusal::Own(_))
+    ));
+    assert!(matches!(
+        refused("x2", "carol", 1, 10),
+        LedgerError::Bet(BetRefusal::Twice { seat: 0, .. })
+    ));
+    assert!(matches!(
+        refused("x3", "erin", 2, 10),
+        LedgerError::Bet(BetRefusal::Twice { .. })
+    ));
+    assert_eq!(credits(&l, "erin"), 930);
+    let settled = l.finish_table(G, t, &[2, 0], "p", "r").unwrap().value;
+    let bets = settled.bets.unwrap();
+    assert!(!bets.refunded);
+    assert_eq!(bets.pool, 100);
+    assert_eq!(
+        bets.paid,
+        vec![
+            ("carol".into(), 67),
+            ("dave".into(), 33),
+            ("erin".into(), 0)
+        ]
+    );
+    assert_eq!(credits(&l, "carol"), 1047);
+    assert_eq!(credits(&l, "dave"), 1023);
+    assert_eq!(credits(&l, "erin"), 930);
+    assert!(matches!(
+        l.place_bet(G, "late", t, "bob", 0, 10).unwrap_err(),
+        LedgerError::Bet(BetRefusal::Closed(_))
+    ));
+    assert_audit_ok(&l);
+
+    // A draw gives every stake back; so does a cancelled table.
+    let t = table(&l, "c2", 50, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    l.place_bet(G, "j1", t, "carol", 0, 40).unwrap();
+    l.place_bet(G, "j2", t, "erin", 1, 30).unwrap();
+    let settled = l.finish_table(G, t, &[1, 1], "p", "r").unwrap().value;
+    assert!(settled.bets.unwrap().refunded);
+    assert_eq!((credits(&l, "carol"), credits(&l, "erin")), (1047, 930));
+    let t = table(&l, "c3", 0, &["alice", "bob"]);
+    l.place_bet(G, "k1", t, "dave", 1, 23).unwrap();
+    // A backer cannot sit down at the table it backs.
+    assert!(matches!(
+        l.add_seat(t, "dave").unwrap_err(),
+        LedgerError::Bet(BetRefusal::Backer(_))
+    ));
+    assert_eq!(credits(&l, "dave"), 1000);
+    l.cancel_table(G, t, "declined").unwrap();
+    assert_eq!(credits(&l, "dave"), 1023);
+    assert_audit_ok(&l);
+
+    // Turned off, nothing is taken.
+    l.set_economy(G, Setting::SideBets, 0).unwrap();
+    let t = table(&l, "c4", 0, &["alice", "bob"]);
+    assert!(matches!(
+        l.place_bet(G, "m1", t, "carol", 0, 10).unwrap_err(),
+        LedgerError::Bet(BetRefusal::Off)
+    ));
+    assert_eq!(credits(&l, "carol"), 1047);
+}
+
 on_both!(
     accounts_open_with_the_starting_balance_once,
     daily_once_per_utc_day,
@@ -688,4 +797,6 @@ on_both!(
     the_schema_itself_refuses_negative_members_and_edits_of_the_journal,
     audit_command_reports_and_fails_on_a_broken_ledger,
     a_table_advances_and_settles_once_however_many_writers,
+    leaderboards_page_by_ten_and_always_show_the_callers_rank,
+    side_bets_are_shared_parimutuel_or_refunded_with_the_settlement,
 );

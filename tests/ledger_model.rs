@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+use holotable::ledger::bets::BetRefusal;
 use holotable::ledger::calendar::Day;
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
 use holotable::ledger::tables::{NewTable, Terms};
@@ -30,6 +31,8 @@ struct Model {
     claimed: HashMap<(String, i64), u32>,
     /// Tables by id: (seats, stake, status).
     tables: BTreeMap<i64, (Vec<String>, i64, &'static str)>,
+    /// Side bets by table: (backer, seat, amount), in the order placed.
+    bets: HashMap<i64, Vec<(String, usize, i64)>>,
 }
 
 impl Model {
@@ -41,6 +44,35 @@ impl Model {
             *self.credits.get_mut(user).unwrap() += delta;
         }
     }
+}
+
+/// The model's parimutuel: the pool in proportion to the stakes on `winner`, rounded down,
+/// the rounding's credits one each to the largest remainders (the earlier bet first).
+fn shares_of(bets: &[(String, usize, i64)], winner: usize) -> Option<Vec<i64>> {
+    let pool: i128 = bets.iter().map(|b| b.2 as i128).sum();
+    let on: i128 = bets
+        .iter()
+        .filter(|b| b.1 == winner)
+        .map(|b| b.2 as i128)
+        .sum();
+    if on == 0 {
+        return None;
+    }
+    let mut shares: Vec<i64> = Vec::new();
+    let mut order: Vec<(i128, usize)> = Vec::new();
+    for (i, b) in bets.iter().enumerate() {
+        let exact = if b.1 == winner { pool * b.2 as i128 } else { 0 };
+        shares.push((exact / on) as i64);
+        if b.1 == winner {
+            order.push((exact % on, i));
+        }
+    }
+    order.sort_by_key(|&(rem, i)| (std::cmp::Reverse(rem), i));
+    let left = pool as i64 - shares.iter().sum::<i64>();
+    for &(_, i) in order.iter().take(left as usize) {
+        shares[i] += 1;
+    }
+    Some(shares)
 }
 
 fn amount(rng: &mut ChaCha8Rng) -> i64 {
@@ -67,7 +99,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
             format!("k{step}")
         };
         keys.push(key.clone());
-        match rng.random_range(0..9) {
+        match rng.random_range(0..10) {
             0 => {
                 let r = ledger.open_account(G, user).unwrap();
                 assert_eq!(r.replayed, m.has(user));
@@ -222,6 +254,57 @@ fn run(db: &Db, seed: u64, steps: usize) {
                     Err(e) => panic!("step {step}: start: {e}"),
                 }
             }
+            9 => {
+                // A side bet on a table, any seat, any amount, by anyone.
+                let Some(&id) = m
+                    .tables
+                    .keys()
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .choose(&mut rng)
+                else {
+                    continue;
+                };
+                let (seats, _, status) = m.tables[&id].clone();
+                let seat = rng.random_range(0..3);
+                let amount = amount(&mut rng);
+                let full = format!("bet:{key}");
+                let placed = m.bets.get(&id).cloned().unwrap_or_default();
+                let backing = placed.iter().any(|b| b.0 == user);
+                match ledger.place_bet(G, &key, id, user, seat, amount) {
+                    Ok(b) if b.replayed => assert!(m.used_keys.contains(&full)),
+                    Ok(b) => {
+                        assert!(m.used_keys.insert(full));
+                        assert!((1..=MAX_AMOUNT).contains(&amount));
+                        assert_eq!(status, "playing");
+                        assert!(!seats.iter().any(|s| s == user) && !backing);
+                        assert!(seat < seats.len() && m.credits[user] >= amount);
+                        m.pay(user, -amount);
+                        let bets = m.bets.entry(id).or_default();
+                        bets.push((user.to_string(), seat, amount));
+                        assert_eq!(b.value.pool, bets.iter().map(|b| b.2).sum::<i64>());
+                    }
+                    Err(LedgerError::InvalidAmount(_)) => {
+                        assert!(!(1..=MAX_AMOUNT).contains(&amount))
+                    }
+                    Err(LedgerError::Bet(BetRefusal::Closed(_))) => assert_ne!(status, "playing"),
+                    Err(LedgerError::Bet(BetRefusal::Own(_))) => {
+                        assert!(seats.iter().any(|s| s == user))
+                    }
+                    Err(LedgerError::Bet(BetRefusal::Twice { .. })) => assert!(backing),
+                    Err(LedgerError::Bet(BetRefusal::NoSeat { .. })) => {
+                        assert!(seat >= seats.len())
+                    }
+                    Err(LedgerError::UnknownMember(_)) => assert!(!m.has(user)),
+                    Err(LedgerError::InsufficientFunds {
+                        balance, needed, ..
+                    }) => {
+                        assert_eq!(balance, m.credits[user]);
+                        assert!(balance < needed);
+                    }
+                    Err(e) => panic!("step {step}: bet: {e}"),
+                }
+            }
             _ => {
                 // Finish or cancel a playing table (or try again on an ended one).
                 let Some(&id) = m
@@ -263,6 +346,22 @@ fn run(db: &Db, seed: u64, steps: usize) {
                     }
                     assert_eq!(r.value.winners, winners);
                 }
+                // The side bets: the pool to the winner's backers, or back to every backer.
+                let bets = m.bets.remove(&id).unwrap_or_default();
+                let winner = match r.value.winners.as_slice() {
+                    [w] if !cancel => Some(*w),
+                    _ => None,
+                };
+                let shares = winner
+                    .and_then(|w| shares_of(&bets, w))
+                    .unwrap_or_else(|| bets.iter().map(|b| b.2).collect());
+                for (bet, share) in bets.iter().zip(&shares) {
+                    m.pay(&bet.0, *share);
+                }
+                let told: Vec<(String, i64)> = r.value.bets.map(|b| b.paid).unwrap_or_default();
+                let expected: Vec<(String, i64)> =
+                    bets.iter().map(|b| b.0.clone()).zip(shares).collect();
+                assert_eq!(told, expected, "step {step}");
                 m.tables.get_mut(&id).unwrap().2 = "ended";
             }
         }

@@ -25,6 +25,22 @@ give-given = { $who } gives { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits
     } to { $to } ({ $who } now has { $balance }).
+bet-placed = { $who } backs { $player } (seat { $seat }) at table #{ $table } with { $amount ->
+        [one] { $amount } credit
+       *[other] { $amount } credits
+    }. The pool holds { $pool } credits ({ $on_seat } on { $player }); { $who } has { $balance } left.
+bet-off = Side bets are turned off in this server.
+bet-closed = Bets on table #{ $table } are closed: they are taken only before its first move.
+bet-own = You play at table #{ $table }: players cannot bet on their own table.
+bet-twice = You already back seat { $seat } at table #{ $table }: one bet per table.
+bet-no-seat = Table #{ $table } has { $taken ->
+        [one] one player
+       *[other] { $taken } players
+    }: back one of seats 1 to { $taken }.
+bet-backer = You back a player at table #{ $table }, so you cannot take a seat at it.
+bets-refunded = The side bets on table #{ $table } ({ $pool } credits) go back to their backers.
+bets-paid = The side-bet pool of table #{ $table } ({ $pool } credits) goes to those who backed the winner: { $shares }.
+bets-share = { $who } { $amount }
 slot-credit = Credit
 slot-droid = Droid
 slot-blaster = Blaster
@@ -51,6 +67,13 @@ leaderboard-wins = wins
 leaderboard-rating = { $game } rating
 leaderboard-unknown = Unknown board '{ $board }': credits, wins, or a game id.
 leaderboard-title = **Leaderboard — { $title }**
+leaderboard-title-page = **Leaderboard — { $title }** (page { $page } of { $pages })
+leaderboard-page-range = There is no page { $page }: pages count from 1.
+leaderboard-no-page = There is no page { $page }: this leaderboard has { $pages ->
+        [0] nobody on it yet
+        [one] one page
+       *[other] { $pages } pages
+    }.
 leaderboard-nobody = Nobody yet.
 leaderboard-you = You: #{ $rank } — { $value }
 stats-total = **{ $who }**: { $games ->
@@ -81,7 +104,10 @@ admin-granted = { $amount ->
         [one] { $amount } credit
        *[other] { $amount } credits
     } granted to { $who } (balance { $balance }).
-admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }, /daily and /give from accounts { $account_days } days old and members of { $member_hours } hours.
+admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }, /daily and /give from accounts { $account_days } days old and members of { $member_hours } hours. Side bets { $side_bets ->
+        [0] off
+       *[other] on
+    }.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
         [one] { $balance } credit

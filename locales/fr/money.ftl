@@ -25,6 +25,22 @@ give-given = { $who } donne { $amount ->
         [one] { $amount } crédit
        *[other] { $amount } crédits
     } à { $to } ({ $who } a maintenant { $balance }).
+bet-placed = { $who } parie { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } sur { $player } (place { $seat }) à la table n° { $table }. La cagnotte contient { $pool } crédits ({ $on_seat } sur { $player }) ; il reste { $balance } à { $who }.
+bet-off = Les paris d’à-côté sont désactivés sur ce serveur.
+bet-closed = Les paris sur la table n° { $table } sont clos : ils ne sont pris qu’avant son premier coup.
+bet-own = Vous jouez à la table n° { $table } : un joueur ne peut pas parier sur sa propre table.
+bet-twice = Vous pariez déjà sur la place { $seat } de la table n° { $table } : un pari par table.
+bet-no-seat = La table n° { $table } a { $taken ->
+        [one] un joueur
+       *[other] { $taken } joueurs
+    } : pariez sur l’une des places 1 à { $taken }.
+bet-backer = Vous pariez sur un joueur de la table n° { $table } : vous ne pouvez donc pas vous y asseoir.
+bets-refunded = Les paris sur la table n° { $table } ({ $pool } crédits) sont rendus à leurs parieurs.
+bets-paid = La cagnotte des paris de la table n° { $table } ({ $pool } crédits) va à ceux qui avaient misé sur le gagnant : { $shares }.
+bets-share = { $who } { $amount }
 slot-credit = Crédit
 slot-droid = Droïde
 slot-blaster = Blaster
@@ -51,6 +67,13 @@ leaderboard-wins = victoires
 leaderboard-rating = classement { $game }
 leaderboard-unknown = Classement inconnu « { $board } » : credits, wins, ou l'identifiant d'un jeu.
 leaderboard-title = **Classement — { $title }**
+leaderboard-title-page = **Classement — { $title }** (page { $page } sur { $pages })
+leaderboard-page-range = Il n’y a pas de page { $page } : les pages se comptent à partir de 1.
+leaderboard-no-page = Il n’y a pas de page { $page } : ce classement { $pages ->
+        [0] n’a encore personne
+        [one] tient en une page
+       *[other] a { $pages } pages
+    }.
 leaderboard-nobody = Personne pour l'instant.
 leaderboard-you = Vous : n° { $rank } — { $value }
 stats-total = **{ $who }** : { $games ->
@@ -81,7 +104,10 @@ admin-granted = { $amount ->
         [one] { $amount } crédit accordé
        *[other] { $amount } crédits accordés
     } à { $who } (solde { $balance }).
-admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /daily et /give pour les comptes de { $account_days } jours et les membres de { $member_hours } heures.
+admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /daily et /give pour les comptes de { $account_days } jours et les membres de { $member_hours } heures. Paris d’à-côté { $side_bets ->
+        [0] désactivés
+       *[other] activés
+    }.
 ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
 ledger-funds = { $who } a { $balance ->
         [one] { $balance } crédit

@@ -105,6 +105,27 @@ impl Ledger {
                     ));
                 }
             }
+            // Side bets: an active table's pool holds its bets, an ended one's nothing.
+            let pools: Vec<(i64, String, i64, i64)> = tx.query(
+                "SELECT t.id, t.status,
+                        CAST(COALESCE((SELECT SUM(b.amount) FROM side_bets b
+                                       WHERE b.table_id = t.id), 0) AS BIGINT) AS bets,
+                        COALESCE(a.balance, 0) AS held
+                 FROM tables t LEFT JOIN accounts a
+                   ON a.kind = 'escrow' AND a.owner = 'bets:' || CAST(t.id AS TEXT)
+                  AND a.guild_id = t.guild_id",
+                args![],
+                |r| Ok((r.col("id")?, r.col("status")?, r.col("bets")?, r.col("held")?)),
+            )?;
+            for (id, status, bets, held) in pools {
+                let active = status == "open" || status == "playing";
+                let expected = if active { bets } else { 0 };
+                if held != expected {
+                    problems.push(format!(
+                        "table {id} ({status}) holds {held} in its bet pool, expected {expected}"
+                    ));
+                }
+            }
             if sum != 0 {
                 problems.push(format!("all balances sum to {sum}, not 0"));
             }

@@ -25,6 +25,8 @@ pub struct Economy {
     pub min_account_days: i64,
     /// How long a member must have been in the server, in hours, for the same.
     pub min_member_hours: i64,
+    /// Whether members may back a seat of a table they do not play (1) or not (0).
+    pub side_bets: i64,
 }
 
 impl Default for Economy {
@@ -39,6 +41,7 @@ impl Default for Economy {
             daily_streak_max: 400,
             min_account_days: 7,
             min_member_hours: 24,
+            side_bets: 1,
         }
     }
 }
@@ -55,6 +58,7 @@ impl Economy {
         Setting::DailyStreakMax.check(self.daily_streak_max)?;
         Setting::MinAccountDays.check(self.min_account_days)?;
         Setting::MinMemberHours.check(self.min_member_hours)?;
+        Setting::SideBets.check(self.side_bets)?;
         Ok(())
     }
 
@@ -73,8 +77,9 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
     tx.execute(
         "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
                              token_bet, move_clock_secs, daily_streak_step,
-                             daily_streak_max, min_account_days, min_member_hours, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT DO NOTHING",
+                             daily_streak_max, min_account_days, min_member_hours,
+                             side_bets, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT DO NOTHING",
         args![
             guild,
             defaults.starting_balance,
@@ -86,6 +91,7 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.daily_streak_max,
             defaults.min_account_days,
             defaults.min_member_hours,
+            defaults.side_bets,
             now()
         ],
     )?;
@@ -95,7 +101,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
 pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
         "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
-                daily_streak_step, daily_streak_max, min_account_days, min_member_hours
+                daily_streak_step, daily_streak_max, min_account_days, min_member_hours,
+                side_bets
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -109,6 +116,7 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 daily_streak_max: row.col("daily_streak_max")?,
                 min_account_days: row.col("min_account_days")?,
                 min_member_hours: row.col("min_member_hours")?,
+                side_bets: row.col("side_bets")?,
             })
         },
     )?;
@@ -146,10 +154,11 @@ pub enum Setting {
     DailyStreakMax,
     MinAccountDays,
     MinMemberHours,
+    SideBets,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 9] = [
+    pub const ALL: [(&'static str, Setting); 10] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
@@ -159,6 +168,7 @@ impl Setting {
         ("daily_streak_max", Setting::DailyStreakMax),
         ("min_account_days", Setting::MinAccountDays),
         ("min_member_hours", Setting::MinMemberHours),
+        ("side_bets", Setting::SideBets),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -185,6 +195,7 @@ impl Setting {
             Setting::DailyStreakMax => "daily_streak_max",
             Setting::MinAccountDays => "min_account_days",
             Setting::MinMemberHours => "min_member_hours",
+            Setting::SideBets => "side_bets",
         }
     }
 
@@ -198,6 +209,7 @@ impl Setting {
             Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
             Setting::MinAccountDays => (0..=3650).contains(&value),
             Setting::MinMemberHours => (0..=8760).contains(&value),
+            Setting::SideBets => (0..=1).contains(&value),
         };
         if ok {
             Ok(value)

@@ -10,6 +10,7 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod bets;
 pub mod calendar;
 pub mod economy;
 pub mod legacies;
@@ -76,6 +77,8 @@ pub enum LedgerError {
     InvalidSetting(String),
     #[error("another table is already active in this channel")]
     ChannelBusy,
+    #[error("{0}")]
+    Bet(bets::BetRefusal),
     #[error("database error: {0}")]
     Db(#[from] StoreError),
     #[error("database migration failed: {0}")]

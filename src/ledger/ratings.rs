@@ -97,10 +97,16 @@ pub struct Rank {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Leaderboard {
+    /// The ranks of the page asked for (the top 10 on page 1).
     pub top: Vec<Rank>,
-    /// The caller's own place, also when outside the top.
+    /// The caller's own place, also when outside the page.
     pub caller: Option<Rank>,
+    /// How many pages the whole board has (0 when nobody is on it).
+    pub pages: usize,
 }
+
+/// Ranks on a leaderboard page.
+pub const PAGE: usize = 10;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
@@ -125,6 +131,18 @@ pub struct Stats {
 impl Ledger {
     /// The top 10 of a guild by `board`, and the caller's own rank (ties share a rank).
     pub fn leaderboard(&self, guild: &str, board: &Board, caller: &str) -> Result<Leaderboard> {
+        self.leaderboard_page(guild, board, caller, 1)
+    }
+
+    /// Page `page` (from 1; ranks 11 to 20 on page 2) of a guild's board by `board`, and the
+    /// caller's own rank; a page past the last is empty.
+    pub fn leaderboard_page(
+        &self,
+        guild: &str,
+        board: &Board,
+        caller: &str,
+        page: usize,
+    ) -> Result<Leaderboard> {
         self.read(|tx| {
             let read = |r: &Row| Ok((r.col("who")?, r.col::<f64>("value")?));
             let rows: Vec<(String, f64)> = match board {
@@ -158,11 +176,13 @@ impl Ledger {
                 ranked.push(Rank { rank, user, value });
             }
             let caller = ranked.iter().find(|r| r.user == caller).cloned();
-            ranked.truncate(10);
-            Ok(Leaderboard {
-                top: ranked,
-                caller,
-            })
+            let pages = ranked.len().div_ceil(PAGE);
+            let top = ranked
+                .into_iter()
+                .skip(page.saturating_sub(1).saturating_mul(PAGE))
+                .take(PAGE)
+                .collect();
+            Ok(Leaderboard { top, caller, pages })
         })
     }
 

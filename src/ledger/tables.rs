@@ -271,6 +271,9 @@ impl Ledger {
                     why: "seats can only be taken before it starts".into(),
                 });
             }
+            if super::bets::backs(tx, table, user)? {
+                return Err(LedgerError::Bet(super::bets::BetRefusal::Backer(table)));
+            }
             tx.execute(
                 "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
                 args![table, row.seats.len() as i64, user],

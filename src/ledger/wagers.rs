@@ -6,6 +6,7 @@ use crate::args;
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{balance_of, move_tokens, require_member, transfer};
+use super::bets::{settle_bets, BetsSettled};
 use super::economy::{self, house, system_account};
 use super::tables::{load_table, TableRow, TableStatus};
 use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID};
@@ -69,6 +70,9 @@ pub struct Settlement {
     /// What the house kept (the droid's winnings, the remainder of a split pot).
     pub to_house: i64,
     pub cancelled: bool,
+    /// How the side bets on the table were paid, if it had any.
+    #[serde(default)]
+    pub bets: Option<BetsSettled>,
 }
 
 /// A per-point payment after one game of a series.
@@ -241,6 +245,11 @@ impl Ledger {
                 )?;
             }
             ratings::record(tx, guild, &row.game, &row.seats, &winners)?;
+            let winner = match winners.as_slice() {
+                [seat] => Some(*seat),
+                _ => None,
+            };
+            let bets = settle_bets(tx, op, guild, table, winner)?;
             tx.execute(
                 "UPDATE tables SET status = 'finished', position = ?2, result = ?3,
                         seed_revealed = 1, deadline = NULL, finished_at = ?4 WHERE id = ?1",
@@ -252,6 +261,7 @@ impl Ledger {
                 token_to,
                 to_house,
                 cancelled: false,
+                bets,
             })
         })
     }
@@ -278,6 +288,7 @@ impl Ledger {
                     payouts[seat] = row.stake;
                 }
             }
+            let bets = settle_bets(tx, op, guild, table, None)?;
             tx.execute(
                 "UPDATE tables SET status = 'cancelled', result = ?2, seed_revealed = 1,
                         deadline = NULL, finished_at = ?3 WHERE id = ?1",
@@ -289,6 +300,7 @@ impl Ledger {
                 token_to: None,
                 to_house: 0,
                 cancelled: true,
+                bets,
             })
         })
     }

@@ -57,16 +57,17 @@ impl App {
     }
 
     fn expire_in_words(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
-        if now >= deadline
-            && self
-                .ledger
-                .cancel_table(&row.guild, row.id, "expired")
-                .is_ok_and(|c| !c.replayed)
-        {
-            self.changed(row.id);
-            return vec![Reply::public(t!("clock-expired", table = row.id))];
+        if now < deadline {
+            return Vec::new();
         }
-        Vec::new()
+        match self.ledger.cancel_table(&row.guild, row.id, "expired") {
+            Ok(cancelled) if !cancelled.replayed => {
+                self.changed(row.id);
+                let text = t!("clock-expired", table = row.id);
+                vec![Reply::public(self.with_bets(row, &cancelled.value, text))]
+            }
+            _ => Vec::new(),
+        }
     }
 
     fn run_clock(&self, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {

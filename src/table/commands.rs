@@ -59,8 +59,15 @@ pub enum Command {
     Slots {
         bet: Option<i64>,
     },
+    /// A side bet: `seat` counts from 1.
+    Bet {
+        table: Option<i64>,
+        seat: i64,
+        amount: i64,
+    },
     Leaderboard {
         board: String,
+        page: Option<i64>,
     },
     Stats {
         user: Option<String>,
@@ -108,6 +115,7 @@ impl Command {
             Command::Daily => "daily",
             Command::Give { .. } => "give",
             Command::Slots { .. } => "slots",
+            Command::Bet { .. } => "bet",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
             Command::Help { .. } => "help",
@@ -249,7 +257,18 @@ pub const COMMANDS: &[CommandSpec] = &[
         &[need_arg("user", User), need_arg("amount", Number)],
     ),
     command("slots", &[arg("bet", Number)]),
-    command("leaderboard", &[arg("board", Text)]),
+    command(
+        "bet",
+        &[
+            ArgSpec {
+                required: true,
+                ..ranged("seat", 1, 4)
+            },
+            need_arg("amount", Number),
+            arg("table", Number),
+        ],
+    ),
+    command("leaderboard", &[arg("board", Text), arg("page", Number)]),
     command("stats", &[arg("user", User)]),
     command("help", &[arg("command", Text)]).anywhere(),
     CommandSpec {
@@ -440,8 +459,14 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         "slots" => Command::Slots {
             bet: number(take(&mut o, "bet"), "bet")?,
         },
+        "bet" => Command::Bet {
+            seat: number(Some(need(&mut o, "seat", "bet")?), "seat")?.unwrap_or(0),
+            amount: number(Some(need(&mut o, "amount", "bet")?), "amount")?.unwrap_or(0),
+            table: number(take(&mut o, "table"), "table")?,
+        },
         "leaderboard" => Command::Leaderboard {
             board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
+            page: number(take(&mut o, "page"), "page")?,
         },
         "stats" => Command::Stats {
             user: take(&mut o, "user"),

@@ -201,6 +201,7 @@ impl App {
             text.push(' ');
             text.push_str(&t!("settle-token", who = &names[seat]));
         }
+        let mut text = self.with_bets(&row, s, text);
         if let Some(seed) = &row.seed {
             text.push('\n');
             text.push_str(&t!("settle-seed", seed = seed));
@@ -284,9 +285,9 @@ impl App {
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
             self.changed(row.id);
-            Self::first_ending(row.id, cancelled)?;
+            let cancelled = Self::first_ending(row.id, cancelled)?;
             let challenge = row.seats.len() >= row.terms.seats;
-            return Ok(vec![Reply::public(t!(
+            let text = t!(
                 if challenge {
                     "resign-withdraws"
                 } else {
@@ -294,7 +295,8 @@ impl App {
                 },
                 who = &actor.name,
                 table = row.id
-            ))]);
+            );
+            return Ok(vec![Reply::public(self.with_bets(&row, &cancelled, text))]);
         }
         let progress = self.progress(&row)?;
         if progress.gone.contains(&seat) {
@@ -385,8 +387,9 @@ impl App {
         let cancelled = self
             .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
-        Self::first_ending(row.id, cancelled)?;
+        let cancelled = Self::first_ending(row.id, cancelled)?;
         self.forget(row.id);
-        Ok(vec![Reply::public(t!("admin-ended", table = row.id))])
+        let text = t!("admin-ended", table = row.id);
+        Ok(vec![Reply::public(self.with_bets(&row, &cancelled, text))])
     }
 }

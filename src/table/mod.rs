@@ -4,6 +4,7 @@
 //! Every state change and every action is stored in the ledger before the reply is built, so
 //! a new process on the same database resumes every table where it was.
 
+mod bets;
 mod clock;
 pub mod commands;
 mod components;
@@ -106,6 +107,7 @@ impl From<LedgerError> for Refusal {
             LedgerError::BelowMinimum { min } => t!("play-wager-minimum", min = *min),
             LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
             LedgerError::ChannelBusy => t!("ledger-channel-busy"),
+            LedgerError::Bet(why) => bets::refusal(why).0,
 
             // The table layer checks a table's state before it writes, so the ledger finds
             // another state only when another command (another process's, on a shared
@@ -395,7 +397,12 @@ impl App {
             Command::Daily => self.claim_daily(actor),
             Command::Give { user, amount } => self.give(actor, &user, amount),
             Command::Slots { bet } => self.slots(actor, bet),
-            Command::Leaderboard { board } => self.leaderboard(actor, &board),
+            Command::Bet {
+                table,
+                seat,
+                amount,
+            } => self.bet(actor, table, seat, amount),
+            Command::Leaderboard { board, page } => self.leaderboard(actor, &board, page),
             Command::Stats { user } => self.stats(actor, user),
             Command::Help { command } => self.help(command.as_deref()),
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),

@@ -130,7 +130,8 @@ impl App {
             )])
     }
 
-    pub(crate) fn leaderboard(&self, actor: &Actor, board: &str) -> Outcome {
+    /// `/leaderboard [board] [page]`: ten ranks a page, and the caller's own rank.
+    pub(crate) fn leaderboard(&self, actor: &Actor, board: &str, page: Option<i64>) -> Outcome {
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
             "credits" => (Board::Credits, t!("leaderboard-credits")),
             "wins" => (Board::Wins, t!("leaderboard-wins")),
@@ -145,8 +146,30 @@ impl App {
                 None => return Err(Refusal(t!("leaderboard-unknown", board = board))),
             },
         };
-        let top = self.ledger.leaderboard(&actor.guild, &kind, &actor.user)?;
-        let mut lines = vec![t!("leaderboard-title", title = title)];
+        let page = page.unwrap_or(1);
+        let Some(index) = usize::try_from(page).ok().filter(|&p| p >= 1) else {
+            return Err(Refusal(t!("leaderboard-page-range", page = page)));
+        };
+        let top = self
+            .ledger
+            .leaderboard_page(&actor.guild, &kind, &actor.user, index)?;
+        if index > top.pages.max(1) {
+            return Err(Refusal(t!(
+                "leaderboard-no-page",
+                page = page,
+                pages = top.pages
+            )));
+        }
+        let mut lines = vec![if top.pages > 1 {
+            t!(
+                "leaderboard-title-page",
+                title = title,
+                page = page,
+                pages = top.pages
+            )
+        } else {
+            t!("leaderboard-title", title = title)
+        }];
         for r in &top.top {
             lines.push(format!(
                 "{}. {} — {}",
@@ -240,7 +263,8 @@ impl App {
             step = e.daily_streak_step,
             max = e.daily_streak_max,
             account_days = e.min_account_days,
-            member_hours = e.min_member_hours
+            member_hours = e.min_member_hours,
+            side_bets = e.side_bets
         ))])
     }
 }

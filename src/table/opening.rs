@@ -240,11 +240,9 @@ impl App {
         if !accept {
             let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
             self.changed(row.id);
-            Self::first_ending(row.id, declined)?;
-            return Ok(vec![Reply::public(t!(
-                "answer-declined",
-                who = &actor.name
-            ))]);
+            let declined = Self::first_ending(row.id, declined)?;
+            let text = t!("answer-declined", who = &actor.name);
+            return Ok(vec![Reply::public(self.with_bets(&row, &declined, text))]);
         }
         self.begin(&actor.guild, row)
     }

@@ -67,6 +67,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         // range the table declares has its own.
         (ArgKind::Number, Some((1, 5))) => within::<1, 5>,
         (ArgKind::Number, Some((2, 4))) => within::<2, 4>,
+        (ArgKind::Number, Some((1, 4))) => within::<1, 4>,
         (ArgKind::Number, Some(range)) => panic!("no setter for the range {range:?}"),
         (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
         (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,

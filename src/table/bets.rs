@@ -1,0 +1,101 @@
+//! `/bet`: a member who does not play a table backs one of its seats before the first move,
+//! and hears at the table's end what the pool paid (the money rules are the ledger's,
+//! [`crate::ledger::bets`]).
+
+use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::ledger::bets::{BetRefusal, BetsSettled};
+use crate::ledger::tables::TableRow;
+use crate::ledger::wagers::Settlement;
+use crate::t;
+
+impl App {
+    /// `/bet [table] seat amount`: `seat` counts from 1, as the boards and pages number
+    /// seats; `table` defaults to the channel's table.
+    pub(crate) fn bet(&self, actor: &Actor, table: Option<i64>, seat: i64, amount: i64) -> Outcome {
+        let row = match table {
+            Some(id) => self.ledger.table(id)?,
+            None => self.active(actor)?,
+        };
+        if row.guild != actor.guild {
+            return Err(Refusal(t!("verify-unknown-table", table = row.id)));
+        }
+        let Some(index) = usize::try_from(seat).ok().and_then(|s| s.checked_sub(1)) else {
+            return Err(refusal(&BetRefusal::NoSeat {
+                table: row.id,
+                seat: 0,
+                taken: row.seats.len(),
+            }));
+        };
+        self.check_fair_play(actor, "/bet")?;
+        self.ledger.open_account(&actor.guild, &actor.user)?;
+        let placed = self.ledger.place_bet(
+            &actor.guild,
+            &actor.interaction,
+            row.id,
+            &actor.user,
+            index,
+            amount,
+        )?;
+        let placed = placed.value;
+        self.changed(row.id);
+        Ok(vec![Reply::public(t!(
+            "bet-placed",
+            who = &actor.name,
+            player = self.name(&row.seats[placed.seat]),
+            seat = placed.seat + 1,
+            table = row.id,
+            amount = placed.amount,
+            pool = placed.pool,
+            on_seat = placed.on_seat,
+            balance = placed.balance
+        ))])
+    }
+
+    /// `text`, followed by what the table's side bets came to when it had any.
+    pub(crate) fn with_bets(
+        &self,
+        row: &TableRow,
+        settled: &Settlement,
+        mut text: String,
+    ) -> String {
+        if let Some(bets) = self.told_bets(row, settled.bets.as_ref()) {
+            text.push('\n');
+            text.push_str(&bets);
+        }
+        text
+    }
+
+    /// What a table's side bets came to, in words, when it had any.
+    pub(crate) fn told_bets(&self, row: &TableRow, bets: Option<&BetsSettled>) -> Option<String> {
+        let bets = bets?;
+        if bets.refunded {
+            return Some(t!("bets-refunded", pool = bets.pool, table = row.id));
+        }
+        let paid: Vec<String> = bets
+            .paid
+            .iter()
+            .filter(|(_, amount)| *amount > 0)
+            .map(|(user, amount)| t!("bets-share", who = self.name(user), amount = *amount))
+            .collect();
+        Some(t!(
+            "bets-paid",
+            pool = bets.pool,
+            table = row.id,
+            shares = paid.join(", ")
+        ))
+    }
+}
+
+/// A refused bet in the member's words.
+pub(crate) fn refusal(why: &BetRefusal) -> Refusal {
+    Refusal(match why {
+        BetRefusal::Off => t!("bet-off"),
+        BetRefusal::Closed(table) => t!("bet-closed", table = *table),
+        BetRefusal::Own(table) => t!("bet-own", table = *table),
+        BetRefusal::Twice { table, seat } => t!("bet-twice", table = *table, seat = seat + 1),
+        BetRefusal::NoSeat { table, taken, .. } => {
+            t!("bet-no-seat", table = *table, taken = *taken)
+        }
+        BetRefusal::Backer(table) => t!("bet-backer", table = *table),
+    })
+}
