@@ -1,5 +1,5 @@
 //! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5), on SQLite
-//! and on PostgreSQL.
+//! and on PostgreSQL: gifts, spins, wagered tables and the side bets on them.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -58,15 +58,25 @@ fn random_operation(
                 )?
                 .id;
             match ledger.start_table(G, table, None) {
-                Ok(_) => ledger
-                    .finish_table(
-                        G,
-                        table,
-                        &[rng.random_range(0..3), rng.random_range(0..3)],
-                        "p",
-                        "r",
-                    )
-                    .map(|_| format!("settle:{table}")),
+                Ok(_) => {
+                    // The third member backs a seat: the pool is settled with the table.
+                    let c = HOT.iter().find(|u| **u != a && **u != b).unwrap();
+                    let seat = rng.random_range(0..2);
+                    let amount = rng.random_range(1..100);
+                    match ledger.place_bet(G, &key, table, c, seat, amount) {
+                        Ok(_) | Err(LedgerError::InsufficientFunds { .. }) => {}
+                        Err(e) => return Err(e),
+                    }
+                    ledger
+                        .finish_table(
+                            G,
+                            table,
+                            &[rng.random_range(0..3), rng.random_range(0..3)],
+                            "p",
+                            "r",
+                        )
+                        .map(|_| format!("settle:{table}"))
+                }
                 Err(e) => {
                     // A challenge nobody can cover is declined.
                     ledger.cancel_table(G, table, "declined")?;
@@ -121,6 +131,8 @@ fn eight_writers_on_hot_accounts_conserve_every_credit(db: &Db) {
     assert_eq!(audit.sum, 0);
     assert_eq!(audit.negative_balances, 0);
     assert_eq!(audit.open_escrow, 0);
+    let bets = db.count("SELECT COUNT(*) FROM side_bets WHERE user_id <> ?1", "");
+    assert!(bets > 50, "only {bets} side bets were placed");
 }
 
 /// The child side of the crash test: runs operations until killed, printing each key once
