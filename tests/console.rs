@@ -481,6 +481,69 @@ fn a_backer_cannot_sit_down_and_a_withdrawn_table_refunds_its_bets() {
 }
 
 #[test]
+fn a_season_ends_with_its_standings_posted_and_kept() {
+    let dir = workdir("season");
+    let r = session(
+        &dir,
+        &format!(
+            "alice: /play game:dejarik opponent:bob wager:100 {QUICK}\n\
+             bob: [Accept]\n\
+             alice: {{o4-i4}}\n\
+             carol: /play game:dejarik opponent:bob {QUICK}\n\
+             bob: [Accept]\n\
+             carol: {{o4-i4}}\n\
+             bob: /leaderboard board:dejarik season:1\n\
+             !wait 31d\n\
+             bob: /leaderboard board:wins season:1\n\
+             bob: /leaderboard board:credits season:1\n\
+             bob: /leaderboard board:wins season:2\n\
+             bob: /leaderboard board:dejarik\n\
+             bob@fr: /leaderboard season:3\n"
+        ),
+    );
+    assert!(
+        text(&r[6]).contains("Dejarik rating, season 1 (since"),
+        "{}",
+        r[6]
+    );
+    assert!(text(&r[6]).contains("3. bob — 1249"), "{}", r[6]);
+    // The clock ends season 1 and tells it where the last table finished.
+    let post = text(&r[7]);
+    assert!(post.contains("**Season 1 is over**"), "{post}");
+    assert!(post.contains("1. alice — 1 win (+100 credits)"), "{post}");
+    assert!(post.contains("1. carol — 1 win (+0 credits)"), "{post}");
+    assert!(post.contains("3. bob — 0 wins (-100 credits)"), "{post}");
+    assert!(post.contains("Season 2 begins"), "{post}");
+    assert_eq!(r[7]["channel"], "general");
+    // Season 1 is kept as it ended; season 2 starts empty.
+    assert!(text(&r[8]).contains("wins, season 1 ("), "{}", r[8]);
+    assert!(
+        text(&r[8]).contains("1. alice — 1\n1. carol — 1\n3. bob — 0"),
+        "{}",
+        r[8]
+    );
+    assert!(
+        text(&r[9]).contains("1. alice — 100\n2. carol — 0\n3. bob — -100"),
+        "{}",
+        r[9]
+    );
+    assert!(text(&r[10]).contains("Nobody yet"), "{}", r[10]);
+    // Every rating carried over halfway back to 1500: 1249 became 1374 or so.
+    let all_time = text(&r[11]);
+    let bob: f64 = all_time
+        .lines()
+        .find(|l| l.contains("bob"))
+        .and_then(|l| l.rsplit(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1370.0..1380.0).contains(&bob), "{all_time}");
+    assert_eq!(r[12]["ephemeral"], true);
+    assert!(text(&r[12]).contains("c’est la saison 2"), "{}", r[12]);
+    audit_ok(&dir);
+}
+
+#[test]
 fn per_point_stakes_are_paid_after_each_game() {
     let dir = workdir("perpoint");
     let r = session(

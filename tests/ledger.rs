@@ -778,6 +778,70 @@ fn side_bets_are_shared_parimutuel_or_refunded_with_the_settlement(db: &Db) {
     assert_eq!(credits(&l, "carol"), 1047);
 }
 
+fn seasons_end_once_with_their_standings_and_soften_the_ratings(db: &Db) {
+    let l = db.open();
+    for u in ["alice", "bob", "carol"] {
+        l.open_account(G, u).unwrap();
+    }
+    for (i, (w, lo)) in [("alice", "bob"), ("alice", "carol")].iter().enumerate() {
+        let t = table(&l, &format!("c{i}"), 50, &[w, lo]);
+        l.start_table(G, t, None).unwrap();
+        l.finish_table(G, t, &[2, 0], "p", "r").unwrap();
+    }
+    let first = l.season(G).unwrap();
+    assert_eq!(first.number, 1);
+    assert_eq!(first.ends_at - first.started_at, 30 * 86_400);
+    let everyone = |_: &str| true;
+    // Not due yet: nothing ends.
+    assert!(l
+        .end_due_seasons(first.ends_at - 1, &everyone)
+        .unwrap()
+        .is_empty());
+    let (alice_before, ..) = l.rating(G, "dejarik", "alice").unwrap();
+    // The clock comes back 75 days later: season 1 lasted two whole lengths.
+    let now = first.started_at + 75 * 86_400;
+    let ended = l.end_due_seasons(now, &everyone).unwrap();
+    assert_eq!(ended.len(), 1);
+    let season = ended[0].season;
+    assert_eq!(
+        (season.number, season.ends_at),
+        (1, first.started_at + 60 * 86_400)
+    );
+    let wins: Vec<(&str, f64)> = ended[0]
+        .standings
+        .wins
+        .iter()
+        .map(|r| (r.user.as_str(), r.value))
+        .collect();
+    assert_eq!(wins, [("alice", 2.0), ("bob", 0.0), ("carol", 0.0)]);
+    assert_eq!(ended[0].standings.net[0].value, 100.0);
+    assert_eq!(ended[0].standings.ratings["dejarik"][0].value, alice_before);
+    // Once: a second tick (or another process) ends nothing more.
+    assert!(l.end_due_seasons(now, &everyone).unwrap().is_empty());
+    let (alice_after, deviation, _) = l.rating(G, "dejarik", "alice").unwrap();
+    assert!((alice_after - (1500.0 + (alice_before - 1500.0) / 2.0)).abs() < 1e-6);
+    assert!(deviation >= 150.0);
+    // Season 2 runs from season 1's end; season 1 reads as it ended.
+    assert_eq!(l.season(G).unwrap().started_at, season.ends_at);
+    let (kept, standings) = l.season_standings(G, 1, now).unwrap().unwrap();
+    assert_eq!(kept, season);
+    assert_eq!(standings, ended[0].standings);
+    let (playing, live) = l.season_standings(G, 2, now).unwrap().unwrap();
+    assert_eq!(playing.number, 2);
+    assert!(live.wins.is_empty());
+    assert_eq!(l.season_standings(G, 3, now).unwrap(), None);
+    // A guild the process does not serve is left to its own.
+    l.open_account("other", "zed").unwrap();
+    let later = now + 400 * 86_400;
+    let ended = l.end_due_seasons(later, &|g| g == G).unwrap();
+    assert_eq!(
+        ended.iter().map(|e| e.guild.as_str()).collect::<Vec<_>>(),
+        [G]
+    );
+    assert_eq!(l.season("other").unwrap().number, 1);
+    assert_audit_ok(&l);
+}
+
 on_both!(
     accounts_open_with_the_starting_balance_once,
     daily_once_per_utc_day,
@@ -799,4 +863,5 @@ on_both!(
     a_table_advances_and_settles_once_however_many_writers,
     leaderboards_page_by_ten_and_always_show_the_callers_rank,
     side_bets_are_shared_parimutuel_or_refunded_with_the_settlement,
+    seasons_end_once_with_their_standings_and_soften_the_ratings,
 );

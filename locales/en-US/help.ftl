@@ -50,6 +50,7 @@ cmd-bet-table = Table number (default: this channel's table)
 cmd-slots-bet = Credits to bet when you have no token
 cmd-leaderboard-board = credits, wins, or a game id for its ratings
 cmd-leaderboard-page = Which page: 1 is the top 10, 2 the next ten (default 1)
+cmd-leaderboard-season = A season's board instead of all time (its number)
 cmd-stats-user = Whose statistics (default: yours)
 cmd-help-command = One command to explain
 cmd-admin-grant-user = Who receives them

@@ -74,6 +74,17 @@ leaderboard-no-page = There is no page { $page }: this leaderboard has { $pages 
         [one] one page
        *[other] { $pages } pages
     }.
+leaderboard-net = net winnings
+leaderboard-season = { $title }, season { $number } ({ $span })
+season-span = { $from } to { $to }
+season-span-playing = since { $from }, until { $to }
+season-unknown = Season { $number } has not been played: this is season { $current }.
+season-ended = **Season { $number } is over** ({ $span }). The most wins:
+season-line = { $rank }. { $who } — { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    } ({ $net } credits)
+season-carry = Season { $next } begins: every rating carries over, halfway back to 1500. `/leaderboard season:{ $next }` follows it.
 leaderboard-nobody = Nobody yet.
 leaderboard-you = You: #{ $rank } — { $value }
 stats-total = **{ $who }**: { $games ->
@@ -107,7 +118,7 @@ admin-granted = { $amount ->
 admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }, /daily and /give from accounts { $account_days } days old and members of { $member_hours } hours. Side bets { $side_bets ->
         [0] off
        *[other] on
-    }.
+    }. Seasons of { $season_days } days.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
         [one] { $balance } credit

@@ -50,6 +50,7 @@ cmd-bet-table = Numéro de la table (par défaut : celle de ce salon)
 cmd-slots-bet = Crédits misés quand vous n'avez pas de jeton
 cmd-leaderboard-board = credits, wins, ou l'identifiant d'un jeu pour son classement
 cmd-leaderboard-page = Quelle page : 1 pour les 10 premiers, 2 pour les dix suivants (par défaut 1)
+cmd-leaderboard-season = Le classement d’une saison plutôt que de toujours (son numéro)
 cmd-stats-user = Les statistiques de qui (par défaut : les vôtres)
 cmd-help-command = Une commande à expliquer
 cmd-admin-grant-user = Qui les reçoit

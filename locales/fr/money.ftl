@@ -74,6 +74,17 @@ leaderboard-no-page = Il n’y a pas de page { $page } : ce classement { $pages 
         [one] tient en une page
        *[other] a { $pages } pages
     }.
+leaderboard-net = gains nets
+leaderboard-season = { $title }, saison { $number } ({ $span })
+season-span = du { $from } au { $to }
+season-span-playing = depuis le { $from }, jusqu’au { $to }
+season-unknown = La saison { $number } n’a pas été jouée : c’est la saison { $current }.
+season-ended = **La saison { $number } est terminée** ({ $span }). Le plus de victoires :
+season-line = { $rank }. { $who } — { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ $net } crédits)
+season-carry = La saison { $next } commence : chaque cote est conservée, à mi-chemin de 1500. `/leaderboard season:{ $next }` la suit.
 leaderboard-nobody = Personne pour l'instant.
 leaderboard-you = Vous : n° { $rank } — { $value }
 stats-total = **{ $who }** : { $games ->
@@ -107,7 +118,7 @@ admin-granted = { $amount ->
 admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /daily et /give pour les comptes de { $account_days } jours et les membres de { $member_hours } heures. Paris d’à-côté { $side_bets ->
         [0] désactivés
        *[other] activés
-    }.
+    }. Saisons de { $season_days } jours.
 ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
 ledger-funds = { $who } a { $balance ->
         [one] { $balance } crédit

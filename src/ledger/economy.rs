@@ -27,6 +27,8 @@ pub struct Economy {
     pub min_member_hours: i64,
     /// Whether members may back a seat of a table they do not play (1) or not (0).
     pub side_bets: i64,
+    /// How many days a season of the leaderboards lasts.
+    pub season_days: i64,
 }
 
 impl Default for Economy {
@@ -42,6 +44,7 @@ impl Default for Economy {
             min_account_days: 7,
             min_member_hours: 24,
             side_bets: 1,
+            season_days: 30,
         }
     }
 }
@@ -59,6 +62,7 @@ impl Economy {
         Setting::MinAccountDays.check(self.min_account_days)?;
         Setting::MinMemberHours.check(self.min_member_hours)?;
         Setting::SideBets.check(self.side_bets)?;
+        Setting::SeasonDays.check(self.season_days)?;
         Ok(())
     }
 
@@ -78,8 +82,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
         "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
                              token_bet, move_clock_secs, daily_streak_step,
                              daily_streak_max, min_account_days, min_member_hours,
-                             side_bets, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT DO NOTHING",
+                             side_bets, season_days, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) ON CONFLICT DO NOTHING",
         args![
             guild,
             defaults.starting_balance,
@@ -92,6 +96,7 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.min_account_days,
             defaults.min_member_hours,
             defaults.side_bets,
+            defaults.season_days,
             now()
         ],
     )?;
@@ -102,7 +107,7 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
         "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
                 daily_streak_step, daily_streak_max, min_account_days, min_member_hours,
-                side_bets
+                side_bets, season_days
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -117,6 +122,7 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 min_account_days: row.col("min_account_days")?,
                 min_member_hours: row.col("min_member_hours")?,
                 side_bets: row.col("side_bets")?,
+                season_days: row.col("season_days")?,
             })
         },
     )?;
@@ -155,10 +161,11 @@ pub enum Setting {
     MinAccountDays,
     MinMemberHours,
     SideBets,
+    SeasonDays,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 10] = [
+    pub const ALL: [(&'static str, Setting); 11] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
@@ -169,6 +176,7 @@ impl Setting {
         ("min_account_days", Setting::MinAccountDays),
         ("min_member_hours", Setting::MinMemberHours),
         ("side_bets", Setting::SideBets),
+        ("season_days", Setting::SeasonDays),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -196,6 +204,7 @@ impl Setting {
             Setting::MinAccountDays => "min_account_days",
             Setting::MinMemberHours => "min_member_hours",
             Setting::SideBets => "side_bets",
+            Setting::SeasonDays => "season_days",
         }
     }
 
@@ -210,6 +219,7 @@ impl Setting {
             Setting::MinAccountDays => (0..=3650).contains(&value),
             Setting::MinMemberHours => (0..=8760).contains(&value),
             Setting::SideBets => (0..=1).contains(&value),
+            Setting::SeasonDays => (1..=365).contains(&value),
         };
         if ok {
             Ok(value)

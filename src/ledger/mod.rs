@@ -15,6 +15,7 @@ pub mod calendar;
 pub mod economy;
 pub mod legacies;
 pub mod ratings;
+pub mod seasons;
 pub mod slots;
 pub mod store;
 pub mod tables;

@@ -108,6 +108,33 @@ pub struct Leaderboard {
 /// Ranks on a leaderboard page.
 pub const PAGE: usize = 10;
 
+/// Ranks rows already in order, best first: equal values share a rank (1, 2, 2, 4).
+pub(crate) fn ranked(rows: Vec<(String, f64)>) -> Vec<Rank> {
+    let mut ranked: Vec<Rank> = Vec::with_capacity(rows.len());
+    for (i, (user, value)) in rows.into_iter().enumerate() {
+        let rank = match ranked.last() {
+            Some(Rank { rank, value: v, .. }) if *v == value => *rank,
+            _ => i + 1,
+        };
+        ranked.push(Rank { rank, user, value });
+    }
+    ranked
+}
+
+impl Leaderboard {
+    /// Page `page` (from 1) of a whole ranking, with `caller`'s own rank.
+    pub fn page_of(ranked: Vec<Rank>, caller: &str, page: usize) -> Leaderboard {
+        let caller = ranked.iter().find(|r| r.user == caller).cloned();
+        let pages = ranked.len().div_ceil(PAGE);
+        let top = ranked
+            .into_iter()
+            .skip(page.saturating_sub(1).saturating_mul(PAGE))
+            .take(PAGE)
+            .collect();
+        Leaderboard { top, caller, pages }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
     pub game: String,
@@ -167,22 +194,7 @@ impl Ledger {
                     read,
                 )?,
             };
-            let mut ranked = Vec::with_capacity(rows.len());
-            for (i, (user, value)) in rows.into_iter().enumerate() {
-                let rank = match ranked.last() {
-                    Some(Rank { rank, value: v, .. }) if *v == value => *rank,
-                    _ => i + 1,
-                };
-                ranked.push(Rank { rank, user, value });
-            }
-            let caller = ranked.iter().find(|r| r.user == caller).cloned();
-            let pages = ranked.len().div_ceil(PAGE);
-            let top = ranked
-                .into_iter()
-                .skip(page.saturating_sub(1).saturating_mul(PAGE))
-                .take(PAGE)
-                .collect();
-            Ok(Leaderboard { top, caller, pages })
+            Ok(Leaderboard::page_of(ranked(rows), caller, page))
         })
     }
 

@@ -351,6 +351,19 @@ impl Ledger {
         })
     }
 
+    /// The table of a guild that finished last (where a season's end is told).
+    pub fn last_finished(&self, guild: &str) -> Result<Option<TableRow>> {
+        self.read(|tx| {
+            let id: Option<i64> = tx.query_opt(
+                "SELECT id FROM tables WHERE guild_id = ?1 AND status = 'finished'
+                     ORDER BY finished_at DESC, id DESC LIMIT 1",
+                args![guild],
+                |r| r.col("id"),
+            )?;
+            id.map(|id| load_table(tx, id)).transpose()
+        })
+    }
+
     /// The newest table of a channel, active or ended (for `/replay` and `/verify`).
     pub fn last_table(&self, guild: &str, channel: &str) -> Result<Option<TableRow>> {
         self.read(|tx| {

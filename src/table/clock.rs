@@ -45,6 +45,7 @@ impl App {
                     .map(|r| (guild.clone(), channel.clone(), r)),
             );
         }
+        out.extend(self.end_seasons(serves));
         out
     }
 

@@ -68,6 +68,8 @@ pub enum Command {
     Leaderboard {
         board: String,
         page: Option<i64>,
+        /// A season's board instead of the all-time one.
+        season: Option<i64>,
     },
     Stats {
         user: Option<String>,
@@ -268,7 +270,14 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("table", Number),
         ],
     ),
-    command("leaderboard", &[arg("board", Text), arg("page", Number)]),
+    command(
+        "leaderboard",
+        &[
+            arg("board", Text),
+            arg("page", Number),
+            arg("season", Number),
+        ],
+    ),
     command("stats", &[arg("user", User)]),
     command("help", &[arg("command", Text)]).anywhere(),
     CommandSpec {
@@ -467,6 +476,7 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         "leaderboard" => Command::Leaderboard {
             board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
             page: number(take(&mut o, "page"), "page")?,
+            season: number(take(&mut o, "season"), "season")?,
         },
         "stats" => Command::Stats {
             user: take(&mut o, "user"),

@@ -19,6 +19,7 @@ mod money;
 mod opening;
 pub mod replies;
 mod rest;
+mod seasons;
 mod spectate;
 mod terms;
 mod turn;
@@ -402,7 +403,11 @@ impl App {
                 seat,
                 amount,
             } => self.bet(actor, table, seat, amount),
-            Command::Leaderboard { board, page } => self.leaderboard(actor, &board, page),
+            Command::Leaderboard {
+                board,
+                page,
+                season,
+            } => self.leaderboard(actor, &board, page, season),
             Command::Stats { user } => self.stats(actor, user),
             Command::Help { command } => self.help(command.as_deref()),
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),

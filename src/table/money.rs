@@ -130,8 +130,15 @@ impl App {
             )])
     }
 
-    /// `/leaderboard [board] [page]`: ten ranks a page, and the caller's own rank.
-    pub(crate) fn leaderboard(&self, actor: &Actor, board: &str, page: Option<i64>) -> Outcome {
+    /// `/leaderboard [board] [page] [season]`: ten ranks a page, and the caller's own rank;
+    /// all time, or in one season.
+    pub(crate) fn leaderboard(
+        &self,
+        actor: &Actor,
+        board: &str,
+        page: Option<i64>,
+        season: Option<i64>,
+    ) -> Outcome {
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
             "credits" => (Board::Credits, t!("leaderboard-credits")),
             "wins" => (Board::Wins, t!("leaderboard-wins")),
@@ -150,9 +157,14 @@ impl App {
         let Some(index) = usize::try_from(page).ok().filter(|&p| p >= 1) else {
             return Err(Refusal(t!("leaderboard-page-range", page = page)));
         };
-        let top = self
-            .ledger
-            .leaderboard_page(&actor.guild, &kind, &actor.user, index)?;
+        let (top, title) = match season {
+            Some(number) => self.season_board(actor, &kind, number, index)?,
+            None => (
+                self.ledger
+                    .leaderboard_page(&actor.guild, &kind, &actor.user, index)?,
+                title,
+            ),
+        };
         if index > top.pages.max(1) {
             return Err(Refusal(t!(
                 "leaderboard-no-page",
@@ -264,7 +276,8 @@ impl App {
             max = e.daily_streak_max,
             account_days = e.min_account_days,
             member_hours = e.min_member_hours,
-            side_bets = e.side_bets
+            side_bets = e.side_bets,
+            season_days = e.season_days
         ))])
     }
 }

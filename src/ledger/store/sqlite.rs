@@ -34,6 +34,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0008_streaks.sql")),
         M::up(include_str!("../../../migrations/0009_fair_play.sql")),
         M::up(include_str!("../../../migrations/0010_side_bets.sql")),
+        M::up(include_str!("../../../migrations/0011_seasons.sql")),
     ])
 }
 

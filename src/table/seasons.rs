@@ -1,0 +1,125 @@
+//! Seasons at the tables: `/leaderboard season:N`, and the end of a season told in the
+//! channel of the server's last finished table, with its final standings (the money and the
+//! rankings are the ledger's, [`crate::ledger::seasons`]).
+
+use super::{Actor, App, Refusal, Reply};
+use crate::ledger::calendar::Day;
+use crate::ledger::ratings::{Board, Leaderboard, Rank};
+use crate::ledger::seasons::{Ended, Season};
+use crate::{t, words};
+
+/// How many of a season's best the end-of-season post names.
+const POSTED: usize = 5;
+
+impl App {
+    /// Page `page` of `board` in season `number`, with its title; refused for a season still
+    /// to come.
+    pub(crate) fn season_board(
+        &self,
+        actor: &Actor,
+        board: &Board,
+        number: i64,
+        page: usize,
+    ) -> Result<(Leaderboard, String), Refusal> {
+        let found = self
+            .ledger
+            .season_standings(&actor.guild, number, self.now())?;
+        let Some((season, standings)) = found else {
+            let playing = self.ledger.season(&actor.guild)?;
+            return Err(Refusal(t!(
+                "season-unknown",
+                number = number,
+                current = playing.number
+            )));
+        };
+        let (ranks, what) = match board {
+            Board::Credits => (standings.net, t!("leaderboard-net")),
+            Board::Wins => (standings.wins, t!("leaderboard-wins")),
+            Board::Rating(game) => (
+                standings.ratings.get(game).cloned().unwrap_or_default(),
+                self.catalogue
+                    .find(game)
+                    .map(|e| t!("leaderboard-rating", game = words::game_name(&e.info)))
+                    .unwrap_or_default(),
+            ),
+        };
+        let title = t!(
+            "leaderboard-season",
+            title = what,
+            number = season.number,
+            span = self.season_span(&season)
+        );
+        Ok((Leaderboard::page_of(ranks, &actor.user, page), title))
+    }
+
+    /// The days a season covers, in words (`2026-11-01 – 2026-12-01`).
+    fn season_span(&self, season: &Season) -> String {
+        let playing = self.now() < season.ends_at;
+        t!(
+            if playing {
+                "season-span-playing"
+            } else {
+                "season-span"
+            },
+            from = Day::of(season.started_at).to_string(),
+            to = Day::of(season.ends_at).to_string()
+        )
+    }
+
+    /// Ends the seasons due now in the guilds `serves` accepts, and tells each that had
+    /// games in the channel of its last finished table.
+    pub(crate) fn end_seasons(
+        &self,
+        serves: &dyn Fn(&str) -> bool,
+    ) -> Vec<(String, String, Reply)> {
+        let ended = match self.ledger.end_due_seasons(self.now(), serves) {
+            Ok(ended) => ended,
+            Err(e) => {
+                tracing::warn!(error = %e, "seasons not ended");
+                return Vec::new();
+            }
+        };
+        let mut posts = Vec::new();
+        for season in ended.into_iter().filter(|e| !e.standings.is_empty()) {
+            let Ok(Some(last)) = self.ledger.last_finished(&season.guild) else {
+                continue;
+            };
+            let lang = self.lang_of(&last.terms.creator);
+            let text = words::speaking(lang, || self.season_post(&season));
+            posts.push((season.guild.clone(), last.channel, Reply::public(text)));
+        }
+        posts
+    }
+
+    /// A season's end in words: its best by wins, with their net winnings.
+    fn season_post(&self, ended: &Ended) -> String {
+        let season = &ended.season;
+        let mut lines = vec![t!(
+            "season-ended",
+            number = season.number,
+            span = self.season_span(season)
+        )];
+        for rank in ended.standings.wins.iter().take(POSTED) {
+            let net = net_of(&ended.standings.net, &rank.user);
+            lines.push(t!(
+                "season-line",
+                rank = rank.rank,
+                who = self.name(&rank.user),
+                wins = rank.value as i64,
+                net = if net >= 0 {
+                    format!("+{net}")
+                } else {
+                    net.to_string()
+                }
+            ));
+        }
+        lines.push(t!("season-carry", next = season.number + 1));
+        lines.join("\n")
+    }
+}
+
+fn net_of(net: &[Rank], user: &str) -> i64 {
+    net.iter()
+        .find(|r| r.user == user)
+        .map_or(0, |r| r.value as i64)
+}
