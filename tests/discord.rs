@@ -189,6 +189,26 @@ async fn a_wagered_game_through_the_real_client() {
     assert!(png.starts_with(b"\x89PNG"));
     check_message_limits(&board);
 
+    // carol, who does not play, backs alice before the first move; alice cannot bet on her
+    // own table.
+    let bet = |seat: u64, amount: u64| {
+        json!([{"name": "seat", "type": 4, "value": seat},
+               {"name": "amount", "type": 4, "value": amount}])
+    };
+    fake.slash(2010, CAROL, "bet", bet(1, 40), Value::Null);
+    let backed = fake.wait_for(n, WAIT, is_callback(2010)).await;
+    assert!(
+        content(&backed).contains("carol backs alice (seat 1) at table #1 with 40 credits"),
+        "{:?}",
+        backed.json
+    );
+    assert!(!ephemeral(&backed));
+    check_message_limits(&backed);
+    fake.slash(2011, ALICE, "bet", bet(2, 10), Value::Null);
+    let own = fake.wait_for(n, WAIT, is_callback(2011)).await;
+    assert!(ephemeral(&own), "{:?}", own.json);
+    assert!(content(&own).contains("own table"), "{:?}", own.json);
+
     // Autocomplete for /move.
     fake.autocomplete(2004, ALICE, "move", "action", "o5");
     let choices = fake.wait_for(n, WAIT, is_callback(2004)).await;
@@ -303,6 +323,13 @@ async fn a_wagered_game_through_the_real_client() {
         if let holotable::games::Status::Over(_) = play.status() {
             assert!(content(&answer).contains("alice wins"), "{:?}", answer.json);
             assert!(content(&answer).contains("slot token"), "{:?}", answer.json);
+            assert!(
+                content(&answer).contains(
+                    "pool of table #1 (40 credits) goes to those who backed the winner: carol 40"
+                ),
+                "{:?}",
+                answer.json
+            );
         }
     };
     assert_eq!(winner, Some(0), "alice wins this line of play");
