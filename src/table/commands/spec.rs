@@ -1,0 +1,225 @@
+//! What each slash command takes, declared once: the console's parser, `/help` and its
+//! usage lines, and the commands Discord registers all read this table.
+
+/// What an argument of a command takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgKind {
+    Text,
+    /// A whole number.
+    Number,
+    /// A member of the server.
+    User,
+    /// A game of the catalogue, by id.
+    Game,
+    /// A game action, completed from the legal ones as it is typed.
+    Action,
+    /// `me`, `them` or `random`.
+    First,
+}
+
+/// One argument of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArgSpec {
+    pub name: &'static str,
+    pub kind: ArgKind,
+    pub required: bool,
+    /// The range a number must be in, where Discord's picker should enforce one.
+    pub range: Option<(i64, i64)>,
+}
+
+const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind,
+        required: false,
+        range: None,
+    }
+}
+
+const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind,
+        required: true,
+        range: None,
+    }
+}
+
+const fn ranged(name: &'static str, min: i64, max: i64) -> ArgSpec {
+    ArgSpec {
+        name,
+        kind: ArgKind::Number,
+        required: false,
+        range: Some((min, max)),
+    }
+}
+
+/// A slash command as every front end knows it: its name, its arguments, and its words in
+/// the message files (`cmd-<name>` says what it does, `cmd-<name>-<argument>` each
+/// argument). The console's parser, `/help` and its usage lines, and the check of what
+/// Discord registers all read [`COMMANDS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    pub name: &'static str,
+    pub args: &'static [ArgSpec],
+    /// Whether arguments beyond `args` are the game's own options (`/play cap:200`).
+    pub game_options: bool,
+    /// Subcommands (`/admin grant`), chosen in the console by the argument `action`.
+    pub subcommands: &'static [CommandSpec],
+    /// Whether it also answers outside a server (in direct messages).
+    pub anywhere: bool,
+    /// Whether Discord shows it only to those who may manage the server (the bot checks
+    /// again).
+    pub admin: bool,
+}
+
+const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
+    CommandSpec {
+        name,
+        args,
+        game_options: false,
+        subcommands: &[],
+        anywhere: false,
+        admin: false,
+    }
+}
+
+impl CommandSpec {
+    const fn anywhere(self) -> CommandSpec {
+        CommandSpec {
+            anywhere: true,
+            ..self
+        }
+    }
+}
+
+use ArgKind::{Action, First, Game, Number, Text, User};
+
+/// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
+/// commands after `/draw`.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "play",
+        args: &[
+            need_arg("game", Game),
+            arg("opponent", User),
+            arg("wager", Number),
+            arg("per_point", Number),
+            arg("to", Number),
+            arg("first", First),
+            ranged("level", 1, 5),
+            ranged("seats", 2, 4),
+            arg("options", Text),
+        ],
+        game_options: true,
+        subcommands: &[],
+        anywhere: false,
+        admin: false,
+    },
+    command("move", &[need_arg("action", Action)]),
+    command("board", &[]),
+    command("resign", &[]),
+    command("draw", &[]),
+    command("rules", &[need_arg("game", Game)]).anywhere(),
+    command("replay", &[arg("table", Number)]),
+    command("verify", &[arg("table", Number)]),
+    command("balance", &[arg("user", User)]),
+    command("daily", &[]),
+    command(
+        "give",
+        &[need_arg("user", User), need_arg("amount", Number)],
+    ),
+    command("slots", &[arg("bet", Number)]),
+    command(
+        "bet",
+        &[
+            ArgSpec {
+                required: true,
+                ..ranged("seat", 1, 4)
+            },
+            need_arg("amount", Number),
+            arg("table", Number),
+        ],
+    ),
+    command(
+        "leaderboard",
+        &[
+            arg("board", Text),
+            arg("page", Number),
+            arg("season", Number),
+        ],
+    ),
+    command("stats", &[arg("user", User)]),
+    command("help", &[arg("command", Text)]).anywhere(),
+    CommandSpec {
+        name: "admin",
+        args: &[],
+        game_options: false,
+        anywhere: false,
+        admin: true,
+        subcommands: &[
+            command(
+                "grant",
+                &[need_arg("user", User), need_arg("amount", Number)],
+            ),
+            command(
+                "set",
+                &[need_arg("setting", Text), need_arg("value", Number)],
+            ),
+            command("end", &[arg("table", Number)]),
+        ],
+    },
+];
+
+impl CommandSpec {
+    /// The command's usage line: `/give user amount`, optional arguments in brackets;
+    /// `/admin grant | set | end` for subcommands.
+    pub fn usage(&self) -> String {
+        let mut line = format!("/{}", self.name);
+        if !self.subcommands.is_empty() {
+            let subs: Vec<&str> = self.subcommands.iter().map(|s| s.name).collect();
+            return format!("{line} {}", subs.join(" | "));
+        }
+        for arg in self.args {
+            if arg.required {
+                line.push_str(&format!(" {}", arg.name));
+            } else {
+                line.push_str(&format!(" [{}]", arg.name));
+            }
+        }
+        line
+    }
+}
+
+/// The slash commands the games' decisions declare (`/double`), from the catalogue.
+pub fn decision_commands() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = crate::catalogue::GAMES
+        .iter()
+        .flat_map(|entry| entry.info.decisions)
+        .filter_map(|decision| decision.command)
+        .collect();
+    names.dedup();
+    names
+}
+
+/// Every slash command: the tables' own, with the games' decision commands (which take no
+/// argument) after `/draw`.
+pub fn specs() -> Vec<CommandSpec> {
+    let mut specs = Vec::with_capacity(COMMANDS.len() + 2);
+    for spec in COMMANDS {
+        specs.push(*spec);
+        if spec.name == "draw" {
+            specs.extend(
+                decision_commands()
+                    .into_iter()
+                    .map(|name| command(name, &[])),
+            );
+        }
+    }
+    specs
+}
+
+/// Every slash command's name, in the order of [`specs`].
+pub fn names() -> Vec<&'static str> {
+    specs().iter().map(|s| s.name).collect()
+}
