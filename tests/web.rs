@@ -84,6 +84,8 @@ fn update_at(events: &Receiver<(String, Value)>, turn: i64) -> Value {
 #[test]
 fn the_table_page_follows_a_console_game_move_by_move() {
     let (mut console, url) = started_table("web-follow");
+    // carol, watching, backs bob before the first move: the page shows the pool.
+    console.say("carol: /bet seat:2 amount:70");
     let (status, page) = get(&url);
     assert_eq!(status, 200);
     for needle in [
@@ -97,6 +99,8 @@ fn the_table_page_follows_a_console_game_move_by_move() {
         "seat 1, White",
         "seat 2, Black",
         "background:#f4ecd8",
+        "Side bets: 70 credits in the pool",
+        "backed with 70 credits",
     ] {
         assert!(page.contains(needle), "{needle} not in the page");
     }

@@ -30,6 +30,8 @@ web-clock = Time left to act:
 web-clock-over = time is up
 web-side = seat { $seat }, { $side }
 web-droid = droid
+web-bets = Side bets: { $pool } credits in the pool, for those who backed the winner.
+web-backed = backed with { $amount } credits
 web-points = { $points ->
         [one] { $points } point
        *[other] { $points } points

@@ -30,6 +30,8 @@ web-clock = Temps restant pour jouer :
 web-clock-over = temps écoulé
 web-side = place { $seat }, { $side }
 web-droid = droïde
+web-bets = Paris d’à-côté : { $pool } crédits dans la cagnotte, pour ceux qui ont misé sur le gagnant.
+web-backed = soutenu par { $amount } crédits
 web-points = { $points ->
         [one] { $points } point
        *[other] { $points } points

@@ -45,6 +45,8 @@ pub struct Spectated {
     /// The table's fairness record: the seed's commitment, and the seed once revealed.
     pub commitment: String,
     pub seed: Option<String>,
+    /// What the side bets on the table hold, in all (see [`SeatView::backed`]).
+    pub pool: i64,
 }
 
 /// Which of the game's lines a view tells: every one (a page), or the newest few (an update
@@ -70,6 +72,8 @@ pub struct SeatView {
     pub side: String,
     pub face: String,
     pub edge: String,
+    /// The side bets on this seat, in credits.
+    pub backed: i64,
 }
 
 impl App {
@@ -133,6 +137,7 @@ impl App {
                         side: side.map(|s| s.name()).unwrap_or_default(),
                         face: side.map(|s| s.face.css()).unwrap_or_default(),
                         edge: side.map(|s| s.edge.css()).unwrap_or_default(),
+                        backed: 0,
                     }
                 })
                 .collect(),
@@ -148,7 +153,14 @@ impl App {
                 .flatten(),
             commitment: row.seed_commitment.clone(),
             seed: row.seed.clone(),
+            pool: 0,
         };
+        for bet in self.ledger.side_bets(row.id)? {
+            view.pool += bet.amount;
+            if let Some(seat) = view.seats.get_mut(bet.seat) {
+                seat.backed += bet.amount;
+            }
+        }
         match row.status {
             TableStatus::Open => {
                 view.state = t!(

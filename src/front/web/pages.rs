@@ -141,6 +141,7 @@ fn state(view: &Spectated) -> Markup {
             p.clock { (t!("web-clock")) " " span #clock {} }
         }
         @if let Some(stakes) = &view.stakes { p.stakes { (stakes) } }
+        @if view.pool > 0 { p.bets { (t!("web-bets", pool = view.pool)) } }
     }
 }
 
@@ -156,6 +157,9 @@ fn seats(view: &Spectated) -> Markup {
                     span.name { (seat.name) }
                     span.side { (t!("web-side", seat = i + 1, side = seat.side.as_str())) }
                     @if seat.droid { " " span.tag { (t!("web-droid")) } }
+                    @if seat.backed > 0 {
+                        " " span.backed { (t!("web-backed", amount = seat.backed)) }
+                    }
                     @if series { span.points { (t!("web-points", points = seat.points)) } }
                     @if seat.to_act { span.marker { "◀" } }
                 }
