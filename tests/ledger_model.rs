@@ -39,6 +39,15 @@ impl Model {
     fn has(&self, user: &str) -> bool {
         self.credits.contains_key(user)
     }
+    /// One of the tables opened so far, if any.
+    fn any_table(&self, rng: &mut ChaCha8Rng) -> Option<i64> {
+        self.tables
+            .keys()
+            .copied()
+            .collect::<Vec<_>>()
+            .choose(rng)
+            .copied()
+    }
     fn pay(&mut self, user: &str, delta: i64) {
         if user != DROID {
             *self.credits.get_mut(user).unwrap() += delta;
@@ -256,13 +265,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
             }
             9 => {
                 // A side bet on a table, any seat, any amount, by anyone.
-                let Some(&id) = m
-                    .tables
-                    .keys()
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .choose(&mut rng)
-                else {
+                let Some(id) = m.any_table(&mut rng) else {
                     continue;
                 };
                 let (seats, _, status) = m.tables[&id].clone();
@@ -307,13 +310,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
             }
             _ => {
                 // Finish or cancel a playing table (or try again on an ended one).
-                let Some(&id) = m
-                    .tables
-                    .keys()
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .choose(&mut rng)
-                else {
+                let Some(id) = m.any_table(&mut rng) else {
                     continue;
                 };
                 let (seats, stake, status) = m.tables[&id].clone();

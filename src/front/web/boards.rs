@@ -80,26 +80,25 @@ impl Boards {
         step: usize,
         lang: Lang,
     ) -> Option<Png> {
-        let key = (row.id, game, step, lang, version(row));
-        let cell = {
-            let mut images = self.images.lock().unwrap_or_else(|e| e.into_inner());
-            if images.len() >= KEEP && !images.contains_key(&key) {
-                images.clear();
-            }
-            Arc::clone(images.entry(key).or_default())
-        };
-        cell.get_or_init(|| draw(app, row, game, step, lang))
+        self.cell((row.id, game, step, lang, version(row)))
+            .get_or_init(|| draw(app, row, game, step, lang))
             .clone()
     }
 
-    /// Keeps `png` as the board of a table as it is now (drawn with its live update).
-    pub fn keep(&self, row: &TableRow, game: u32, step: usize, lang: Lang, png: Png) {
-        let key = (row.id, game, step, lang, version(row));
+    /// The cell of one image, made empty when new (the cache starts afresh when full).
+    fn cell(&self, key: Key) -> Arc<OnceLock<Option<Png>>> {
         let mut images = self.images.lock().unwrap_or_else(|e| e.into_inner());
         if images.len() >= KEEP && !images.contains_key(&key) {
             images.clear();
         }
-        let _ = images.entry(key).or_default().set(Some(png));
+        Arc::clone(images.entry(key).or_default())
+    }
+
+    /// Keeps `png` as the board of a table as it is now (drawn with its live update).
+    pub fn keep(&self, row: &TableRow, game: u32, step: usize, lang: Lang, png: Png) {
+        let _ = self
+            .cell((row.id, game, step, lang, version(row)))
+            .set(Some(png));
     }
 
     fn cached(&self, key: &Key) -> Option<Png> {
