@@ -144,8 +144,13 @@ pub fn replay_gif(
     names: &[String],
 ) -> Result<Vec<u8>, RenderError> {
     let steps: Vec<Step> = actions.iter().cloned().map(Step::Action).collect();
-    Catalogue::default()
-        .get(id)?
-        .board
-        .replay(options, start, &steps, names)
+    Catalogue::default().get(id)?.board.replay(
+        options,
+        start,
+        &steps,
+        &crate::render::Scene {
+            names: names.to_vec(),
+            ..Default::default()
+        },
+    )
 }

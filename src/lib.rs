@@ -12,6 +12,7 @@ pub mod front;
 pub mod games;
 pub mod ledger;
 pub mod render;
+pub mod shop;
 pub mod table;
 pub mod telemetry;
 pub mod words;

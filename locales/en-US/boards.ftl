@@ -49,3 +49,4 @@ board-dz-first = { $who } to roll for the first turn
 board-dz-claim = { $who } may claim the missed play
 board-dz-choose = { $who } to deposit, move or pass
 board-dz-roll = { $who } to roll
+board-lost = lost

@@ -49,3 +49,4 @@ board-dz-first = À { $who } de lancer pour le premier tour
 board-dz-claim = { $who } peut réclamer le coup manqué
 board-dz-choose = À { $who } de déposer, déplacer ou passer
 board-dz-roll = À { $who } de lancer
+board-lost = perdues

@@ -16,6 +16,7 @@ pub mod economy;
 pub mod legacies;
 pub mod ratings;
 pub mod seasons;
+pub mod shop;
 pub mod slots;
 pub mod store;
 pub mod tables;
@@ -80,6 +81,8 @@ pub enum LedgerError {
     ChannelBusy,
     #[error("{0}")]
     Bet(bets::BetRefusal),
+    #[error("{0}")]
+    Shop(shop::ShopRefusal),
     #[error("database error: {0}")]
     Db(#[from] StoreError),
     #[error("database migration failed: {0}")]

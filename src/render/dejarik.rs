@@ -8,7 +8,7 @@ use tiny_skia::Pixmap;
 
 use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene};
+use super::{LastMove, RenderError, Scene, SideLook};
 use crate::games::dejarik::{
     format_cell, notation::Action, Cell, Dejarik, MoveKind, Position, Resolved, Side, Zone,
 };
@@ -137,41 +137,36 @@ fn draw_static(scale: f32) -> Pixmap {
     c.pixmap
 }
 
-/// Stamps a piece of `side` centred at (x, y) with radius `r` (see [`draw_piece`]).
-fn piece(c: &mut Canvas, side: Side, x: f32, y: f32, r: f32, alpha: f32) {
+/// Stamps a piece of `side` in `look` centred at (x, y) with radius `r` (see
+/// [`draw_piece`]).
+fn piece(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
     let scale = c.scale();
-    let key = format!("dejarik/{side:?}/{r}/{alpha}/{scale}");
+    let key = format!("dejarik/{side:?}/{}/{r}/{alpha}/{scale}", look.key());
     let sprite = kit::cached_sprite(key, || {
         kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
-            draw_piece(s, side, cx, cy, r, alpha)
+            draw_piece(s, side, look, cx, cy, r, alpha)
         })
     });
     c.stamp(&sprite, x, y);
 }
 
 /// Draws a piece of `side` centred at (x, y) with radius `r`: White is a round token with a
-/// ring, Black a hexagon with a gold dot, so they differ by shape as well as by lightness.
-fn draw_piece(c: &mut Canvas, side: Side, x: f32, y: f32, r: f32, alpha: f32) {
+/// ring, Black a hexagon with a dot, so they differ by shape as well as by colour.
+fn draw_piece(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
     c.fill_circle(x, y + r * 0.12, r * 1.04, theme::GRID, 0.45 * alpha);
+    let width = (r * 0.11).max(1.5);
     match side {
         Side::White => {
-            c.fill_circle(x, y, r, theme::LIGHT_PIECE, alpha);
-            c.stroke_circle(x, y, r, theme::LIGHT_EDGE, alpha, (r * 0.11).max(1.5));
-            c.stroke_circle(
-                x,
-                y,
-                r * 0.48,
-                theme::LIGHT_MARK,
-                alpha,
-                (r * 0.11).max(1.5),
-            );
+            c.fill_circle(x, y, r, look.face, alpha);
+            c.stroke_circle(x, y, r, look.edge, alpha, width);
+            c.stroke_circle(x, y, r * 0.48, look.mark, alpha, width);
         }
         Side::Black => {
             if let Some(path) = kit::regular_polygon(x, y, r * 1.1, 6, -PI / 2.0) {
-                c.fill(&path, theme::DARK_PIECE, alpha);
-                c.stroke(&path, theme::DARK_EDGE, alpha, (r * 0.11).max(1.5));
+                c.fill(&path, look.face, alpha);
+                c.stroke(&path, look.edge, alpha, width);
             }
-            c.fill_circle(x, y, r * 0.24, theme::DARK_EDGE, alpha);
+            c.fill_circle(x, y, r * 0.24, look.mark, alpha);
         }
     }
 }
@@ -182,7 +177,12 @@ fn name_of(scene: &Scene, side: Side) -> String {
 
 /// "White", "Blancs".
 /// White and Black, by seat.
-const SIDES: [super::SideLook; 2] = [super::SideLook::WHITE, super::SideLook::BLACK];
+const SIDES: [SideLook; 2] = [SideLook::WHITE, SideLook::BLACK];
+
+/// How `side`'s pieces look in `scene` (a set its player wears, or the side's own).
+fn look(scene: &Scene, side: Side) -> SideLook {
+    scene.side(side.seat(), &SIDES)
+}
 
 fn side_name(side: Side) -> String {
     super::side_name(&SIDES, side.seat())
@@ -301,13 +301,13 @@ pub fn draw(
     for side in [Side::White, Side::Black] {
         for cell in pos.pieces(side) {
             let (x, y) = cell_center(cell);
-            piece(&mut c, side, x, y, PIECE, 1.0);
+            piece(&mut c, side, look(scene, side), x, y, PIECE, 1.0);
         }
     }
 
     if let Some((cell, side)) = victim {
         let (x, y) = cell_center(cell);
-        piece(&mut c, side, x, y, PIECE, 0.4);
+        piece(&mut c, side, look(scene, side), x, y, PIECE, 0.4);
         c.cross(x, y, PIECE * 0.62, theme::DANGER, 5.0);
     }
     let arrow = match &highlight {
@@ -354,7 +354,7 @@ fn draw_header(c: &mut Canvas, game: &Dejarik, pos: &Position, scene: &Scene) {
                 c.stroke(&path, colour, 1.0, 2.0);
             }
         }
-        piece(c, side, icon_x, 32.0, 13.0, 1.0);
+        piece(c, side, look(scene, side), icon_x, 32.0, 13.0, 1.0);
         c.text(&name, text_x, 40.0, 22.0, theme::TEXT, align);
     }
     c.text("DEJARIK", CX, 38.0, 13.0, theme::TEXT_DIM, Align::Center);
@@ -435,10 +435,17 @@ fn draw_footer(
         };
         for i in 0..lost {
             let x = first + dir * i as f32 * step;
-            piece(c, side, x, y, 10.0, 0.55);
+            piece(c, side, look(scene, side), x, y, 10.0, 0.55);
             c.cross(x, y, 7.0, theme::DANGER, 3.0);
         }
-        c.text("lost", caption_x, top + 60.0, 13.0, theme::TEXT_DIM, align);
+        c.text(
+            &t!("board-lost"),
+            caption_x,
+            top + 60.0,
+            13.0,
+            theme::TEXT_DIM,
+            align,
+        );
     }
 }
 
@@ -446,39 +453,54 @@ fn draw_footer(
 /// colour a board can show.
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let game = Dejarik::default();
-        let scene = |before: &str, action: &str| Scene {
-            names: vec!["Chewbacca".into(), "R2-D2".into()],
-            last_move: Some(LastMove {
-                action: action.into(),
-                before: Some(before.into()),
-            }),
-            series: None,
-            result: None,
-        };
-        let before = "o3,o8,o9,o10/i5,o12,o1,C/w:-";
-        let after = game
-            .parse_state("i4,o8,o9,o10/C,o1,o12/b:-")
-            .expect("sample position");
-        let start = Position::start(Side::White);
-        let sample = |pos: &Position, scene: &Scene| {
-            draw(&game, pos, scene, 1.0).expect("the sample boards are consistent")
-        };
-        let a = sample(&after, &scene(before, "o3-i4"));
-        let b = sample(&start, &Scene::default());
-        let finished = game
-            .parse_state("i1,i2,i3,i4/o7,o8,o9,o10/b:-")
-            .expect("sample position");
-        let c = sample(&finished, &scene("i1,i2,i3,o4/o7,o8,o9,o10/w:-", "o4-i4"));
-        Palette::learn(&[&a, &b, &c])
-    })
+    PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// A palette learnt from sample boards whose seats wear `dress`'s sets.
+fn dressed(dress: &Scene) -> Palette {
+    let game = Dejarik::default();
+    let scene = |before: &str, action: &str| Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        last_move: Some(LastMove {
+            action: action.into(),
+            before: Some(before.into()),
+        }),
+        sets: dress.sets.clone(),
+        ..Scene::default()
+    };
+    let before = "o3,o8,o9,o10/i5,o12,o1,C/w:-";
+    let after = game
+        .parse_state("i4,o8,o9,o10/C,o1,o12/b:-")
+        .expect("sample position");
+    let start = Position::start(Side::White);
+    let sample = |pos: &Position, scene: &Scene| {
+        draw(&game, pos, scene, 1.0).expect("the sample boards are consistent")
+    };
+    let a = sample(&after, &scene(before, "o3-i4"));
+    let plain = Scene {
+        sets: dress.sets.clone(),
+        ..Scene::default()
+    };
+    let b = sample(&start, &plain);
+    let finished = game
+        .parse_state("i1,i2,i3,i4/o7,o8,o9,o10/b:-")
+        .expect("sample position");
+    let c = sample(&finished, &scene("i1,i2,i3,o4/o7,o8,o9,o10/w:-", "o4-i4"));
+    Palette::learn(&[&a, &b, &c])
 }
 
 /// The Dejarik board of the catalogue.
 pub static BOARD: super::Drawn<Dejarik> = super::Drawn {
     draw,
     palette,
+    dressed,
+    surfaces: &[
+        OUTER_CELLS[0],
+        OUTER_CELLS[1],
+        INNER_CELLS[0],
+        INNER_CELLS[1],
+        CENTRE_CELL,
+    ],
     layers: |_, _| layers(),
     sides: &SIDES,
 };

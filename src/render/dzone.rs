@@ -10,7 +10,7 @@ use tiny_skia::{PathBuilder, Pixmap};
 
 use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene};
+use super::{LastMove, RenderError, Scene, SideLook};
 use crate::games::dzone::{Action, Cell, Claimable, Dzone, Phase, Position, Square};
 use crate::games::Game;
 use crate::t;
@@ -96,36 +96,42 @@ fn die(c: &mut Canvas, x: f32, y: f32, size: f32, value: u8, black: bool) {
 /// The palette D-Zone boards are encoded with, learnt once from sample boards.
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let game = Dzone::default();
-        let scene = Scene {
-            names: vec![
-                "Chewbacca".into(),
-                "R2-D2".into(),
-                "Leia".into(),
-                "Lando".into(),
-            ],
-            ..Scene::default()
-        };
-        let samples = [
-            "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0",
-            "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1",
-        ];
-        let canvases: Vec<Canvas> = samples
-            .iter()
-            .map(|s| {
-                let pos = game.parse_state(s).expect("a sample position");
-                draw(&game, &pos, &scene, 1.0).expect("a sample board")
-            })
-            .collect();
-        Palette::learn(&canvases.iter().collect::<Vec<_>>())
-    })
+    PALETTE.get_or_init(|| dressed(&Scene::default()))
 }
 
-/// A marble of `seat` (or steel for `None`) centred at (x, y), stamped from a sprite.
-fn marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alpha: f32) {
+/// A palette learnt from sample boards whose seats wear `dress`'s sets.
+fn dressed(dress: &Scene) -> Palette {
+    let game = Dzone::default();
+    let scene = Scene {
+        names: vec![
+            "Chewbacca".into(),
+            "R2-D2".into(),
+            "Leia".into(),
+            "Lando".into(),
+        ],
+        sets: dress.sets.clone(),
+        ..Scene::default()
+    };
+    let samples = [
+        "S....R/...R../.B..../..S.../.RGG../.....S R3:G,G3,B5 R choose:44 9 0",
+        "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1",
+    ];
+    let canvases: Vec<Canvas> = samples
+        .iter()
+        .map(|s| {
+            let pos = game.parse_state(s).expect("a sample position");
+            draw(&game, &pos, &scene, 1.0).expect("a sample board")
+        })
+        .collect();
+    Palette::learn(&canvases.iter().collect::<Vec<_>>())
+}
+
+/// A marble of a seat in its look (or steel for `None`) centred at (x, y), stamped from a
+/// sprite.
+fn marble(c: &mut Canvas, seat: Option<(usize, SideLook)>, x: f32, y: f32, r: f32, alpha: f32) {
     let scale = c.scale();
-    let key = format!("dzone/{seat:?}/{r}/{alpha}/{scale}");
+    let look = seat.map(|(s, look)| format!("{s}{}", look.key()));
+    let key = format!("dzone/{look:?}/{r}/{alpha}/{scale}");
     let sprite = kit::cached_sprite(key, || {
         kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
             draw_marble(s, seat, cx, cy, r, alpha)
@@ -134,11 +140,18 @@ fn marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alpha: f3
     c.stamp(&sprite, x, y);
 }
 
-fn draw_marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alpha: f32) {
+fn draw_marble(
+    c: &mut Canvas,
+    seat: Option<(usize, SideLook)>,
+    x: f32,
+    y: f32,
+    r: f32,
+    alpha: f32,
+) {
     c.fill_circle(x, y + r * 0.12, r * 1.03, theme::GRID, 0.5 * alpha);
-    let (fill, edge) = match seat {
-        Some(s) => (MARBLES[s], theme::GRID),
-        None => (STEEL, STEEL_EDGE),
+    let (fill, edge, ink) = match seat {
+        Some((_, look)) => (look.face, look.edge, look.mark),
+        None => (STEEL, STEEL_EDGE, STEEL_EDGE),
     };
     c.fill_circle(x, y, r, fill, alpha);
     c.stroke_circle(x, y, r, edge, alpha, (r * 0.08).max(1.0));
@@ -150,9 +163,8 @@ fn draw_marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alph
         theme::TEXT,
         0.55 * alpha,
     );
-    let ink = theme::GRID;
     let m = r * 0.36;
-    match seat {
+    match seat.map(|(s, _)| s) {
         Some(0) => c.stroke_circle(x, y, m, ink, alpha, (r * 0.14).max(1.2)),
         Some(1) => {
             if let Some(tri) =
@@ -168,19 +180,25 @@ fn draw_marble(c: &mut Canvas, seat: Option<usize>, x: f32, y: f32, r: f32, alph
 }
 
 /// Red, Green, Blue and Yellow marbles, by seat.
-const SIDES: [super::SideLook; 4] = [
+const SIDES: [SideLook; 4] = [
     side("side-red", MARBLES[0]),
     side("side-green", MARBLES[1]),
     side("side-blue", MARBLES[2]),
     side("side-yellow", MARBLES[3]),
 ];
 
-const fn side(name: &'static str, face: Rgb) -> super::SideLook {
-    super::SideLook {
+const fn side(name: &'static str, face: Rgb) -> SideLook {
+    SideLook {
         name,
         face,
         edge: theme::GRID,
+        mark: theme::GRID,
     }
+}
+
+/// `seat` with how its marbles look in `scene` (a set its player wears, or its own).
+fn dressed_seat(scene: &Scene, seat: usize) -> Option<(usize, SideLook)> {
+    Some((seat, scene.side(seat, &SIDES)))
 }
 
 fn side_name(seat: usize) -> String {
@@ -248,7 +266,7 @@ pub fn draw(
         match pos.at(cell) {
             Square::Empty => {}
             Square::Steel => marble(&mut c, None, x, y, MARBLE, 1.0),
-            Square::Marble(s) => marble(&mut c, Some(s as usize), x, y, MARBLE, 1.0),
+            Square::Marble(s) => marble(&mut c, dressed_seat(scene, s as usize), x, y, MARBLE, 1.0),
         }
     }
     if let Some((path, _)) = &last {
@@ -316,7 +334,14 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
             }
         }
         let alpha = if player.out { 0.35 } else { 1.0 };
-        marble(c, Some(seat), PANEL_X + 26.0, top + 28.0, 15.0, alpha);
+        marble(
+            c,
+            dressed_seat(scene, seat),
+            PANEL_X + 26.0,
+            top + 28.0,
+            15.0,
+            alpha,
+        );
         let mut name = name_of(scene, seat);
         if player.out {
             name = t!("board-dz-out", who = name);
@@ -340,7 +365,7 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
         for k in 0..reserve {
             marble(
                 c,
-                Some(seat),
+                dressed_seat(scene, seat),
                 PANEL_X + 94.0 + k as f32 * 17.0,
                 top + 65.0,
                 7.0,
@@ -359,7 +384,7 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
         for (colour, &n) in player.captures.iter().enumerate() {
             for _ in 0..n {
                 let x = PANEL_X + 94.0 + (k % 9) as f32 * 17.0;
-                marble(c, Some(colour), x, top + 95.0, 7.0, alpha);
+                marble(c, dressed_seat(scene, colour), x, top + 95.0, 7.0, alpha);
                 k += 1;
             }
         }
@@ -403,6 +428,8 @@ fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     draw,
     palette,
+    dressed,
+    surfaces: &[CELL[0], CELL[1]],
     layers: |_, _| layers(),
     sides: &SIDES,
 };

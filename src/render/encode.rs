@@ -63,6 +63,7 @@ const LUT_BITS: u32 = 6;
 
 /// A palette of at most 256 colours learnt from sample images, with a lookup table from
 /// (reduced) RGB to palette index so that mapping a frame costs one table read per pixel.
+#[derive(Clone)]
 pub struct Palette {
     rgb: Vec<u8>,
     lut: Vec<u8>,
@@ -89,6 +90,14 @@ impl Palette {
             *slot = quant.index_of(&[r as u8, g as u8, b as u8, 255]) as u8;
         }
         Palette { rgb, lut }
+    }
+
+    /// The same lookup with other colours in its entries (a theme's recolouring).
+    pub fn with_colors(&self, rgb: Vec<u8>) -> Palette {
+        Palette {
+            rgb,
+            lut: self.lut.clone(),
+        }
     }
 
     /// The palette as RGB triplets.

@@ -8,6 +8,7 @@ pub mod dzone;
 pub mod encode;
 pub mod kingdoms;
 pub mod kit;
+pub mod looks;
 pub mod slots;
 pub mod zatak;
 
@@ -31,6 +32,10 @@ pub struct Scene {
     /// A result the table decided (resignation, timeout, repetition, agreement), shown as
     /// the game's result; results the position decides are shown without it.
     pub result: Option<String>,
+    /// The piece set each seat's player wears, by seat (none: the game's own colours).
+    pub sets: Vec<Option<looks::PieceSet>>,
+    /// The board theme the table is dressed in.
+    pub theme: Option<looks::Theme>,
 }
 
 impl Scene {
@@ -167,17 +172,21 @@ pub trait Board: Send + Sync {
     fn png_of(&self, play: &dyn DynPlay, scene: &Scene) -> Result<Vec<u8>, RenderError>;
 
     /// An animated replay: the start position, then one frame per action with that action
-    /// highlighted; the last frame stays longer.
+    /// highlighted; the last frame stays longer. `dress` gives the players' names and the
+    /// looks they wear.
     fn replay(
         &self,
         options: &GameOptions,
         start: &str,
         actions: &[Step],
-        names: &[String],
+        dress: &Scene,
     ) -> Result<Vec<u8>, RenderError>;
 
     /// How each seat's pieces look, by seat: a page beside the board shows the same colours.
     fn sides(&self) -> &'static [SideLook];
+
+    /// The colours of the board itself, which a theme recolours (with the frame's).
+    fn surfaces(&self) -> &'static [kit::Rgb];
 }
 
 /// A seat's side as the board draws it: its name (a message id) and its pieces' colours.
@@ -186,9 +195,16 @@ pub struct SideLook {
     pub name: &'static str,
     pub face: kit::Rgb,
     pub edge: kit::Rgb,
+    /// The mark drawn on the face (a ring, a dot, pips, an icon).
+    pub mark: kit::Rgb,
 }
 
 impl SideLook {
+    /// The colours as a key for cached sprites of pieces in them.
+    pub fn key(&self) -> String {
+        format!("{}{}{}", self.face.css(), self.edge.css(), self.mark.css())
+    }
+
     /// The side's name in the language spoken now ("White", "Rouges").
     pub fn name(&self) -> String {
         crate::t!(self.name)
@@ -201,12 +217,14 @@ impl SideLook {
         name: "side-white",
         face: kit::theme::LIGHT_PIECE,
         edge: kit::theme::LIGHT_EDGE,
+        mark: kit::theme::LIGHT_MARK,
     };
     /// Black pieces: dark faces with light edges.
     pub const BLACK: SideLook = SideLook {
         name: "side-black",
         face: kit::theme::DARK_PIECE,
         edge: kit::theme::DARK_EDGE,
+        mark: kit::theme::DARK_EDGE,
     };
 }
 
@@ -225,6 +243,12 @@ pub fn side_name(sides: &[SideLook], seat: usize) -> String {
 pub struct Drawn<G: Game> {
     pub draw: DrawFn<G>,
     pub palette: fn() -> &'static Palette,
+    /// A palette learnt from the game's sample boards with their seats dressed like a
+    /// scene's (the sets its players wear).
+    pub dressed: fn(&Scene) -> Palette,
+    /// The colours of the board itself (cells, points, felt) that a theme recolours with
+    /// the frame; pieces stand on them.
+    pub surfaces: &'static [kit::Rgb],
     /// The static layers a position is drawn on: one set for most games, one per viewer
     /// where the frame itself depends on the position (backgammon's point numbers are those
     /// of the player who acts).
@@ -243,7 +267,26 @@ impl<G: Game> Drawn<G> {
     fn encode(&self, game: &G, pos: &G::State, scene: &Scene) -> Result<Vec<u8>, RenderError> {
         let canvas = (self.draw)(game, pos, scene, FULL)?;
         let base = (self.layers)(game, pos).base(FULL);
-        encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+        if !scene.dressed() && scene.theme.is_none() {
+            return encode::png_indexed(&canvas, (self.palette)(), Some(&base));
+        }
+        // A theme keeps the plain palette's lookup, so the layer's indices still hold; a
+        // set needs its own palette, whose lookup differs.
+        let base = (!scene.dressed()).then_some(&*base);
+        encode::png_indexed(&canvas, &self.palette_for(scene), base)
+    }
+
+    /// The palette a scene's board is encoded with: the plain one, or one dressed for its
+    /// sets and theme.
+    fn palette_for(&self, scene: &Scene) -> Arc<Palette> {
+        looks::palette_for(
+            G::INFO.id,
+            scene,
+            (self.palette)(),
+            self.dressed,
+            self.surfaces,
+            self.sides,
+        )
     }
 }
 
@@ -281,24 +324,22 @@ impl<G: Game> Board for Drawn<G> {
         self.sides
     }
 
+    fn surfaces(&self) -> &'static [kit::Rgb] {
+        self.surfaces
+    }
+
     fn replay(
         &self,
         options: &GameOptions,
         start: &str,
         actions: &[Step],
-        names: &[String],
+        dress: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
         let game = Arc::new(G::from_options(options)?);
         let base = (self.layers)(&game, &game.parse_state(start)?).base(REPLAY);
-        replay_frames(
-            game,
-            start,
-            actions,
-            names,
-            self.draw,
-            (self.palette)(),
-            &base,
-        )
+        let palette = self.palette_for(dress);
+        let base = (!dress.dressed()).then_some(&*base);
+        replay_frames(game, start, actions, dress, self.draw, &palette, base)
     }
 }
 
@@ -317,23 +358,21 @@ pub(crate) fn replay_frames<G: Game>(
     game: Arc<G>,
     start: &str,
     actions: &[Step],
-    names: &[String],
+    dress: &Scene,
     draw: DrawFn<G>,
     palette: &Palette,
-    base: &BaseLayer,
+    base: Option<&BaseLayer>,
 ) -> Result<Vec<u8>, RenderError> {
     let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
     let mut scene = Scene {
-        names: names.to_vec(),
+        names: dress.names.clone(),
+        sets: dress.sets.clone(),
+        theme: dress.theme,
         ..Scene::default()
     };
     let first = draw(&game, play.state(), &scene, REPLAY)?;
     let mut gif = GifRecorder::new(first.width(), first.height(), palette)?;
-    gif.push(
-        &first,
-        Some(base),
-        if actions.is_empty() { 300 } else { 120 },
-    )?;
+    gif.push(&first, base, if actions.is_empty() { 300 } else { 120 })?;
     let stride = actions.len().div_ceil(REPLAY_FRAMES).max(1);
     for (i, step) in actions.iter().enumerate() {
         let before = play.state().clone();
@@ -363,7 +402,7 @@ pub(crate) fn replay_frames<G: Game>(
             continue;
         }
         let frame = draw(&game, play.state(), &scene, REPLAY)?;
-        gif.push(&frame, Some(base), if last { 400 } else { 110 })?;
+        gif.push(&frame, base, if last { 400 } else { 110 })?;
     }
     gif.finish()
 }

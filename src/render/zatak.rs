@@ -9,7 +9,7 @@ use tiny_skia::Pixmap;
 
 use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene};
+use super::{LastMove, RenderError, Scene, SideLook};
 use crate::games::zatak::{Action, Cell, Phase, Position, Side, Zatak};
 use crate::games::{Game, Status};
 use crate::t;
@@ -85,44 +85,50 @@ fn draw_static(scale: f32) -> Pixmap {
 /// The palette Zatak boards are encoded with, learnt once from sample boards.
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let game = Zatak::default();
-        let scene = Scene {
-            names: vec!["Chewbacca".into(), "R2-D2".into()],
-            ..Scene::default()
-        };
-        let start = game
-            .parse_state("b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/c4/w/play")
-            .expect("a sample position");
-        let before = game
-            .parse_state("c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play")
-            .expect("a sample position");
-        let last = Scene {
-            last_move: Some(LastMove {
-                action: "d4-xd5-c5".into(),
-                before: Some(game.format_state(&before)),
-            }),
-            ..scene.clone()
-        };
-        let after = game
-            .apply(
-                &before,
-                &game.parse_action(&before, "d4-xd5-c5").expect("legal"),
-            )
-            .expect("legal");
-        let a = draw(&game, &start, &scene, 1.0).expect("a sample board");
-        let b = draw(&game, &after, &last, 1.0).expect("a sample board");
-        Palette::learn(&[&a, &b])
-    })
+    PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// A palette learnt from sample boards whose seats wear `dress`'s sets.
+fn dressed(dress: &Scene) -> Palette {
+    let game = Zatak::default();
+    let scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        sets: dress.sets.clone(),
+        ..Scene::default()
+    };
+    let start = game
+        .parse_state("b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/c4/w/play")
+        .expect("a sample position");
+    let before = game
+        .parse_state("c4=3,d4=2/a4=5,b5=6,d5=1/-/w/play")
+        .expect("a sample position");
+    let last = Scene {
+        last_move: Some(LastMove {
+            action: "d4-xd5-c5".into(),
+            before: Some(game.format_state(&before)),
+        }),
+        ..scene.clone()
+    };
+    let after = game
+        .apply(
+            &before,
+            &game.parse_action(&before, "d4-xd5-c5").expect("legal"),
+        )
+        .expect("legal");
+    let a = draw(&game, &start, &scene, 1.0).expect("a sample board");
+    let b = draw(&game, &after, &last, 1.0).expect("a sample board");
+    Palette::learn(&[&a, &b])
 }
 
 /// A die: White's a rounded square, Red's an octagon (a square with cut corners).
-fn die(c: &mut Canvas, side: Side, x: f32, y: f32, size: f32, face: Option<u8>) {
+fn die(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, size: f32, face: Option<u8>) {
     let half = size / 2.0;
-    let (fill, edge, pip) = match side {
-        Side::White => (theme::LIGHT_PIECE, theme::LIGHT_EDGE, theme::LIGHT_EDGE),
-        Side::Red => (RED_FACE, RED_EDGE, theme::TEXT),
-    };
+    let SideLook {
+        face: fill,
+        edge,
+        mark: pip,
+        ..
+    } = look;
     let shape = match side {
         Side::White => kit::rounded_rect(x - half, y - half, size, size, size * 0.18),
         Side::Red => kit::regular_polygon(x, y, half * 1.08, 8, std::f32::consts::PI / 8.0),
@@ -161,14 +167,23 @@ fn name_of(scene: &Scene, side: Side) -> String {
 }
 
 /// White and Red, by seat.
-const SIDES: [super::SideLook; 2] = [
-    super::SideLook::WHITE,
-    super::SideLook {
+const SIDES: [SideLook; 2] = [
+    SideLook {
+        mark: theme::LIGHT_EDGE,
+        ..SideLook::WHITE
+    },
+    SideLook {
         name: "side-red",
         face: RED_FACE,
         edge: RED_EDGE,
+        mark: theme::TEXT,
     },
 ];
+
+/// How `side`'s dice look in `scene` (a set its player wears, or the side's own).
+fn look(scene: &Scene, side: Side) -> SideLook {
+    scene.side(side.seat(), &SIDES)
+}
 
 fn side_name(side: Side) -> String {
     super::side_name(&SIDES, side.seat())
@@ -210,7 +225,7 @@ pub fn draw(
     for cell in Cell::all() {
         if let Some((side, face)) = pos.dice[cell.0 as usize] {
             let (x, y) = cell_center(cell);
-            die(&mut c, side, x, y - 3.0, DIE, Some(face));
+            die(&mut c, side, look(scene, side), x, y - 3.0, DIE, Some(face));
         }
     }
     if let Some((cells, _, _)) = &last {
@@ -249,7 +264,7 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
             _ => (edge + 12.0, edge + 32.0),
         };
         let pip = (pos.to_move == side).then_some(1);
-        die(c, side, icon, 31.0, 22.0, pip);
+        die(c, side, look(scene, side), icon, 31.0, 22.0, pip);
         let name = kit::fit_text(&name_of(scene, side), 20.0, 200.0);
         let width = c.text(&name, x, 38.0, 20.0, theme::TEXT, align);
         // Dice not yet set up are not taken.
@@ -262,7 +277,15 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
             _ => x + width + 20.0,
         };
         for k in 0..taken {
-            die(c, side.other(), start + 24.0 * k as f32, 31.0, 18.0, None);
+            die(
+                c,
+                side.other(),
+                look(scene, side.other()),
+                start + 24.0 * k as f32,
+                31.0,
+                18.0,
+                None,
+            );
         }
     }
 }
@@ -308,6 +331,8 @@ fn draw_footer(c: &mut Canvas, game: &Zatak, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Zatak> = super::Drawn {
     draw,
     palette,
+    dressed,
+    surfaces: &[CELL[0], CELL[1], CELL[2], ZONE_WHITE, ZONE_RED],
     layers: |_, _| layers(),
     sides: &SIDES,
 };

@@ -20,6 +20,7 @@ mod opening;
 pub mod replies;
 mod rest;
 mod seasons;
+mod shop;
 mod spectate;
 mod terms;
 mod turn;
@@ -109,6 +110,7 @@ impl From<LedgerError> for Refusal {
             LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
             LedgerError::ChannelBusy => t!("ledger-channel-busy"),
             LedgerError::Bet(why) => bets::refusal(why).0,
+            LedgerError::Shop(why) => shop::refusal(why).0,
 
             // The table layer checks a table's state before it writes, so the ledger finds
             // another state only when another command (another process's, on a shared
@@ -170,6 +172,8 @@ pub struct App {
     listeners: Mutex<Vec<Listener>>,
     /// Every watched table's board as it is now, drawn once for the channel and its page.
     boards: drawn::Boards,
+    /// What members wear (the droid's shop), as last read or written here.
+    pub(crate) worn: shop::WornCache,
 }
 
 thread_local! {
@@ -195,6 +199,7 @@ impl App {
             langs: Mutex::new(HashMap::new()),
             listeners: Mutex::new(Vec::new()),
             boards: drawn::Boards::default(),
+            worn: Default::default(),
         }
     }
 
@@ -403,6 +408,10 @@ impl App {
                 seat,
                 amount,
             } => self.bet(actor, table, seat, amount),
+            Command::Shop => self.shop(actor),
+            Command::Buy { item } => self.buy(actor, &item),
+            Command::Inventory => self.inventory(actor),
+            Command::Equip { item } => self.equip(actor, &item),
             Command::Leaderboard {
                 board,
                 page,
@@ -413,6 +422,7 @@ impl App {
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
             Command::AdminEnd { table } => self.admin_end(actor, table),
+            Command::AdminPrice { item, price } => self.admin_price(actor, &item, price),
             Command::Press { custom_id } => self.press(actor, &custom_id),
             Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
         };

@@ -251,15 +251,18 @@ impl App {
                     .map(Some);
             }
             let entry = self.entry(row)?;
-            let scene = Scene {
-                names: self.seat_names(row),
-                last_move: walk.last,
-                series: is_series(row).then(|| SeriesScore {
-                    points: progress.totals.clone(),
-                    target: row.target.max(0) as u32,
-                }),
-                result: None,
-            };
+            let scene = self.dress(
+                row,
+                Scene {
+                    names: self.seat_names(row),
+                    last_move: walk.last,
+                    series: is_series(row).then(|| SeriesScore {
+                        points: progress.totals.clone(),
+                        target: row.target.max(0) as u32,
+                    }),
+                    ..Scene::default()
+                },
+            );
             Ok(Some(Bytes::from(
                 entry.board.png_of(walk.play.as_ref(), &scene)?,
             )))

@@ -109,7 +109,13 @@ impl App {
             &progress.options,
             &progress.start,
             &progress.actions,
-            &self.seat_names(&row),
+            &self.dress(
+                &row,
+                crate::render::Scene {
+                    names: self.seat_names(&row),
+                    ..Default::default()
+                },
+            ),
         )?;
         let mut text = t!(
             "replay-of",

@@ -37,7 +37,8 @@ impl App {
     }
 
     /// The board's scene: names, the last action, the series score, a result the table
-    /// decided (one the position shows by itself is not repeated).
+    /// decided (one the position shows by itself is not repeated), and the looks the
+    /// players wear.
     pub(super) fn scene(
         &self,
         row: &TableRow,
@@ -51,7 +52,7 @@ impl App {
             }
             _ => None,
         };
-        Ok(Scene {
+        let scene = Scene {
             names: self.seat_names(row),
             last_move: last,
             series: is_series(row).then(|| SeriesScore {
@@ -59,7 +60,9 @@ impl App {
                 target: row.target.max(0) as u32,
             }),
             result,
-        })
+            ..Scene::default()
+        };
+        Ok(self.dress(row, scene))
     }
 
     /// A board reply: the image, the text, and what the player to move may do.

@@ -71,6 +71,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::Number, Some(range)) => panic!("no setter for the range {range:?}"),
         (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
         (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,
+        (ArgKind::Item, _) => shop_items,
         (ArgKind::First, _) => |b| {
             ["me", "them", "random"]
                 .into_iter()
@@ -91,6 +92,22 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         autocomplete_callback: (arg.kind == ArgKind::Action).then_some(autocomplete),
         __non_exhaustive: (),
     }
+}
+
+/// The shop's items as a fixed list of choices, named in the member's language.
+fn shop_items(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    crate::shop::items().iter().fold(
+        builder.kind(serenity::CommandOptionType::String),
+        |b, item| {
+            let name = |lang| words::speaking(lang, || item.name());
+            let others: Vec<(&str, String)> = Lang::ALL
+                .iter()
+                .filter(|&&l| l != Lang::En)
+                .map(|&l| (l.code(), name(l)))
+                .collect();
+            b.add_string_choice_localized(name(Lang::En), item.id, others)
+        },
+    )
 }
 
 fn within<const MIN: i64, const MAX: i64>(

@@ -35,6 +35,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0009_fair_play.sql")),
         M::up(include_str!("../../../migrations/0010_side_bets.sql")),
         M::up(include_str!("../../../migrations/0011_seasons.sql")),
+        M::up(include_str!("../../../migrations/0012_shop.sql")),
     ])
 }
 

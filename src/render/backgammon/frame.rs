@@ -1,7 +1,7 @@
 //! The text around a backgammon board: the players with their pip counts and the match
 //! score above it, whose turn it is, the last play and the cube below it.
 
-use super::{checker, name_of, FOOTER, HEIGHT, WIDTH};
+use super::{checker, look, name_of, FOOTER, HEIGHT, WIDTH};
 use crate::games::backgammon::board as bg;
 use crate::games::backgammon::ids::{CubeOwner, GameState};
 use crate::games::backgammon::{Backgammon, State};
@@ -49,7 +49,7 @@ pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scen
                 c.stroke(&path, colour, 1.0, 2.0);
             }
         }
-        checker(c, seat, icon_x, 34.0, 12.0, 1.0);
+        checker(c, look(scene, seat), icon_x, 34.0, 12.0, 1.0);
         c.text(&label, text_x, 41.0, 21.0, theme::TEXT, align);
     }
     let m = &state.info;

@@ -14,7 +14,7 @@ use tiny_skia::Pixmap;
 
 use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene};
+use super::{LastMove, RenderError, Scene, SideLook};
 use crate::games::backgammon::board::{self as bg, Step, BAR};
 use crate::games::backgammon::ids::{CubeOwner, GameState};
 use crate::games::backgammon::{Action, Backgammon, State};
@@ -196,32 +196,34 @@ fn name_of(scene: &Scene, seat: usize) -> String {
     scene.name_or(seat, || colour_name(seat))
 }
 
-fn checker(c: &mut Canvas, seat: usize, x: f32, y: f32, r: f32, alpha: f32) {
+fn checker(c: &mut Canvas, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
     let scale = c.scale();
-    let key = format!("backgammon/{seat}/{r}/{alpha}/{scale}");
+    let key = format!("backgammon/{}/{r}/{alpha}/{scale}", look.key());
     let sprite = kit::cached_sprite(key, || {
         kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
             s.fill_circle(cx, cy + r * 0.1, r * 1.03, theme::GRID, 0.45 * alpha);
-            let (face, edge, mark) = if seat == 0 {
-                (theme::LIGHT_PIECE, theme::LIGHT_EDGE, theme::LIGHT_MARK)
-            } else {
-                (theme::DARK_PIECE, theme::DARK_EDGE, theme::DARK_EDGE)
-            };
-            s.fill_circle(cx, cy, r, face, alpha);
-            s.stroke_circle(cx, cy, r, edge, alpha, (r * 0.1).max(1.2));
-            s.stroke_circle(cx, cy, r * 0.55, mark, alpha * 0.8, (r * 0.08).max(1.0));
+            s.fill_circle(cx, cy, r, look.face, alpha);
+            s.stroke_circle(cx, cy, r, look.edge, alpha, (r * 0.1).max(1.2));
+            s.stroke_circle(
+                cx,
+                cy,
+                r * 0.55,
+                look.mark,
+                alpha * 0.8,
+                (r * 0.08).max(1.0),
+            );
         })
     });
     c.stamp(&sprite, x, y);
 }
 
-fn count_label(c: &mut Canvas, seat: usize, x: f32, y: f32, n: u8) {
-    let colour = if seat == 0 {
-        theme::LIGHT_EDGE
-    } else {
-        theme::DARK_EDGE
-    };
-    c.text(&n.to_string(), x, y + 6.0, 17.0, colour, Align::Center);
+/// How `seat`'s checkers look in `scene` (a set its player wears, or the side's own).
+pub(super) fn look(scene: &Scene, seat: usize) -> SideLook {
+    scene.side(seat, &SIDES)
+}
+
+fn count_label(c: &mut Canvas, look: SideLook, x: f32, y: f32, n: u8) {
+    c.text(&n.to_string(), x, y + 6.0, 17.0, look.edge, Align::Center);
 }
 
 /// The last play, checked against the position before it: (mover, steps, blots hit).
@@ -304,32 +306,28 @@ pub fn draw(
             let w = white_point(seat, i as u8 + 1);
             for k in 0..(n as usize).min(STACK) {
                 let (x, y) = checker_at(w, k);
-                checker(&mut c, seat, x, y, R, 1.0);
+                checker(&mut c, look(scene, seat), x, y, R, 1.0);
             }
             if n as usize > STACK {
                 let (x, y) = checker_at(w, STACK - 1);
-                count_label(&mut c, seat, x, y, n);
+                count_label(&mut c, look(scene, seat), x, y, n);
             }
         }
         // The bar.
         let on_bar = state.sides[seat][BAR];
         for k in 0..(on_bar as usize).min(3) {
             let (x, y) = bar_at(seat, k);
-            checker(&mut c, seat, x, y, R, 1.0);
+            checker(&mut c, look(scene, seat), x, y, R, 1.0);
         }
         if on_bar > 3 {
             let (x, y) = bar_at(seat, 2);
-            count_label(&mut c, seat, x, y, on_bar);
+            count_label(&mut c, look(scene, seat), x, y, on_bar);
         }
         // Borne off: thin slabs in the tray.
         let off = bg::borne_off(&state.sides[seat]);
         let (x, y, w, h) = tray(seat);
         let slab = (h - 8.0) / 15.0;
-        let (face, edge) = if seat == 0 {
-            (theme::LIGHT_PIECE, theme::LIGHT_EDGE)
-        } else {
-            (theme::DARK_PIECE, theme::DARK_EDGE)
-        };
+        let SideLook { face, edge, .. } = look(scene, seat);
         for k in 0..off {
             let sy = if seat == 0 {
                 y + h - 4.0 - (k as f32 + 1.0) * slab
@@ -395,11 +393,9 @@ pub fn draw(
         for (i, d) in [m.dice.0, m.dice.1].into_iter().enumerate() {
             let x = cx - size - 6.0 + i as f32 * (size + 12.0);
             let y = MID_Y - size / 2.0;
-            let (face, pip) = if roller == 0 {
-                (theme::LIGHT_PIECE, theme::LIGHT_EDGE)
-            } else {
-                (theme::DARK_PIECE, theme::DARK_EDGE)
-            };
+            let SideLook {
+                face, edge: pip, ..
+            } = look(scene, roller);
             if let Some(path) = kit::rounded_rect(x, y, size, size, 7.0) {
                 c.fill(&path, face, 1.0);
                 c.stroke(&path, pip, 1.0, 2.0);
@@ -447,13 +443,14 @@ pub fn draw(
     draw_footer(&mut c, game, state, scene);
     Ok(c)
 }
-fn sample_boards() -> Vec<Canvas> {
+fn sample_boards(dress: &Scene) -> Vec<Canvas> {
     let game = Backgammon::from_options(
         &serde_json::from_str(r#"{"length":5}"#).expect("a literal object"),
     )
     .expect("valid options");
     let scene = Scene {
         names: vec!["Chewbacca".into(), "R2-D2".into()],
+        sets: dress.sets.clone(),
         ..Scene::default()
     };
     let start = game.start(2).expect("two seats");
@@ -480,10 +477,13 @@ fn sample_boards() -> Vec<Canvas> {
 /// The palette backgammon boards are encoded with, learnt once from sample boards.
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let samples = sample_boards();
-        Palette::learn(&samples.iter().collect::<Vec<_>>())
-    })
+    PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// A palette learnt from sample boards whose seats wear `dress`'s sets.
+fn dressed(dress: &Scene) -> Palette {
+    let samples = sample_boards(dress);
+    Palette::learn(&samples.iter().collect::<Vec<_>>())
 }
 
 /// The backgammon board of the catalogue: its frame shows the point numbers of the player
@@ -491,6 +491,8 @@ pub fn palette() -> &'static Palette {
 pub static BOARD: super::Drawn<Backgammon> = super::Drawn {
     draw,
     palette,
+    dressed,
+    surfaces: &[FELT, FRAME, FRAME_EDGE, POINTS[0], POINTS[1]],
     layers: |game, state| layers(viewer(game, state)),
     sides: &SIDES,
 };

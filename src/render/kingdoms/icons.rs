@@ -7,6 +7,7 @@ use tiny_skia::{Path, PathBuilder, Rect, Transform};
 
 use crate::games::kingdoms::{Kind, Side};
 use crate::render::kit::{self, theme, Align, Canvas, Rgb};
+use crate::render::SideLook;
 
 pub const ORANGE: Rgb = Rgb::hex(0xf39c3c);
 pub const ORANGE_EDGE: Rgb = Rgb::hex(0x5c2a00);
@@ -14,14 +15,6 @@ pub const ORANGE_ICON: Rgb = Rgb::hex(0x2e1500);
 pub const PURPLE: Rgb = Rgb::hex(0x6b2f95);
 pub const PURPLE_EDGE: Rgb = Rgb::hex(0xe2c6f5);
 pub const PURPLE_ICON: Rgb = Rgb::hex(0xf6ecff);
-
-/// (token fill, token edge, icon) of a side.
-pub fn colours(side: Side) -> (Rgb, Rgb, Rgb) {
-    match side {
-        Side::Orange => (ORANGE, ORANGE_EDGE, ORANGE_ICON),
-        Side::Purple => (PURPLE, PURPLE_EDGE, PURPLE_ICON),
-    }
-}
 
 /// The token's outline: a disc for Orange, a rounded square for Purple.
 pub fn token_shape(side: Side, x: f32, y: f32, r: f32) -> Option<Path> {
@@ -34,20 +27,46 @@ pub fn token_shape(side: Side, x: f32, y: f32, r: f32) -> Option<Path> {
     }
 }
 
-/// Stamps a piece of `side` and `kind` with radius `r` centred at (x, y).
-pub fn piece(c: &mut Canvas, side: Side, kind: Kind, x: f32, y: f32, r: f32, alpha: f32) {
+/// Stamps a piece of `side` and `kind` in `look` with radius `r` centred at (x, y).
+#[allow(clippy::too_many_arguments)]
+pub fn piece(
+    c: &mut Canvas,
+    side: Side,
+    look: SideLook,
+    kind: Kind,
+    x: f32,
+    y: f32,
+    r: f32,
+    alpha: f32,
+) {
     let scale = c.scale();
-    let key = format!("kingdoms/{side:?}/{kind:?}/{r}/{alpha}/{scale}");
+    let key = format!(
+        "kingdoms/{side:?}/{}/{kind:?}/{r}/{alpha}/{scale}",
+        look.key()
+    );
     let sprite = kit::cached_sprite(key, || {
         kit::Sprite::new(r * 2.5, scale, |s, cx, cy| {
-            draw_piece(s, side, kind, cx, cy, r, alpha)
+            draw_piece(s, side, look, kind, (cx, cy), r, alpha)
         })
     });
     c.stamp(&sprite, x, y);
 }
 
-fn draw_piece(c: &mut Canvas, side: Side, kind: Kind, x: f32, y: f32, r: f32, alpha: f32) {
-    let (fill, edge, ink) = colours(side);
+fn draw_piece(
+    c: &mut Canvas,
+    side: Side,
+    look: SideLook,
+    kind: Kind,
+    (x, y): (f32, f32),
+    r: f32,
+    alpha: f32,
+) {
+    let SideLook {
+        face: fill,
+        edge,
+        mark: ink,
+        ..
+    } = look;
     if let Some(shadow) = token_shape(side, x, y + r * 0.1, r * 1.02) {
         c.fill(&shadow, theme::GRID, 0.5 * alpha);
     }

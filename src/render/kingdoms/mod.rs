@@ -11,7 +11,7 @@ use tiny_skia::Pixmap;
 
 use super::encode::{Palette, StaticLayers};
 use super::kit::{self, theme, Align, Canvas, Rgb};
-use super::{LastMove, RenderError, Scene};
+use super::{LastMove, RenderError, Scene, SideLook};
 use crate::games::kingdoms::{threats, Action, Cell, Kind, Kingdoms, Position, Side};
 use crate::games::Game;
 use crate::t;
@@ -114,31 +114,35 @@ fn draw_static(scale: f32) -> Pixmap {
 /// The palette Halloween Kingdoms boards are encoded with, learnt once from sample boards.
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
-    PALETTE.get_or_init(|| {
-        let game = Kingdoms::default();
-        let scene = Scene {
-            names: vec!["Chewbacca".into(), "R2-D2".into()],
-            ..Scene::default()
-        };
-        let before = game
-            .parse_state("9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-")
-            .expect("a sample position");
-        let last = Scene {
-            last_move: Some(LastMove {
-                action: "e5-g5".into(),
-                before: Some(game.format_state(&before)),
-            }),
-            ..scene.clone()
-        };
-        let after = crate::games::kingdoms::play(&before, &Action::Move(cell("e5"), cell("g5")));
-        let full = game
-            .parse_state("9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - o -/-")
-            .expect("a sample position");
-        let a = draw(&game, &before, &scene, 1.0).expect("a sample board");
-        let b = draw(&game, &after, &last, 1.0).expect("a sample board");
-        let d = draw(&game, &full, &scene, 1.0).expect("a sample board");
-        Palette::learn(&[&a, &b, &d])
-    })
+    PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// A palette learnt from sample boards whose seats wear `dress`'s sets.
+fn dressed(dress: &Scene) -> Palette {
+    let game = Kingdoms::default();
+    let scene = Scene {
+        names: vec!["Chewbacca".into(), "R2-D2".into()],
+        sets: dress.sets.clone(),
+        ..Scene::default()
+    };
+    let before = game
+        .parse_state("9/7P1/6g2/5a3/4W4/9/9/9/9 GGGWCCBBAAggwwccbbpa o -/-")
+        .expect("a sample position");
+    let last = Scene {
+        last_move: Some(LastMove {
+            action: "e5-g5".into(),
+            before: Some(game.format_state(&before)),
+        }),
+        ..scene.clone()
+    };
+    let after = crate::games::kingdoms::play(&before, &Action::Move(cell("e5"), cell("g5")));
+    let full = game
+        .parse_state("9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - o -/-")
+        .expect("a sample position");
+    let a = draw(&game, &before, &scene, 1.0).expect("a sample board");
+    let b = draw(&game, &after, &last, 1.0).expect("a sample board");
+    let d = draw(&game, &full, &scene, 1.0).expect("a sample board");
+    Palette::learn(&[&a, &b, &d])
 }
 
 fn cell(name: &str) -> Cell {
@@ -146,18 +150,25 @@ fn cell(name: &str) -> Cell {
 }
 
 /// Orange and Purple, by seat.
-const SIDES: [super::SideLook; 2] = [
-    super::SideLook {
+const SIDES: [SideLook; 2] = [
+    SideLook {
         name: "side-orange",
         face: icons::ORANGE,
         edge: icons::ORANGE_EDGE,
+        mark: icons::ORANGE_ICON,
     },
-    super::SideLook {
+    SideLook {
         name: "side-purple",
         face: icons::PURPLE,
         edge: icons::PURPLE_EDGE,
+        mark: icons::PURPLE_ICON,
     },
 ];
+
+/// How `side`'s pieces look in `scene` (a set its player wears, or the side's own).
+fn look(scene: &Scene, side: Side) -> SideLook {
+    scene.side(side.seat(), &SIDES)
+}
 
 fn side_name(side: Side) -> String {
     super::side_name(&SIDES, side.seat())
@@ -218,7 +229,7 @@ pub fn draw(
     for cell in Cell::all() {
         if let Some((side, kind)) = pos.at(cell) {
             let (x, y) = centre(cell);
-            icons::piece(&mut c, side, kind, x, y, PIECE, 1.0);
+            icons::piece(&mut c, side, look(scene, side), kind, x, y, PIECE, 1.0);
         }
     }
     // A kingdom's label sits in its top-left cell: over a piece there, on a backing so that
@@ -235,7 +246,7 @@ pub fn draw(
     draw_threats(&mut c, pos);
     draw_header(&mut c, pos, scene);
     for side in Side::BOTH {
-        draw_panel(&mut c, pos, side);
+        draw_panel(&mut c, pos, side, look(scene, side));
     }
     draw_footer(&mut c, game, pos, scene);
     Ok(c)
@@ -279,7 +290,16 @@ fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
             Align::Right => (edge - 14.0, edge - 36.0, edge - 14.0),
             _ => (edge + 14.0, edge + 36.0, edge + 14.0),
         };
-        icons::piece(c, side, Kind::Pumpkin, token, 28.0, 14.0, 1.0);
+        icons::piece(
+            c,
+            side,
+            look(scene, side),
+            Kind::Pumpkin,
+            token,
+            28.0,
+            14.0,
+            1.0,
+        );
         let name = kit::fit_text(&name_of(scene, side), 21.0, 330.0);
         let width = c.text(&name, text_x, 36.0, 21.0, theme::TEXT, align);
         if pos.to_move == side {
@@ -294,7 +314,7 @@ fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
 }
 
 /// A side's reserve (each kind with how many are left) and the kingdoms it holds (KG-1.5).
-fn draw_panel(c: &mut Canvas, pos: &Position, side: Side) {
+fn draw_panel(c: &mut Canvas, pos: &Position, side: Side, look: SideLook) {
     let left = match side {
         Side::Orange => 14.0,
         Side::Purple => WIDTH - 14.0 - PANEL_W,
@@ -312,7 +332,7 @@ fn draw_panel(c: &mut Canvas, pos: &Position, side: Side) {
         let y = BY + 62.0 + i as f32 * 50.0;
         let left_over = pos.reserve(side, kind);
         let alpha = if left_over == 0 { 0.28 } else { 1.0 };
-        icons::piece(c, side, kind, left + 42.0, y, 20.0, alpha);
+        icons::piece(c, side, look, kind, left + 42.0, y, 20.0, alpha);
         let colour = if left_over == 0 {
             theme::TEXT_DIM
         } else {
@@ -337,7 +357,9 @@ fn draw_panel(c: &mut Canvas, pos: &Position, side: Side) {
         theme::TEXT_DIM,
         Align::Center,
     );
-    let (fill, edge, _) = icons::colours(side);
+    let SideLook {
+        face: fill, edge, ..
+    } = look;
     let cell = 24.0;
     for k in 1..=9u16 {
         let x = mid - 1.5 * cell + ((k - 1) % 3) as f32 * cell;
@@ -412,6 +434,8 @@ fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
 pub static BOARD: super::Drawn<Kingdoms> = super::Drawn {
     draw,
     palette,
+    dressed,
+    surfaces: &[CELL[0][0], CELL[0][1], CELL[1][0], CELL[1][1]],
     layers: |_, _| layers(),
     sides: &SIDES,
 };

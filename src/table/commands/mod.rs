@@ -68,6 +68,17 @@ pub enum Command {
         seat: i64,
         amount: i64,
     },
+    /// The droid's shop: what it sells here and at what price.
+    Shop,
+    Buy {
+        item: String,
+    },
+    /// What the member owns and wears.
+    Inventory,
+    /// Puts an owned item on (or takes it off when it is worn).
+    Equip {
+        item: String,
+    },
     Leaderboard {
         board: String,
         page: Option<i64>,
@@ -91,6 +102,11 @@ pub enum Command {
     },
     AdminEnd {
         table: Option<i64>,
+    },
+    /// A server's own price for a shop item (`None`: the catalogue's again).
+    AdminPrice {
+        item: String,
+        price: Option<i64>,
     },
     /// A button press, by custom id.
     Press {
@@ -121,12 +137,17 @@ impl Command {
             Command::Give { .. } => "give",
             Command::Slots { .. } => "slots",
             Command::Bet { .. } => "bet",
+            Command::Shop => "shop",
+            Command::Buy { .. } => "buy",
+            Command::Inventory => "inventory",
+            Command::Equip { .. } => "equip",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
             Command::Help { .. } => "help",
             Command::AdminGrant { .. } => "admin grant",
             Command::AdminSet { .. } => "admin set",
             Command::AdminEnd { .. } => "admin end",
+            Command::AdminPrice { .. } => "admin price",
             Command::Press { .. } => "press",
             Command::Pick { .. } => "pick",
         }
@@ -253,6 +274,14 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             amount: number(Some(need(&mut o, "amount", "bet")?), "amount")?.unwrap_or(0),
             table: number(take(&mut o, "table"), "table")?,
         },
+        "shop" => Command::Shop,
+        "buy" => Command::Buy {
+            item: need(&mut o, "item", "buy")?,
+        },
+        "inventory" => Command::Inventory,
+        "equip" => Command::Equip {
+            item: need(&mut o, "item", "equip")?,
+        },
         "leaderboard" => Command::Leaderboard {
             board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
             page: number(take(&mut o, "page"), "page")?,
@@ -276,6 +305,10 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             },
             "end" => Command::AdminEnd {
                 table: number(take(&mut o, "table"), "table")?,
+            },
+            "price" => Command::AdminPrice {
+                item: need(&mut o, "item", "admin price")?,
+                price: number(take(&mut o, "price"), "price")?,
             },
             other => return Err(t!("parse-admin", action = other)),
         },

@@ -15,6 +15,8 @@ pub enum ArgKind {
     Action,
     /// `me`, `them` or `random`.
     First,
+    /// An item of the droid's shop, by id.
+    Item,
 }
 
 /// One argument of a command.
@@ -93,7 +95,7 @@ impl CommandSpec {
     }
 }
 
-use ArgKind::{Action, First, Game, Number, Text, User};
+use ArgKind::{Action, First, Game, Item, Number, Text, User};
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
 /// commands after `/draw`.
@@ -141,6 +143,10 @@ pub const COMMANDS: &[CommandSpec] = &[
             arg("table", Number),
         ],
     ),
+    command("shop", &[]),
+    command("buy", &[need_arg("item", Item)]),
+    command("inventory", &[]),
+    command("equip", &[need_arg("item", Item)]),
     command(
         "leaderboard",
         &[
@@ -167,6 +173,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 &[need_arg("setting", Text), need_arg("value", Number)],
             ),
             command("end", &[arg("table", Number)]),
+            command("price", &[need_arg("item", Item), arg("price", Number)]),
         ],
     },
 ];
