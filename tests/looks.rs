@@ -44,7 +44,7 @@ fn every_set_and_theme_keeps_every_board_readable() {
     for entry in Catalogue::default().entries() {
         let game = entry.info.id;
         let board = entry.board;
-        let under: Vec<Rgb> = board.surfaces().iter().copied().collect();
+        let under: Vec<Rgb> = board.surfaces().to_vec();
         assert!(
             !under.is_empty(),
             "{game} declares the colours pieces stand on"

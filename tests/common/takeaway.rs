@@ -242,17 +242,17 @@ impl Board for PileBoard {
         options: &GameOptions,
         start: &str,
         _actions: &[holotable::games::Step],
-        names: &[String],
+        dress: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
-        let scene = Scene {
-            names: names.to_vec(),
-            ..Scene::default()
-        };
-        self.png(options, start, &scene)
+        self.png(options, start, dress)
     }
 
     fn sides(&self) -> &'static [SideLook] {
         &[SideLook::WHITE, SideLook::BLACK]
+    }
+
+    fn surfaces(&self) -> &'static [kit::Rgb] {
+        &[kit::theme::BACKGROUND]
     }
 }
 
