@@ -14,6 +14,7 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::Game => "dejarik",
         ArgKind::Action => "o5-i5",
         ArgKind::First => "me",
+        ArgKind::Item => "kyber",
     }
 }
 
