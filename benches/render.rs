@@ -20,7 +20,7 @@ fn scene() -> Scene {
             points: vec![5, 3],
             target: 12,
         }),
-        result: None,
+        ..Scene::default()
     }
 }
 
@@ -33,6 +33,29 @@ fn benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("render");
     group.bench_function("dejarik_png_midgame", |b| {
         b.iter(|| holotable::catalogue::board_png("dejarik", &options, AFTER, &scene).unwrap())
+    });
+    // The same board dressed by the shop: a set on each seat and a theme (its palette is
+    // learnt on the first board of that combination, outside the measurement).
+    let looks: Vec<_> = holotable::shop::items().iter().map(|i| i.look).collect();
+    let dressed = Scene {
+        sets: looks
+            .iter()
+            .filter_map(|l| match l {
+                holotable::shop::Look::Set(s) => Some(Some(*s)),
+                _ => None,
+            })
+            .take(2)
+            .collect(),
+        theme: looks.iter().find_map(|l| match l {
+            holotable::shop::Look::Theme(t) => Some(*t),
+            _ => None,
+        }),
+        ..scene.clone()
+    };
+    let png = holotable::catalogue::board_png("dejarik", &options, AFTER, &dressed).unwrap();
+    println!("dressed mid-game Dejarik PNG: {} bytes", png.len());
+    group.bench_function("dejarik_png_dressed", |b| {
+        b.iter(|| holotable::catalogue::board_png("dejarik", &options, AFTER, &dressed).unwrap())
     });
     group.bench_function("dejarik_draw_only", |b| {
         b.iter(|| {
