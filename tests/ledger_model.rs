@@ -1,12 +1,13 @@
 //! Model-based randomized test of the ledger: thousands of random operations — replays of
 //! old idempotency keys, overdrafts, bad amounts, unknown members, tables staked, settled
-//! and cancelled — against a real SQLite file and a real PostgreSQL database, checked after
+//! and cancelled, side bets, purchases from the shop — against a real SQLite file and a real PostgreSQL database, checked after
 //! every step against a simple in-memory model and the audit.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use holotable::ledger::bets::BetRefusal;
 use holotable::ledger::calendar::Day;
+use holotable::ledger::shop::ShopRefusal;
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
 use holotable::ledger::tables::{NewTable, Terms};
 use holotable::ledger::{LedgerError, DROID, MAX_AMOUNT};
@@ -33,6 +34,8 @@ struct Model {
     tables: BTreeMap<i64, (Vec<String>, i64, &'static str)>,
     /// Side bets by table: (backer, seat, amount), in the order placed.
     bets: HashMap<i64, Vec<(String, usize, i64)>>,
+    /// Shop items bought, by (member, item).
+    owned: HashSet<(String, String)>,
 }
 
 impl Model {
@@ -108,7 +111,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
             format!("k{step}")
         };
         keys.push(key.clone());
-        match rng.random_range(0..10) {
+        match rng.random_range(0..11) {
             0 => {
                 let r = ledger.open_account(G, user).unwrap();
                 assert_eq!(r.replayed, m.has(user));
@@ -306,6 +309,36 @@ fn run(db: &Db, seed: u64, steps: usize) {
                         assert!(balance < needed);
                     }
                     Err(e) => panic!("step {step}: bet: {e}"),
+                }
+            }
+            10 => {
+                // A purchase from the droid's shop, at a list price that may be too high
+                // for the buyer or not a valid amount.
+                let item = *["kyber", "endor", "hoth"].choose(&mut rng).unwrap();
+                let price = *[300, 450, 2500, 0].choose(&mut rng).unwrap();
+                let full = format!("buy:{key}");
+                let mine = (user.to_string(), item.to_string());
+                match ledger.buy(G, &key, user, (item, "set"), price) {
+                    Ok(b) if b.replayed => assert!(m.used_keys.contains(&full)),
+                    Ok(b) => {
+                        assert!(m.used_keys.insert(full));
+                        assert!(m.owned.insert(mine), "step {step}: bought twice");
+                        assert!(price > 0 && m.credits[user] >= price);
+                        m.pay(user, -price);
+                        assert_eq!(b.value.balance, m.credits[user]);
+                    }
+                    Err(LedgerError::Shop(ShopRefusal::Owned(_))) => {
+                        assert!(m.owned.contains(&mine))
+                    }
+                    Err(LedgerError::InvalidAmount(_)) => assert_eq!(price, 0),
+                    Err(LedgerError::UnknownMember(_)) => assert!(!m.has(user)),
+                    Err(LedgerError::InsufficientFunds {
+                        balance, needed, ..
+                    }) => {
+                        assert_eq!((balance, needed), (m.credits[user], price));
+                        assert!(balance < needed);
+                    }
+                    Err(e) => panic!("step {step}: buy: {e}"),
                 }
             }
             _ => {

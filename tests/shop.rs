@@ -213,3 +213,33 @@ fn audit(dir: &std::path::Path) {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn purchases_are_immutable_and_the_audit_finds_one_not_paid() {
+    let (mut c, dir) = console("shop-audit");
+    one(&mut c, "alice: /buy item:kyber");
+    drop(c);
+    audit(&dir);
+    let db = rusqlite::Connection::open(dir.join("h.db")).unwrap();
+    let changed = db.execute("UPDATE purchases SET price = 1", []);
+    assert!(format!("{changed:?}").contains("immutable"), "{changed:?}");
+    // A row claiming a purchase its operation never paid for.
+    db.execute(
+        "INSERT INTO purchases (guild_id, user_id, item, price, operation, created_at)
+         SELECT guild_id, user_id, 'endor', 300, operation, created_at FROM purchases",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["audit", "--db"])
+        .arg(dir.join("h.db"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let report = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        report.contains("alice owns endor without paying its 300 credits"),
+        "{report}"
+    );
+}

@@ -126,6 +126,24 @@ impl Ledger {
                     ));
                 }
             }
+            // Purchases: each was paid, in its own operation, by its buyer to the house.
+            let unpaid: Vec<(String, String, String, i64)> = tx.query(
+                "SELECT p.guild_id, p.user_id, p.item, p.price FROM purchases p
+                 WHERE NOT EXISTS (
+                     SELECT 1 FROM transfers t
+                     JOIN accounts f ON f.id = t.from_account
+                     JOIN accounts h ON h.id = t.to_account
+                     WHERE t.operation_id = p.operation AND t.amount = p.price
+                       AND f.kind = 'member' AND f.owner = p.user_id
+                       AND f.guild_id = p.guild_id AND h.kind = 'house')",
+                args![],
+                |r| Ok((r.col("guild_id")?, r.col("user_id")?, r.col("item")?, r.col("price")?)),
+            )?;
+            for (guild, user, item, price) in unpaid {
+                problems.push(format!(
+                    "guild {guild}: {user} owns {item} without paying its {price} credits"
+                ));
+            }
             if sum != 0 {
                 problems.push(format!("all balances sum to {sum}, not 0"));
             }
