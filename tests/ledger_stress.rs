@@ -1,11 +1,13 @@
 //! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5), on SQLite
-//! and on PostgreSQL: gifts, spins, wagered tables and the side bets on them.
+//! and on PostgreSQL: gifts, spins, purchases from the shop, wagered tables and the side
+//! bets on them.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use holotable::ledger::shop::ShopRefusal;
 use holotable::ledger::tables::{NewTable, Terms};
 use holotable::ledger::{Durability, Ledger, LedgerError};
 
@@ -31,13 +33,21 @@ fn random_operation(
     let b = HOT
         [(HOT.iter().position(|x| *x == a).unwrap() + rng.random_range(1..HOT.len())) % HOT.len()];
     let key = format!("{tag}-{n}");
-    let outcome = match rng.random_range(0..4) {
+    let outcome = match rng.random_range(0..5) {
         0 | 1 => ledger
             .give(G, &key, a, b, rng.random_range(1..400))
             .map(|_| format!("give:{key}")),
         2 => ledger
             .spin(G, &key, a, Some(rng.random_range(1..50)))
             .map(|_| format!("spin:{key}")),
+        3 => {
+            // One of many items, so that members keep buying as the run goes on.
+            let item = format!("item-{}", rng.random_range(0..20));
+            match ledger.buy(G, &key, a, (&item, "set"), rng.random_range(1..20)) {
+                Err(LedgerError::Shop(ShopRefusal::Owned(_))) => return Ok(None),
+                other => other.map(|_| format!("buy:{key}")),
+            }
+        }
         _ => {
             let table = ledger
                 .create_table(
@@ -133,6 +143,8 @@ fn eight_writers_on_hot_accounts_conserve_every_credit(db: &Db) {
     assert_eq!(audit.open_escrow, 0);
     let bets = db.count("SELECT COUNT(*) FROM side_bets WHERE user_id <> ?1", "");
     assert!(bets > 50, "only {bets} side bets were placed");
+    let bought = db.count("SELECT COUNT(*) FROM purchases WHERE user_id <> ?1", "");
+    assert!(bought > 30, "only {bought} purchases were made");
 }
 
 /// The child side of the crash test: runs operations until killed, printing each key once
