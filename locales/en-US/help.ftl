@@ -68,3 +68,4 @@ cmd-equip-item = The item to wear or take off
 cmd-admin-price-item = The shop item
 cmd-admin-price-price = Its price here in credits (leave out for the catalogue's)
 more-buy = Items change how your boards look in every game, never a rule or a chance. A set paints your pieces (unless it would look like another player's at that table); a theme recolours the board of the tables where you sit first with one.
+help-together-shop = The droid's shop: piece sets and board themes to buy, wear or take off.

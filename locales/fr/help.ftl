@@ -1,13 +1,13 @@
 ## /help, et la description des commandes (aussi celle de Discord, 100 caractères au plus).
 
-help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde de la maison, avec des mises en crédits, une machine à sous et des classements. Une image du plateau suit chaque coup.
+help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, avec des mises en crédits, une machine à sous et des classements. Un plateau illustré suit chaque coup.
 help-line = `{ $usage }` — { $what }
-help-first-game = **Une première partie :** `/play game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau, ou tapez-le avec `/move`. `/help command:play` en dit plus.
+help-first-game = **Une première partie :** `/play game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/move`. `/help command:play` en dit plus.
 help-unknown = Il n'y a pas de /{ $command }. Commandes : { $commands }
 cmd-play = Ouvrir une table dans ce salon : un défi, une table ouverte ou une partie contre le droïde.
 cmd-move = Jouer un coup à la table de ce salon.
 cmd-board = Montrer à nouveau le plateau de ce salon.
-cmd-resign = Abandonner la table de ce salon (toute la série ou le match).
+cmd-resign = Abandonner la table de ce salon (série ou match compris).
 cmd-draw = Proposer la nulle, ou accepter celle proposée.
 cmd-double = Proposer de doubler (le videau du backgammon).
 cmd-rules = Les règles d'un jeu, avec une image.
@@ -16,9 +16,9 @@ cmd-verify = Vérifier la graine équitable d'une table terminée.
 cmd-balance = Crédits et jetons de machine à sous.
 cmd-daily = Recevoir les crédits du jour (une fois par jour UTC).
 cmd-give = Donner des crédits à un autre membre.
-cmd-bet = Parier sur un joueur d’une table qui n’a pas commencé (un pari d’à-côté).
+cmd-bet = Parier sur un joueur d’une table pas encore commencée (pari d’à-côté).
 cmd-slots = Un tour de machine à sous (un jeton gratuit d'abord, sinon votre mise).
-cmd-leaderboard = Les classements de ce serveur, dix rangs par page, avec votre propre rang.
+cmd-leaderboard = Les classements du serveur, dix rangs par page, avec le vôtre.
 cmd-stats = Parties, victoires, points, classements et gains nets.
 cmd-help = Ce que fait le bot, et toutes ses commandes.
 cmd-admin = Administration du serveur (Gérer le serveur).
@@ -68,3 +68,4 @@ cmd-equip-item = L'article à porter ou à ôter
 cmd-admin-price-item = L'article de la boutique
 cmd-admin-price-price = Son prix ici en crédits (omis : celui du catalogue)
 more-buy = Les articles changent l'allure de vos plateaux dans tous les jeux, jamais une règle ni le hasard. Un jeu de pièces peint vos pièces (sauf s'il ressemble à celles d'un autre joueur de la table) ; un thème recolore le plateau des tables où vous êtes le premier à en porter un.
+help-together-shop = La boutique du droïde : jeux de pièces et thèmes de plateau à acheter et porter.

@@ -2,7 +2,7 @@
 //! first game; `/help command:X` for one command. The lines are the commands' descriptions
 //! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
 
-use super::commands::{names, specs};
+use super::commands::{names, specs, CommandSpec};
 use super::{App, Outcome, Refusal, Reply};
 use crate::t;
 use crate::words;
@@ -17,12 +17,25 @@ impl App {
             .collect();
         let Some(command) = command else {
             let mut lines = vec![t!("help-intro", games = words::list(&games))];
+            // Each line: the usages of a command and those joined to it, and what the first
+            // does (or what they do together, `help-together-<first>`).
+            let mut groups: Vec<Vec<CommandSpec>> = Vec::new();
             for spec in specs() {
-                lines.push(t!(
-                    "help-line",
-                    usage = spec.usage(),
-                    what = t!(&format!("cmd-{}", spec.name))
-                ));
+                match groups.last_mut() {
+                    Some(group) if spec.joined => group.push(spec),
+                    _ => groups.push(vec![spec]),
+                }
+            }
+            for group in groups {
+                let first = group[0].name;
+                let together = format!("help-together-{first}");
+                let what = if group.len() > 1 && words::has(words::current(), &together) {
+                    t!(&together)
+                } else {
+                    t!(&format!("cmd-{first}"))
+                };
+                let usages: Vec<String> = group.iter().map(CommandSpec::usage).collect();
+                lines.push(t!("help-line", usage = usages.join("` · `"), what = what));
             }
             lines.push(t!("help-first-game"));
             return Ok(vec![Reply::private(lines.join("\n"))]);

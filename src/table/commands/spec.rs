@@ -73,6 +73,9 @@ pub struct CommandSpec {
     /// Whether Discord shows it only to those who may manage the server (the bot checks
     /// again).
     pub admin: bool,
+    /// Whether `/help` lists it on the line of the command before it (commands that only
+    /// make sense together, such as the shop's), so the list stays one message long.
+    pub joined: bool,
 }
 
 const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
@@ -83,6 +86,7 @@ const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
         subcommands: &[],
         anywhere: false,
         admin: false,
+        joined: false,
     }
 }
 
@@ -90,6 +94,13 @@ impl CommandSpec {
     const fn anywhere(self) -> CommandSpec {
         CommandSpec {
             anywhere: true,
+            ..self
+        }
+    }
+
+    const fn joined(self) -> CommandSpec {
+        CommandSpec {
+            joined: true,
             ..self
         }
     }
@@ -117,6 +128,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         subcommands: &[],
         anywhere: false,
         admin: false,
+        joined: false,
     },
     command("move", &[need_arg("action", Action)]),
     command("board", &[]),
@@ -144,9 +156,9 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
     ),
     command("shop", &[]),
-    command("buy", &[need_arg("item", Item)]),
-    command("inventory", &[]),
-    command("equip", &[need_arg("item", Item)]),
+    command("buy", &[need_arg("item", Item)]).joined(),
+    command("inventory", &[]).joined(),
+    command("equip", &[need_arg("item", Item)]).joined(),
     command(
         "leaderboard",
         &[
@@ -163,6 +175,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         game_options: false,
         anywhere: false,
         admin: true,
+        joined: false,
         subcommands: &[
             command(
                 "grant",
