@@ -82,6 +82,32 @@ fn update_at(events: &Receiver<(String, Value)>, turn: i64) -> Value {
 }
 
 #[test]
+fn a_seat_shows_the_set_its_player_wears() {
+    let (mut console, url) = started_table("web-looks");
+    let bought = console.say("bob: /buy item:kyber");
+    assert!(bought[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("bob buys Kyber"));
+    let kyber = match holotable::shop::find("kyber").unwrap().look {
+        holotable::shop::Look::Set(set) => set,
+        holotable::shop::Look::Theme(_) => unreachable!(),
+    };
+    let (status, page) = get(&url);
+    assert_eq!(status, 200);
+    let swatch = format!(
+        "background:{};border-color:{}",
+        kyber.face.css(),
+        kyber.edge.css()
+    );
+    assert!(page.contains(&swatch), "{swatch} not in the page");
+    assert!(
+        page.contains("background:#f4ecd8"),
+        "alice keeps White's colours"
+    );
+}
+
+#[test]
 fn the_table_page_follows_a_console_game_move_by_move() {
     let (mut console, url) = started_table("web-follow");
     // carol, watching, backs bob before the first move: the page shows the pool.

@@ -116,6 +116,14 @@ impl App {
     ) -> Result<(Spectated, Option<Bytes>), Refusal> {
         let entry = self.entry(row)?;
         let sides = entry.board.sides();
+        // The seats' colours as the board draws them: a set a player wears included.
+        let dressed = self.dress(
+            row,
+            Scene {
+                names: self.seat_names(row),
+                ..Scene::default()
+            },
+        );
         let mut view = Spectated {
             table: row.id,
             game: words::game_name(&entry.info),
@@ -127,7 +135,7 @@ impl App {
                 .iter()
                 .enumerate()
                 .map(|(seat, user)| {
-                    let side = sides.get(seat).or(sides.last());
+                    let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
                     SeatView {
                         name: self.name(user),
                         points: 0,
