@@ -15,6 +15,7 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::Action => "o5-i5",
         ArgKind::First => "me",
         ArgKind::Item => "kyber",
+        ArgKind::Format => "swiss",
     }
 }
 

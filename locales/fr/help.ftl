@@ -1,6 +1,6 @@
 ## /help, et la description des commandes (aussi celle de Discord, 100 caractères au plus).
 
-help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, avec des mises en crédits, une machine à sous et des classements. Un plateau illustré suit chaque coup.
+help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, avec mises en crédits, machine à sous et classements. Un plateau illustré suit chaque coup.
 help-line = `{ $usage }` — { $what }
 help-first-game = **Une première partie :** `/play game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/move`. `/help command:play` en dit plus.
 help-unknown = Il n'y a pas de /{ $command }. Commandes : { $commands }
@@ -69,3 +69,19 @@ cmd-admin-price-item = L'article de la boutique
 cmd-admin-price-price = Son prix ici en crédits (omis : celui du catalogue)
 more-buy = Les articles changent l'allure de vos plateaux dans tous les jeux, jamais une règle ni le hasard. Un jeu de pièces peint vos pièces (sauf s'il ressemble à celles d'un autre joueur de la table) ; un thème recolore le plateau des tables où vous êtes le premier à en porter un.
 help-together-shop = La boutique du droïde : jeux de pièces et thèmes de plateau à acheter et porter.
+cmd-tournament = Tournois : inscriptions, rondes ouvertes par le bot, prix tirés des entrées.
+cmd-tournament-create = Ouvrir un tournoi dans ce salon.
+cmd-tournament-join = S'inscrire à un tournoi (l'entrée va à la cagnotte).
+cmd-tournament-show = Les joueurs, le classement et les tables d'un tournoi.
+cmd-tournament-cancel = Annuler un tournoi (créateur ou admin) : chaque entrée est rendue.
+cmd-tournament-create-game = Le jeu
+cmd-tournament-create-format = knockout (le gagnant de chaque table continue) ou swiss
+cmd-tournament-create-entry = Droit d'entrée en crédits (par défaut 0)
+cmd-tournament-create-seats = Joueurs par table (par défaut : le minimum du jeu)
+cmd-tournament-create-rounds = Rondes du système suisse (par défaut 3)
+cmd-tournament-create-starts = Minutes avant le début (par défaut 10)
+cmd-tournament-create-players = Le nombre maximal de joueurs (par défaut 16)
+cmd-tournament-join-tournament = Numéro du tournoi (par défaut : le plus récent de ce salon)
+cmd-tournament-show-tournament = Numéro du tournoi (par défaut : le plus récent de ce salon)
+cmd-tournament-cancel-tournament = Numéro du tournoi (par défaut : le plus récent de ce salon)
+more-tournament = Les tables de chaque ronde s'ouvrent seules dans le salon du tournoi, avec la pendule du serveur. Élimination directe : joueurs reclassés par classement Elo à chaque ronde, le meilleur contre le moins bon, une égalité profite au mieux classé, les exemptions aux mieux classés. Système suisse : appariés par points sans revoir un adversaire, l'exemption au dernier qui n'en a pas eu ; départage au Buchholz puis au rang. Prix : 60/30/10 % dès quatre joueurs, 70/30 à trois, tout à deux.

@@ -126,6 +126,28 @@ impl Ledger {
                     ));
                 }
             }
+            // Tournaments: an open or playing one's pot holds every entry, an ended or
+            // cancelled one's nothing.
+            let pots: Vec<(i64, String, i64, i64)> = tx.query(
+                "SELECT t.id, t.status,
+                        t.entry * (SELECT COUNT(*) FROM tournament_players p
+                                   WHERE p.tournament_id = t.id) AS entries,
+                        COALESCE(a.balance, 0) AS held
+                 FROM tournaments t LEFT JOIN accounts a
+                   ON a.kind = 'escrow' AND a.owner = 'tournament:' || CAST(t.id AS TEXT)
+                  AND a.guild_id = t.guild_id",
+                args![],
+                |r| Ok((r.col("id")?, r.col("status")?, r.col("entries")?, r.col("held")?)),
+            )?;
+            for (id, status, entries, held) in pots {
+                let active = status == "open" || status == "playing";
+                let expected = if active { entries } else { 0 };
+                if held != expected {
+                    problems.push(format!(
+                        "tournament {id} ({status}) holds {held} in its pot, expected {expected}"
+                    ));
+                }
+            }
             // Purchases: each was paid, in its own operation, by its buyer to the house.
             let unpaid: Vec<(String, String, String, i64)> = tx.query(
                 "SELECT p.guild_id, p.user_id, p.item, p.price FROM purchases p

@@ -20,6 +20,7 @@ pub mod shop;
 pub mod slots;
 pub mod store;
 pub mod tables;
+pub mod tournaments;
 pub mod wagers;
 pub mod watch;
 
@@ -83,6 +84,8 @@ pub enum LedgerError {
     Bet(bets::BetRefusal),
     #[error("{0}")]
     Shop(shop::ShopRefusal),
+    #[error("{0}")]
+    Tournament(tournaments::TournamentRefusal),
     #[error("database error: {0}")]
     Db(#[from] StoreError),
     #[error("database migration failed: {0}")]

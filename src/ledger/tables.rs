@@ -135,6 +135,9 @@ pub struct TableRow {
     pub result: Option<String>,
     pub terms: Terms,
     pub seats: Vec<String>,
+    /// The tournament the table is a round's board of.
+    #[serde(default)]
+    pub tournament: Option<i64>,
 }
 
 /// One entry of a table's action log.
@@ -146,12 +149,70 @@ pub struct LoggedAction {
     pub action: String,
 }
 
+/// Writes a new table and its seats; returns its id.
+fn insert_table(
+    tx: &Tx,
+    guild: &str,
+    defaults: &super::economy::Economy,
+    new: &NewTable,
+    tournament: Option<(i64, i64, i64)>,
+) -> Result<i64> {
+    ensure_guild(tx, guild, defaults)?;
+    let (t_id, t_round, t_board) = match tournament {
+        Some((t, r, b)) => (Some(t), Some(r), Some(b)),
+        None => (None, None, None),
+    };
+    let inserted = tx.value::<i64>(
+        "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
+                             target, seed_commitment, seed, start_position, position,
+                             deadline, created_at, creator, to_points, droid_level,
+                             seat_count, tournament_id, tournament_round, tournament_board)
+         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
+                 ?14, ?15, ?16, ?17, ?18, ?19)
+         RETURNING id",
+        args![
+            guild,
+            new.channel,
+            new.game,
+            new.options,
+            new.stake,
+            new.per_point,
+            new.target,
+            commitment(new.seed),
+            new.seed,
+            new.start_position,
+            new.deadline,
+            now(),
+            &new.terms.creator,
+            new.terms.to.map(i64::from),
+            i64::from(new.terms.level),
+            new.terms.seats as i64,
+            t_id,
+            t_round,
+            t_board
+        ],
+    );
+    let id = match inserted {
+        // One active table per channel: the schema's unique index says so.
+        Err(LedgerError::Db(StoreError::Duplicate(_))) => return Err(LedgerError::ChannelBusy),
+        other => other?,
+    };
+    for (seat, user) in new.seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
+            args![id, seat as i64, user],
+        )?;
+    }
+    Ok(id)
+}
+
 pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
     let mut row = tx
         .query_opt(
             "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
                     seed_commitment, seed, seed_revealed, start_position, position, turn,
-                    deadline, result, creator, to_points, droid_level, seat_count
+                    deadline, result, creator, to_points, droid_level, seat_count,
+                    tournament_id
              FROM tables WHERE id = ?1",
             args![table],
             |r| {
@@ -182,6 +243,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                         seats: r.col("seat_count")?,
                     },
                     seats: Vec::new(),
+                    tournament: r.col("tournament_id")?,
                 })
             },
         )?
@@ -205,47 +267,37 @@ impl Ledger {
     /// Opens a table (status `open`). Only one table may be active per channel.
     pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
         self.write_in(guild, |tx| {
-            ensure_guild(tx, guild, &self.defaults)?;
-            let inserted = tx.value::<i64>(
-                "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
-                                     target, seed_commitment, seed, start_position, position,
-                                     deadline, created_at, creator, to_points, droid_level,
-                                     seat_count)
-                 VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
-                         ?14, ?15, ?16)
-                 RETURNING id",
-                args![
+            let id = insert_table(tx, guild, &self.defaults, new, None)?;
+            load_table(tx, id)
+        })
+    }
+
+    /// Opens board `board` of `round` of `tournament` (status `open`), in the tournament's
+    /// channel beside its other boards; a board opened before is returned as it is, so a
+    /// round opened again after a restart opens only what it had not.
+    pub fn create_tournament_table(
+        &self,
+        guild: &str,
+        new: &NewTable,
+        (tournament, round, board): (i64, i64, i64),
+    ) -> Result<TableRow> {
+        self.write_in(guild, |tx| {
+            let existing: Option<i64> = tx.query_opt(
+                "SELECT id FROM tables WHERE tournament_id = ?1 AND tournament_round = ?2
+                     AND tournament_board = ?3",
+                args![tournament, round, board],
+                |r| r.col("id"),
+            )?;
+            let id = match existing {
+                Some(id) => id,
+                None => insert_table(
+                    tx,
                     guild,
-                    new.channel,
-                    new.game,
-                    new.options,
-                    new.stake,
-                    new.per_point,
-                    new.target,
-                    commitment(new.seed),
-                    new.seed,
-                    new.start_position,
-                    new.deadline,
-                    now(),
-                    &new.terms.creator,
-                    new.terms.to.map(i64::from),
-                    i64::from(new.terms.level),
-                    new.terms.seats as i64
-                ],
-            );
-            let id = match inserted {
-                // One active table per channel: the schema's unique index says so.
-                Err(LedgerError::Db(StoreError::Duplicate(_))) => {
-                    return Err(LedgerError::ChannelBusy)
-                }
-                other => other?,
+                    &self.defaults,
+                    new,
+                    Some((tournament, round, board)),
+                )?,
             };
-            for (seat, user) in new.seats.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",
-                    args![id, seat as i64, user],
-                )?;
-            }
             load_table(tx, id)
         })
     }
@@ -343,8 +395,32 @@ impl Ledger {
         self.read(|tx| {
             let id: Option<i64> = tx.query_opt(
                 "SELECT id FROM tables WHERE guild_id = ?1 AND channel_id = ?2
-                     AND status IN ('open', 'playing')",
+                     AND status IN ('open', 'playing') AND tournament_id IS NULL",
                 args![guild, channel],
+                |r| r.col("id"),
+            )?;
+            id.map(|id| load_table(tx, id)).transpose()
+        })
+    }
+
+    /// The active table of a channel for `user`: the one they sit at (a tournament's
+    /// channel holds a table per board), else the channel's own table, else its oldest
+    /// tournament board.
+    pub fn active_table_for(
+        &self,
+        guild: &str,
+        channel: &str,
+        user: &str,
+    ) -> Result<Option<TableRow>> {
+        self.read(|tx| {
+            let id: Option<i64> = tx.query_opt(
+                "SELECT t.id FROM tables t WHERE t.guild_id = ?1 AND t.channel_id = ?2
+                     AND t.status IN ('open', 'playing')
+                 ORDER BY EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id
+                                      AND s.user_id = ?3) DESC,
+                          t.tournament_id IS NOT NULL, t.id
+                 LIMIT 1",
+                args![guild, channel, user],
                 |r| r.col("id"),
             )?;
             id.map(|id| load_table(tx, id)).transpose()

@@ -45,6 +45,7 @@ impl App {
                     .map(|r| (guild.clone(), channel.clone(), r)),
             );
         }
+        out.extend(self.run_tournaments(serves));
         out.extend(self.end_seasons(serves));
         out
     }

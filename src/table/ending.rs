@@ -206,13 +206,18 @@ impl App {
             text.push('\n');
             text.push_str(&t!("settle-seed", seed = seed));
         }
-        Ok(vec![self
-            .board_reply(&row, &progress, last, text)?
-            .with_button(
+        let board = self.board_reply(&row, &progress, last, text)?;
+        let Some(tournament) = row.tournament else {
+            return Ok(vec![board.with_button(
                 &t!("button-rematch"),
                 custom_id(row.id, row.turn, REMATCH),
                 Style::Primary,
-            )])
+            )]);
+        };
+        // A tournament's table: no rematch, and the tournament moves on at once.
+        let mut replies = vec![board];
+        replies.extend(self.after_tournament_table(tournament));
+        Ok(replies)
     }
 
     /// A seat gives up (by resigning or on its clock). At a table of three or more players still
@@ -390,6 +395,10 @@ impl App {
         let cancelled = Self::first_ending(row.id, cancelled)?;
         self.forget(row.id);
         let text = t!("admin-ended", table = row.id);
-        Ok(vec![Reply::public(self.with_bets(&row, &cancelled, text))])
+        let mut replies = vec![Reply::public(self.with_bets(&row, &cancelled, text))];
+        if let Some(tournament) = row.tournament {
+            replies.extend(self.after_tournament_table(tournament));
+        }
+        Ok(replies)
     }
 }

@@ -34,7 +34,7 @@ impl App {
                 } else {
                     t!(&format!("cmd-{first}"))
                 };
-                let usages: Vec<String> = group.iter().map(CommandSpec::usage).collect();
+                let usages: Vec<String> = group.iter().map(CommandSpec::short_usage).collect();
                 lines.push(t!("help-line", usage = usages.join("` · `"), what = what));
             }
             lines.push(t!("help-first-game"));

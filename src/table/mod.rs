@@ -23,6 +23,7 @@ mod seasons;
 mod shop;
 mod spectate;
 mod terms;
+pub mod tournaments;
 mod turn;
 mod verify;
 mod view;
@@ -111,6 +112,7 @@ impl From<LedgerError> for Refusal {
             LedgerError::ChannelBusy => t!("ledger-channel-busy"),
             LedgerError::Bet(why) => bets::refusal(why).0,
             LedgerError::Shop(why) => shop::refusal(why).0,
+            LedgerError::Tournament(why) => tournaments::refusal(why).0,
 
             // The table layer checks a table's state before it writes, so the ledger finds
             // another state only when another command (another process's, on a shared
@@ -423,6 +425,10 @@ impl App {
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
             Command::AdminEnd { table } => self.admin_end(actor, table),
             Command::AdminPrice { item, price } => self.admin_price(actor, &item, price),
+            Command::TournamentCreate(ask) => self.tournament_create(actor, ask),
+            Command::TournamentJoin { tournament } => self.tournament_join(actor, tournament),
+            Command::TournamentShow { tournament } => self.tournament_show(actor, tournament),
+            Command::TournamentCancel { tournament } => self.tournament_cancel(actor, tournament),
             Command::Press { custom_id } => self.press(actor, &custom_id),
             Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
         };

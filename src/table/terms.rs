@@ -9,7 +9,12 @@ use crate::ledger::tables::TableRow;
 
 /// The game's options of a table.
 pub(crate) fn game_options(row: &TableRow) -> GameOptions {
-    match serde_json::from_str(&row.options) {
+    read(&row.options)
+}
+
+/// Game options as stored (a JSON object; anything else reads as none).
+pub(crate) fn read(stored: &str) -> GameOptions {
+    match serde_json::from_str(stored) {
         Ok(Value::Object(map)) => map,
         _ => Map::new(),
     }

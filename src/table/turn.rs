@@ -375,7 +375,7 @@ impl App {
 
     pub(crate) fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
         self.ledger
-            .active_table(&actor.guild, &actor.channel)?
+            .active_table_for(&actor.guild, &actor.channel, &actor.user)?
             .ok_or_else(|| Refusal(t!("table-none")))
     }
 
@@ -385,7 +385,10 @@ impl App {
     }
 
     fn suggest(&self, actor: &Actor, typed: &str) -> Vec<String> {
-        let Ok(Some(row)) = self.ledger.active_table(&actor.guild, &actor.channel) else {
+        let Ok(Some(row)) = self
+            .ledger
+            .active_table_for(&actor.guild, &actor.channel, &actor.user)
+        else {
             return Vec::new();
         };
         if row.status != TableStatus::Playing {

@@ -68,10 +68,25 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::Number, Some((1, 5))) => within::<1, 5>,
         (ArgKind::Number, Some((2, 4))) => within::<2, 4>,
         (ArgKind::Number, Some((1, 4))) => within::<1, 4>,
+        (ArgKind::Number, Some((1, 10))) => within::<1, 10>,
         (ArgKind::Number, Some(range)) => panic!("no setter for the range {range:?}"),
         (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
         (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,
         (ArgKind::Item, _) => shop_items,
+        (ArgKind::Format, _) => |b| {
+            ["knockout", "swiss"].into_iter().fold(
+                b.kind(serenity::CommandOptionType::String),
+                |b, format| {
+                    let id = format!("tour-format-{format}");
+                    let fr: Vec<(&str, String)> = Lang::ALL
+                        .iter()
+                        .filter(|&&l| l != Lang::En)
+                        .map(|&l| (l.code(), words::say_in(l, &id, &[])))
+                        .collect();
+                    b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), format, fr)
+                },
+            )
+        },
         (ArgKind::First, _) => |b| {
             ["me", "them", "random"]
                 .into_iter()

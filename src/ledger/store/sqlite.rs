@@ -36,6 +36,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0010_side_bets.sql")),
         M::up(include_str!("../../../migrations/0011_seasons.sql")),
         M::up(include_str!("../../../migrations/0012_shop.sql")),
+        M::up(include_str!("../../../migrations/0013_tournaments.sql")),
     ])
 }
 

@@ -103,6 +103,16 @@ pub enum Command {
     AdminEnd {
         table: Option<i64>,
     },
+    TournamentCreate(crate::table::tournaments::Create),
+    TournamentJoin {
+        tournament: Option<i64>,
+    },
+    TournamentShow {
+        tournament: Option<i64>,
+    },
+    TournamentCancel {
+        tournament: Option<i64>,
+    },
     /// A server's own price for a shop item (`None`: the catalogue's again).
     AdminPrice {
         item: String,
@@ -148,6 +158,10 @@ impl Command {
             Command::AdminSet { .. } => "admin set",
             Command::AdminEnd { .. } => "admin end",
             Command::AdminPrice { .. } => "admin price",
+            Command::TournamentCreate(_) => "tournament create",
+            Command::TournamentJoin { .. } => "tournament join",
+            Command::TournamentShow { .. } => "tournament show",
+            Command::TournamentCancel { .. } => "tournament cancel",
             Command::Press { .. } => "press",
             Command::Pick { .. } => "pick",
         }
@@ -292,6 +306,27 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         },
         "help" => Command::Help {
             command: take(&mut o, "command"),
+        },
+        "tournament" => match need(&mut o, "action", "tournament")?.as_str() {
+            "create" => Command::TournamentCreate(crate::table::tournaments::Create {
+                game: need(&mut o, "game", "tournament create")?,
+                format: need(&mut o, "format", "tournament create")?,
+                entry: number(take(&mut o, "entry"), "entry")?,
+                seats: number(take(&mut o, "seats"), "seats")?,
+                rounds: number(take(&mut o, "rounds"), "rounds")?,
+                starts: number(take(&mut o, "starts"), "starts")?,
+                players: number(take(&mut o, "players"), "players")?,
+            }),
+            "join" => Command::TournamentJoin {
+                tournament: number(take(&mut o, "tournament"), "tournament")?,
+            },
+            "show" => Command::TournamentShow {
+                tournament: number(take(&mut o, "tournament"), "tournament")?,
+            },
+            "cancel" => Command::TournamentCancel {
+                tournament: number(take(&mut o, "tournament"), "tournament")?,
+            },
+            other => return Err(t!("parse-tournament", action = other)),
         },
         "admin" => match need(&mut o, "action", "admin")?.as_str() {
             "grant" => Command::AdminGrant {

@@ -17,6 +17,8 @@ pub enum ArgKind {
     First,
     /// An item of the droid's shop, by id.
     Item,
+    /// A tournament's format: `knockout` or `swiss`.
+    Format,
 }
 
 /// One argument of a command.
@@ -106,7 +108,7 @@ impl CommandSpec {
     }
 }
 
-use ArgKind::{Action, First, Game, Item, Number, Text, User};
+use ArgKind::{Action, First, Format, Game, Item, Number, Text, User};
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
 /// commands after `/draw`.
@@ -159,6 +161,31 @@ pub const COMMANDS: &[CommandSpec] = &[
     command("buy", &[need_arg("item", Item)]).joined(),
     command("inventory", &[]).joined(),
     command("equip", &[need_arg("item", Item)]).joined(),
+    CommandSpec {
+        name: "tournament",
+        args: &[],
+        game_options: false,
+        anywhere: false,
+        admin: false,
+        joined: false,
+        subcommands: &[
+            command(
+                "create",
+                &[
+                    need_arg("game", Game),
+                    need_arg("format", Format),
+                    arg("entry", Number),
+                    ranged("seats", 2, 4),
+                    ranged("rounds", 1, 10),
+                    arg("starts", Number),
+                    arg("players", Number),
+                ],
+            ),
+            command("join", &[arg("tournament", Number)]),
+            command("show", &[arg("tournament", Number)]),
+            command("cancel", &[arg("tournament", Number)]),
+        ],
+    },
     command(
         "leaderboard",
         &[
@@ -206,6 +233,22 @@ impl CommandSpec {
             } else {
                 line.push_str(&format!(" [{}]", arg.name));
             }
+        }
+        line
+    }
+
+    /// The usage as `/help`'s list gives it, shorter: the required arguments, and `…` when
+    /// optional ones follow (`/help command:play` gives them all).
+    pub fn short_usage(&self) -> String {
+        if !self.subcommands.is_empty() {
+            return self.usage();
+        }
+        let mut line = format!("/{}", self.name);
+        for arg in self.args.iter().filter(|a| a.required) {
+            line.push_str(&format!(" {}", arg.name));
+        }
+        if self.args.iter().any(|a| !a.required) || self.game_options {
+            line.push_str(" …");
         }
         line
     }
