@@ -10,6 +10,7 @@ use holotable::ledger::calendar::Day;
 use holotable::ledger::shop::ShopRefusal;
 use holotable::ledger::slots::{multiplier, stops_from_seed, STRIP};
 use holotable::ledger::tables::{NewTable, Terms};
+use holotable::ledger::tournaments::{Format, NewTournament, TournamentRefusal};
 use holotable::ledger::{LedgerError, DROID, MAX_AMOUNT};
 
 #[macro_use]
@@ -36,6 +37,8 @@ struct Model {
     bets: HashMap<i64, Vec<(String, usize, i64)>>,
     /// Shop items bought, by (member, item).
     owned: HashSet<(String, String)>,
+    /// Tournaments by id: (entry, players, still open).
+    tournaments: BTreeMap<i64, (i64, Vec<String>, bool)>,
 }
 
 impl Model {
@@ -111,7 +114,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
             format!("k{step}")
         };
         keys.push(key.clone());
-        match rng.random_range(0..11) {
+        match rng.random_range(0..12) {
             0 => {
                 let r = ledger.open_account(G, user).unwrap();
                 assert_eq!(r.replayed, m.has(user));
@@ -339,6 +342,94 @@ fn run(db: &Db, seed: u64, steps: usize) {
                         assert!(balance < needed);
                     }
                     Err(e) => panic!("step {step}: buy: {e}"),
+                }
+            }
+            11 => {
+                // A tournament: opened, joined, or ended (prizes to its first players, or
+                // every entry back).
+                let open: Vec<i64> = m
+                    .tournaments
+                    .iter()
+                    .filter(|t| t.1 .2)
+                    .map(|t| *t.0)
+                    .collect();
+                let roll = rng.random_range(0..4);
+                if open.is_empty() || roll == 0 {
+                    let entry = *[0, 50, 2000].choose(&mut rng).unwrap();
+                    let new = NewTournament {
+                        channel: "t",
+                        creator: user,
+                        game: "dejarik",
+                        options: "{}",
+                        format: Format::Knockout,
+                        rounds: 0,
+                        seats: 2,
+                        max_players: 3,
+                        entry,
+                        starts_at: 0,
+                    };
+                    let full = format!("tnew:{key}");
+                    let r = ledger.create_tournament(G, &key, &new).unwrap();
+                    if !r.replayed {
+                        assert!(m.used_keys.insert(full));
+                        m.tournaments.insert(r.value, (entry, Vec::new(), true));
+                    }
+                } else if roll < 3 {
+                    let id = *open.choose(&mut rng).unwrap();
+                    let (entry, players, _) = m.tournaments[&id].clone();
+                    match ledger.join_tournament(G, id, user) {
+                        Ok(r) => {
+                            assert!(!players.iter().any(|p| p == user) && players.len() < 3);
+                            m.pay(user, -entry);
+                            assert_eq!(r.value, m.credits[user]);
+                            m.tournaments.get_mut(&id).unwrap().1.push(user.to_string());
+                        }
+                        Err(LedgerError::Tournament(TournamentRefusal::Joined(_))) => {
+                            assert!(players.iter().any(|p| p == user))
+                        }
+                        Err(LedgerError::Tournament(TournamentRefusal::Full { .. })) => {
+                            assert_eq!(players.len(), 3)
+                        }
+                        Err(LedgerError::UnknownMember(_)) => assert!(!m.has(user)),
+                        Err(LedgerError::InsufficientFunds { balance, .. }) => {
+                            assert!(balance < entry && balance == m.credits[user])
+                        }
+                        Err(e) => panic!("step {step}: join: {e}"),
+                    }
+                } else {
+                    let id = *open.choose(&mut rng).unwrap();
+                    let (entry, players, _) = m.tournaments[&id].clone();
+                    let pot = entry * players.len() as i64;
+                    let cancel = rng.random_bool(0.5);
+                    let paid: Vec<(String, i64)> = if cancel {
+                        players.iter().map(|p| (p.clone(), entry)).collect()
+                    } else {
+                        // The whole pot to the first, or nothing when nobody joined.
+                        players
+                            .first()
+                            .map(|p| vec![(p.clone(), pot)])
+                            .unwrap_or_default()
+                    };
+                    let r = ledger
+                        .end_tournament(G, id, &players, &paid, cancel)
+                        .unwrap();
+                    assert!(!r.replayed);
+                    assert_eq!(r.value.pot, pot);
+                    for (p, n) in &paid {
+                        m.pay(p, *n);
+                    }
+                    m.tournaments.get_mut(&id).unwrap().2 = false;
+                    // Once ended, it ends no more and takes nobody.
+                    let again = ledger
+                        .end_tournament(G, id, &players, &paid, cancel)
+                        .unwrap();
+                    assert!(again.replayed);
+                    assert!(matches!(
+                        ledger.join_tournament(G, id, "eve"),
+                        Err(LedgerError::Tournament(
+                            TournamentRefusal::Closed(_) | TournamentRefusal::Joined(_)
+                        )) | Err(LedgerError::UnknownMember(_))
+                    ));
                 }
             }
             _ => {

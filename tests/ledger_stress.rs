@@ -1,6 +1,6 @@
 //! The ledger under concurrent writers and under SIGKILL (P-6.1, P-6.2, P-6.5), on SQLite
-//! and on PostgreSQL: gifts, spins, purchases from the shop, wagered tables and the side
-//! bets on them.
+//! and on PostgreSQL: gifts, spins, purchases from the shop, tournament pots, wagered
+//! tables and the side bets on them.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use holotable::ledger::shop::ShopRefusal;
 use holotable::ledger::tables::{NewTable, Terms};
+use holotable::ledger::tournaments::{Format, NewTournament};
 use holotable::ledger::{Durability, Ledger, LedgerError};
 
 #[macro_use]
@@ -33,13 +34,49 @@ fn random_operation(
     let b = HOT
         [(HOT.iter().position(|x| *x == a).unwrap() + rng.random_range(1..HOT.len())) % HOT.len()];
     let key = format!("{tag}-{n}");
-    let outcome = match rng.random_range(0..5) {
+    let outcome = match rng.random_range(0..6) {
         0 | 1 => ledger
             .give(G, &key, a, b, rng.random_range(1..400))
             .map(|_| format!("give:{key}")),
         2 => ledger
             .spin(G, &key, a, Some(rng.random_range(1..50)))
             .map(|_| format!("spin:{key}")),
+        5 => {
+            // A tournament of two: both entries into its pot, the pot to one of them.
+            let id = ledger
+                .create_tournament(
+                    G,
+                    &key,
+                    &NewTournament {
+                        channel: &key,
+                        creator: a,
+                        game: "dejarik",
+                        options: "{}",
+                        format: Format::Knockout,
+                        rounds: 0,
+                        seats: 2,
+                        max_players: 2,
+                        entry: 20,
+                        starts_at: 0,
+                    },
+                )?
+                .value;
+            let mut players = Vec::new();
+            for p in [a, b] {
+                match ledger.join_tournament(G, id, p) {
+                    Ok(_) => players.push(p.to_string()),
+                    Err(LedgerError::InsufficientFunds { .. }) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            let paid: Vec<(String, i64)> = players
+                .first()
+                .map(|p| vec![(p.clone(), 20 * players.len() as i64)])
+                .unwrap_or_default();
+            ledger
+                .end_tournament(G, id, &players, &paid, false)
+                .map(|_| format!("tend:{id}"))
+        }
         3 => {
             // One of many items, so that members keep buying as the run goes on.
             let item = format!("item-{}", rng.random_range(0..20));
@@ -145,6 +182,11 @@ fn eight_writers_on_hot_accounts_conserve_every_credit(db: &Db) {
     assert!(bets > 50, "only {bets} side bets were placed");
     let bought = db.count("SELECT COUNT(*) FROM purchases WHERE user_id <> ?1", "");
     assert!(bought > 30, "only {bought} purchases were made");
+    let ended = db.count(
+        "SELECT COUNT(*) FROM tournaments WHERE result IS NOT NULL AND creator <> ?1",
+        "",
+    );
+    assert!(ended > 50, "only {ended} tournaments ended");
 }
 
 /// The child side of the crash test: runs operations until killed, printing each key once
