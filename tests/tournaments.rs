@@ -178,19 +178,26 @@ fn a_swiss_of_five_over_three_rounds_gives_byes_and_never_repeats_a_pairing() {
 }
 
 #[test]
-fn a_d_zone_round_seats_three_a_table() {
+fn a_full_d_zone_tournament_starts_at_once_and_seats_three_a_table() {
     let (mut c, dir) = console("tour-dzone");
     one(
         &mut c,
-        "admin: /tournament action:create game:dzone format:knockout seats:3 starts:1",
+        "admin: /tournament action:create game:dzone format:knockout seats:3 players:3",
     );
-    for who in ["p1", "p2", "p3"] {
+    for who in ["p1", "p2"] {
         one(&mut c, &format!("{who}: /tournament action:join"));
     }
-    let out = joined(&all(&mut c, "!wait 2m"));
+    // The third entry fills it: it starts at once, without waiting for its time.
+    let out = joined(&all(&mut c, "p3: /tournament action:join"));
     assert!(
         out.contains("Tournament #1, round 1: board 1 (table #1): p1 – p2 – p3"),
         "{out}"
+    );
+    let late = one(&mut c, "p4: /tournament action:join");
+    assert_eq!(late["ephemeral"], true);
+    assert!(
+        text(&late).contains("has started: entries are closed"),
+        "{late}"
     );
     // Two leave; the last one in wins the table and the tournament.
     all(&mut c, "p2: /resign");

@@ -165,7 +165,7 @@ impl App {
             .join_tournament(&actor.guild, t.id, &actor.user)?
             .value;
         let t = self.ledger.tournament(t.id)?;
-        Ok(vec![Reply::public(t!(
+        let mut replies = vec![Reply::public(t!(
             "tour-joined",
             who = &actor.name,
             id = t.id,
@@ -173,7 +173,12 @@ impl App {
             max = t.max_players,
             pot = t.entry * t.players.len() as i64,
             balance = balance
-        ))])
+        ))];
+        // A full tournament has nobody left to wait for: it starts at once.
+        if t.players.len() as i64 >= t.max_players {
+            replies.extend(self.start_tournament(t)?);
+        }
+        Ok(replies)
     }
 
     /// `/tournament show`: the players, the standings and each round's tables.
