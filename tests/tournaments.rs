@@ -7,7 +7,7 @@ use serde_json::Value;
 
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, reopen, say, text};
+use harness::{console, png_size, reopen, say, strings, text};
 
 fn all(c: &mut Console, line: &str) -> Vec<Value> {
     say(c, line)
@@ -33,6 +33,19 @@ fn credits(c: &mut Console, who: &str) -> i64 {
         .unwrap()
         .parse()
         .unwrap()
+}
+
+/// The colour at (x, y) of a PNG file.
+fn pixel(path: &str, x: f32, y: f32) -> [u8; 3] {
+    let bytes = std::fs::read(path).unwrap();
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let n = info.color_type.samples();
+    let i = (y as usize * info.width as usize + x as usize) * n;
+    [buf[i], buf[i + 1], buf[i + 2]]
 }
 
 fn audit(dir: &std::path::Path) {
@@ -97,7 +110,23 @@ fn a_four_player_knockout_is_played_to_its_prizes() {
         r.contains("Tournament #1, round 2: board 1 (table #3): carol – bob"),
         "the next round opens as the last table ends: {r}"
     );
-    let r = joined(&all(&mut c, "carol: /resign"));
+    let last = all(&mut c, "carol: /resign");
+    // The end is told with the standings drawn as an image: a row a player.
+    let card = last
+        .iter()
+        .flat_map(|v| strings(v, "images"))
+        .find(|p| p.ends_with("tournament-1.png"))
+        .expect("the standings image");
+    let (width, height) = png_size(&card);
+    assert_eq!(width, 720);
+    assert!(height >= 92 + 4 * 40, "{height}");
+    // bob's first round, won: a filled amber disc (rounds are columns from the right).
+    let won = pixel(&card, 720.0 - 24.0 - 52.0 + 13.0, 92.0 + 22.0);
+    assert_eq!(won, [0xff, 0xb0, 0x00], "{won:?}");
+    // dave's (fourth row), lost: a ring, hollow at its centre.
+    let lost = pixel(&card, 720.0 - 24.0 - 52.0 + 13.0, 92.0 + 3.0 * 40.0 + 22.0);
+    assert_ne!(lost, [0xff, 0xb0, 0x00], "{lost:?}");
+    let r = joined(&last);
     assert!(r.contains("Tournament #1 is over: **bob** wins"), "{r}");
     assert!(
         r.contains("Prizes: 1. bob 240, 2. carol 120 and 3. alice 40"),

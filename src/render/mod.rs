@@ -10,6 +10,7 @@ pub mod kingdoms;
 pub mod kit;
 pub mod looks;
 pub mod slots;
+pub mod standings;
 pub mod zatak;
 
 use std::sync::Arc;

@@ -14,6 +14,7 @@ use crate::ledger::tables::{NewTable, Terms};
 use crate::ledger::tournaments::{
     Format, NewTournament, Tournament, TournamentRefusal, TournamentStatus,
 };
+use crate::render::standings::{Card, Line};
 use crate::t;
 use pairing::Round;
 use standings::Reading;
@@ -233,7 +234,11 @@ impl App {
         if let Some(ended) = &t.result {
             lines.push(self.told_prizes(&t, ended));
         }
-        Ok(vec![Reply::private(lines.join("\n"))])
+        let mut reply = Reply::private(lines.join("\n"));
+        if t.status != TournamentStatus::Open {
+            reply = reply.with_image(format!("tournament-{}.png", t.id), self.card(&t, &reading)?);
+        }
+        Ok(vec![reply])
     }
 
     /// `/tournament cancel`: its creator or an admin stops it; every entry goes back and
@@ -513,6 +518,41 @@ impl App {
         self.open_round(&t, next, &pairing)
     }
 
+    /// The standings as an image, in the language spoken now.
+    fn card(&self, t: &Tournament, reading: &Reading) -> Result<Vec<u8>, Refusal> {
+        let winner = t
+            .result
+            .as_ref()
+            .filter(|e| !e.cancelled)
+            .and_then(|e| e.standings.first());
+        let lines = reading
+            .standings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Line {
+                place: i + 1,
+                name: self.name(&s.user),
+                points: standings::points(s.score),
+                note: s
+                    .out_in
+                    .map(|r| t!("tour-card-out", round = r))
+                    .unwrap_or_default(),
+                rounds: s.rounds.clone(),
+                lead: match winner {
+                    Some(w) => *w == s.user,
+                    None => t.format == Format::Knockout && s.out_in.is_none(),
+                },
+            })
+            .collect();
+        let card = Card {
+            title: t!("tour-card-title", id = t.id),
+            subtitle: crate::render::capitalise(&self.tournament_kind(t)),
+            points: t!("tour-card-points"),
+            lines,
+        };
+        Ok(crate::render::standings::png(&card)?)
+    }
+
     fn finish_tournament(&self, t: &Tournament, reading: &Reading) -> Outcome {
         let order: Vec<String> = reading.standings.iter().map(|s| s.user.clone()).collect();
         let pot = t.entry * t.players.len() as i64;
@@ -537,6 +577,11 @@ impl App {
                 out = s.out_in.unwrap_or(0)
             ));
         }
-        Ok(vec![Reply::public(lines.join("\n"))])
+        let t = self.ledger.tournament(t.id)?;
+        let mut reply = Reply::public(lines.join("\n"));
+        if let Ok(png) = self.card(&t, reading) {
+            reply = reply.with_image(format!("tournament-{}.png", t.id), png);
+        }
+        Ok(vec![reply])
     }
 }

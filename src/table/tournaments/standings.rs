@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use super::pairing::Met;
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::tournaments::{Bye, Format, Tournament};
+use crate::render::standings::Mark;
 
 /// Points are counted in twelfths, so that every share of a table of 2 to 4 is whole.
 pub const UNIT: u32 = 12;
@@ -34,6 +35,8 @@ pub struct Standing {
     pub out_in: Option<i64>,
     pub opponents: Vec<String>,
     pub byes: usize,
+    /// What each round gave, first round first (`None`: not in that round).
+    pub rounds: Vec<Option<Mark>>,
 }
 
 /// What a tournament's tables say now.
@@ -86,6 +89,7 @@ pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Re
                     out_in: None,
                     opponents: Vec::new(),
                     byes: 0,
+                    rounds: vec![None; t.round.max(0) as usize],
                 },
             )
         })
@@ -94,10 +98,20 @@ pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Re
         round_done: true,
         ..Reading::default()
     };
+    let full = UNIT * (seats - 1);
+    let note = |s: &mut Standing, round: i64, mark: Mark| {
+        if let Some(slot) = usize::try_from(round - 1)
+            .ok()
+            .and_then(|r| s.rounds.get_mut(r))
+        {
+            *slot = Some(mark);
+        }
+    };
     for bye in byes {
         if let Some(s) = rows.get_mut(&bye.user) {
-            s.score += UNIT * (seats - 1);
+            s.score += full;
             s.byes += 1;
+            note(s, bye.round, Mark::Bye);
             reading.had_bye.insert(bye.user.clone());
         }
     }
@@ -105,6 +119,11 @@ pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Re
         if row.status.is_active() {
             if *round == t.round {
                 reading.round_done = false;
+            }
+            for user in &row.seats {
+                if let Some(s) = rows.get_mut(user) {
+                    note(s, *round, Mark::Playing);
+                }
             }
             continue;
         }
@@ -133,6 +152,12 @@ pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Re
             }
             if let Some(s) = rows.get_mut(user) {
                 s.score += earned;
+                let mark = match earned {
+                    0 => Mark::Lost,
+                    e if e >= full => Mark::Won,
+                    _ => Mark::Drew,
+                };
+                note(s, *round, mark);
             }
         }
         if t.format == Format::Knockout {
