@@ -267,3 +267,75 @@ fn a_tournament_killed_between_rounds_resumes_where_it_was() {
     assert!(out.contains("**a** wins"), "{out}");
     audit(&dir);
 }
+
+/// A process that died in the middle of a tournament's step, at either of its two
+/// windows: after a round's last table was settled but before the next round began, and
+/// after the next round began but before its tables were opened. The next process picks
+/// the tournament up where the stored state says it is.
+#[test]
+fn a_tournament_resumes_from_either_crash_window_of_a_round() {
+    use holotable::ledger::{Durability, Ledger};
+    let (mut c, dir) = console("tour-windows");
+    one(
+        &mut c,
+        "alice: /tournament action:create game:dejarik format:knockout entry:10 starts:1",
+    );
+    for who in ["a", "b", "c", "d"] {
+        one(&mut c, &format!("{who}: /tournament action:join"));
+    }
+    all(&mut c, "!wait 2m");
+    drop(c);
+
+    // Window 1: round 1's tables settled by a process that died before the next step.
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let settled = r#"{"points":[1,0],"reason":"test"}"#;
+    for table in [1, 2] {
+        let row = ledger.table(table).unwrap();
+        ledger
+            .finish_table("console", table, &[1, 0], &row.position, settled)
+            .unwrap();
+    }
+    drop(ledger);
+    let mut c = reopen(&dir);
+    // The first line's clock tick finds round 1 over and opens round 2.
+    let out = joined(&all(&mut c, "a: /tournament action:show"));
+    assert!(
+        out.contains("Tournament #1, round 2: board 1 (table #3): b – a"),
+        "{out}"
+    );
+    drop(c);
+
+    // Window 2: the final settled, then a second tournament's round begun but not opened.
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let row = ledger.table(3).unwrap();
+    ledger
+        .finish_table("console", 3, &[1, 0], &row.position, settled)
+        .unwrap();
+    drop(ledger);
+    let mut c = reopen(&dir);
+    let out = joined(&all(&mut c, "a: /balance"));
+    assert!(out.contains("Tournament #1 is over: **b** wins"), "{out}");
+    one(
+        &mut c,
+        "alice: /tournament action:create game:dejarik format:knockout players:3",
+    );
+    one(&mut c, "x: /tournament action:join tournament:2");
+    one(&mut c, "y: /tournament action:join tournament:2");
+    drop(c);
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let z = ledger.open_account("console", "z").unwrap();
+    assert!(!z.replayed);
+    ledger.join_tournament("console", 2, "z").unwrap();
+    let seeds: Vec<String> = ["x", "y", "z"].map(String::from).to_vec();
+    assert!(ledger
+        .begin_round("console", 2, 1, &seeds, &["x".to_string()])
+        .unwrap());
+    drop(ledger);
+    let mut c = reopen(&dir);
+    let out = joined(&all(&mut c, "x: /tournament action:show tournament:2"));
+    assert!(
+        out.contains("Tournament #2, round 1: board 1 (table #4): y – z. Bye (a win): x."),
+        "{out}"
+    );
+    audit(&dir);
+}
