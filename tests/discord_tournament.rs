@@ -145,3 +145,71 @@ async fn a_tournament_through_the_real_client() {
     assert!(said.contains("**alice** wins"), "{said}");
     assert!(said.contains("1. alice 200"), "{said}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_threads_a_tournament_lives_in_its_own_thread() {
+    let dir = workdir("discord-tournament-thread");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[("HOLOTABLE_TABLES__THREADS", "true")],
+    );
+    connected(&fake).await;
+    let n = fake.requests().len();
+    fake.set_locale(ALICE.0, "fr");
+    fake.slash(
+        4101,
+        ALICE,
+        "tournament",
+        sub(
+            "create",
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
+                   {"name": "format", "type": 3, "value": "swiss"},
+                   {"name": "players", "type": 4, "value": 2}]),
+        ),
+        Value::Null,
+    );
+    let created = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == "/channels/3000/threads"
+        })
+        .await;
+    assert_eq!(created.json["name"], "Dejarik · swiss");
+    let announced = answer(&fake, n, 4101).await;
+    assert!(
+        content(&announced).contains("Le tournoi et ses tables sont dans <#8000001>"),
+        "{:?}",
+        announced.json
+    );
+    // The tournament's own message is in the thread, and joining there fills it: its
+    // first table opens in the thread.
+    let thread = "8000001";
+    let opened = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    assert!(opened.json["content"]
+        .as_str()
+        .unwrap_or("")
+        .contains("tournoi n° 1"));
+    for (id, who) in [(4102, ALICE), (4103, BOB)] {
+        fake.slash_in(
+            thread,
+            id,
+            who,
+            "tournament",
+            sub("join", json!([])),
+            Value::Null,
+        );
+        answer(&fake, n, id).await;
+    }
+    let board = fake
+        .wait_for(n, WAIT, |r| {
+            r.path == "/interactions/4103/tok4103/callback" && !r.files.is_empty()
+                || (r.path.starts_with("/webhooks/") && !r.files.is_empty())
+        })
+        .await;
+    assert!(board.files[0].2.starts_with(b"\x89PNG"));
+}

@@ -230,3 +230,5 @@ turn-to-roll = { $who } to roll.
 turn-no-roll = There is nothing to roll now.
 turn-roll-first = Roll the dice first (the Roll button, or /move roll).
 button-roll = Roll
+thread-table-in = The table is in { $thread }.
+thread-tournament-in = The tournament and its tables are in { $thread }.

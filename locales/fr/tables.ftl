@@ -230,3 +230,5 @@ turn-to-roll = À { $who } de lancer les dés.
 turn-no-roll = Il n'y a rien à lancer maintenant.
 turn-roll-first = Lancez d'abord les dés (le bouton Lancer, ou /move roll).
 button-roll = Lancer
+thread-table-in = La table est dans { $thread }.
+thread-tournament-in = Le tournoi et ses tables sont dans { $thread }.

@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use super::choices::GameChoice;
 use super::send::{send_replies, Asked};
-use super::threads::play_in_thread;
+use super::threads::in_new_thread;
 use super::{actor_of, dispatch, in_thread, learn_name, user_id, Context, Data, Error};
 use crate::table::commands::{self, ArgKind, ArgSpec, CommandSpec};
 use crate::table::{Command, Reply};
@@ -173,8 +173,10 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
         commands::parse(&name, &options)
     });
     match parsed {
-        Ok(Command::Play(args)) if ctx.data().threads && !in_thread(&ctx) => {
-            play_in_thread(ctx, args).await
+        Ok(command @ (Command::Play(_) | Command::TournamentCreate(_)))
+            if ctx.data().threads && !in_thread(&ctx) =>
+        {
+            in_new_thread(ctx, command).await
         }
         Ok(command) => dispatch(ctx, command).await,
         Err(refusal) => {
