@@ -148,6 +148,38 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
         "{}",
         refused[0].text
     );
+    // A tournament with an entry fee (its prizes are credits) is closed to it too; one
+    // without is open.
+    let paid = app.handle(
+        &who(&old, None, 20),
+        Command::TournamentCreate(holotable::table::tournaments::Create {
+            game: "dejarik".into(),
+            format: "knockout".into(),
+            rounds: None,
+            entry: Some(100),
+            seats: None,
+            starts: None,
+            players: None,
+        }),
+    );
+    assert!(
+        paid[0].text.contains("opens tournament #1"),
+        "{}",
+        paid[0].text
+    );
+    let refused = app.handle(
+        &who(&young, None, 21),
+        Command::TournamentJoin {
+            tournament: Some(1),
+        },
+    );
+    assert!(
+        refused[0]
+            .text
+            .contains("/tournament join needs a Discord account"),
+        "{}",
+        refused[0].text
+    );
     // Nothing changed: not even an account was opened.
     assert_eq!(balance(&young), None);
     assert_eq!(balance(&old), None);

@@ -160,6 +160,10 @@ impl App {
     /// `/tournament join`: pays the entry into the pot.
     pub(crate) fn tournament_join(&self, actor: &Actor, id: Option<i64>) -> Outcome {
         let t = self.tournament_for(actor, id)?;
+        if t.entry > 0 {
+            // Prizes are credits: alternate accounts must not fill a pot for one player.
+            self.check_fair_play(actor, "/tournament join")?;
+        }
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let balance = self
             .ledger
@@ -472,7 +476,13 @@ impl App {
                 players = names.join(" – ")
             ));
             if row.status == crate::ledger::tables::TableStatus::Open {
-                replies.extend(self.begin(&t.guild, row)?);
+                // Another step (the clock's, or another table's end) may start it first.
+                match self.begin(&t.guild, row) {
+                    Ok(board) => replies.extend(board),
+                    Err(e) => {
+                        tracing::info!(tournament = t.id, board, error = %e.0, "not started here")
+                    }
+                }
             }
         }
         let byes: Vec<String> = pairing.byes.iter().map(|u| self.name(u)).collect();
