@@ -17,6 +17,8 @@ CREATE TABLE tournaments (
     max_players INTEGER NOT NULL CHECK (max_players >= 2),
     entry       INTEGER NOT NULL CHECK (entry >= 0),
     starts_at   INTEGER NOT NULL,
+    -- Seconds a player has for each move at the tournament's tables (0: the server's).
+    clock       INTEGER NOT NULL DEFAULT 0 CHECK (clock >= 0),
     status      TEXT NOT NULL CHECK (status IN ('open', 'playing', 'ended', 'cancelled')),
     round       INTEGER NOT NULL DEFAULT 0,
     result      TEXT,
@@ -38,6 +40,8 @@ CREATE TABLE tournament_byes (
 ALTER TABLE tables ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
 ALTER TABLE tables ADD COLUMN tournament_round INTEGER;
 ALTER TABLE tables ADD COLUMN tournament_board INTEGER;
+-- A table's own move clock in seconds (a tournament's); none: the server's.
+ALTER TABLE tables ADD COLUMN move_clock INTEGER;
 CREATE UNIQUE INDEX tables_tournament_board
     ON tables (tournament_id, tournament_round, tournament_board)
     WHERE tournament_id IS NOT NULL;

@@ -367,6 +367,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
                         max_players: 3,
                         entry,
                         starts_at: 0,
+                        clock: 0,
                     };
                     let full = format!("tnew:{key}");
                     let r = ledger.create_tournament(G, &key, &new).unwrap();

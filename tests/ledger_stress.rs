@@ -58,6 +58,7 @@ fn random_operation(
                         max_players: 2,
                         entry: 20,
                         starts_at: 0,
+                        clock: 0,
                     },
                 )?
                 .value;

@@ -160,6 +160,7 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
             seats: None,
             starts: None,
             players: None,
+            clock: None,
         }),
     );
     assert!(

@@ -339,3 +339,21 @@ fn a_tournament_resumes_from_either_crash_window_of_a_round() {
     );
     audit(&dir);
 }
+
+#[test]
+fn a_player_who_never_moves_loses_on_the_tournaments_clock() {
+    let (mut c, dir) = console("tour-clock");
+    one(
+        &mut c,
+        "alice: /tournament action:create game:dejarik format:knockout clock:5 players:2",
+    );
+    one(&mut c, "a: /tournament action:join");
+    let out = joined(&all(&mut c, "b: /tournament action:join"));
+    assert!(out.contains("a to move"), "{out}");
+    // a does not show up: five minutes later the clock ends the table, and the tournament.
+    let out = joined(&all(&mut c, "!wait 4m"));
+    assert!(!out.contains("is over"), "{out}");
+    let out = joined(&all(&mut c, "!wait 2m"));
+    assert!(out.contains("Tournament #1 is over: **b** wins"), "{out}");
+    audit(&dir);
+}

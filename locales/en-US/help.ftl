@@ -85,3 +85,4 @@ cmd-tournament-join-tournament = Tournament number (default: this channel's newe
 cmd-tournament-show-tournament = Tournament number (default: this channel's newest)
 cmd-tournament-cancel-tournament = Tournament number (default: this channel's newest)
 more-tournament = The tables of each round open by themselves in the tournament's channel, on the server's move clock. Knockout: players are re-seeded by rating each round, the best seed meets the worst, a tie goes to the better seed, and byes go to the best seeds. Swiss: paired by points without repeat opponents, the bye to the lowest player who had none; ties broken by Buchholz, then seed. Prizes: 60/30/10 % from four players, 70/30 with three, all with two.
+cmd-tournament-create-clock = Minutes a move at its tables (default: the server's clock)

@@ -85,3 +85,4 @@ cmd-tournament-join-tournament = Numéro du tournoi (par défaut : le plus réce
 cmd-tournament-show-tournament = Numéro du tournoi (par défaut : le plus récent de ce salon)
 cmd-tournament-cancel-tournament = Numéro du tournoi (par défaut : le plus récent de ce salon)
 more-tournament = Les tables de chaque ronde s'ouvrent seules dans le salon du tournoi, avec la pendule du serveur. Élimination directe : joueurs reclassés par classement Elo à chaque ronde, le meilleur contre le moins bon, une égalité profite au mieux classé, les exemptions aux mieux classés. Système suisse : appariés par points sans revoir un adversaire, l'exemption au dernier qui n'en a pas eu ; départage au Buchholz puis au rang. Prix : 60/30/10 % dès quatre joueurs, 70/30 à trois, tout à deux.
+cmd-tournament-create-clock = Minutes par coup à ses tables (par défaut : la pendule du serveur)

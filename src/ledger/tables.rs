@@ -138,6 +138,10 @@ pub struct TableRow {
     /// The tournament the table is a round's board of.
     #[serde(default)]
     pub tournament: Option<i64>,
+    /// Seconds a player has for each move, where the table has its own clock (a
+    /// tournament's); none: the server's.
+    #[serde(default)]
+    pub move_clock: Option<i64>,
 }
 
 /// One entry of a table's action log.
@@ -156,6 +160,7 @@ fn insert_table(
     defaults: &super::economy::Economy,
     new: &NewTable,
     tournament: Option<(i64, i64, i64)>,
+    move_clock: Option<i64>,
 ) -> Result<i64> {
     ensure_guild(tx, guild, defaults)?;
     let (t_id, t_round, t_board) = match tournament {
@@ -166,9 +171,10 @@ fn insert_table(
         "INSERT INTO tables (guild_id, channel_id, game, options, status, stake, per_point,
                              target, seed_commitment, seed, start_position, position,
                              deadline, created_at, creator, to_points, droid_level,
-                             seat_count, tournament_id, tournament_round, tournament_board)
+                             seat_count, tournament_id, tournament_round, tournament_board,
+                             move_clock)
          VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
-                 ?14, ?15, ?16, ?17, ?18, ?19)
+                 ?14, ?15, ?16, ?17, ?18, ?19, ?20)
          RETURNING id",
         args![
             guild,
@@ -189,7 +195,8 @@ fn insert_table(
             new.terms.seats as i64,
             t_id,
             t_round,
-            t_board
+            t_board,
+            move_clock
         ],
     );
     let id = match inserted {
@@ -212,7 +219,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
             "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
                     seed_commitment, seed, seed_revealed, start_position, position, turn,
                     deadline, result, creator, to_points, droid_level, seat_count,
-                    tournament_id
+                    tournament_id, move_clock
              FROM tables WHERE id = ?1",
             args![table],
             |r| {
@@ -244,6 +251,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                     },
                     seats: Vec::new(),
                     tournament: r.col("tournament_id")?,
+                    move_clock: r.col("move_clock")?,
                 })
             },
         )?
@@ -267,19 +275,21 @@ impl Ledger {
     /// Opens a table (status `open`). Only one table may be active per channel.
     pub fn create_table(&self, guild: &str, new: &NewTable) -> Result<TableRow> {
         self.write_in(guild, |tx| {
-            let id = insert_table(tx, guild, &self.defaults, new, None)?;
+            let id = insert_table(tx, guild, &self.defaults, new, None, None)?;
             load_table(tx, id)
         })
     }
 
     /// Opens board `board` of `round` of `tournament` (status `open`), in the tournament's
-    /// channel beside its other boards; a board opened before is returned as it is, so a
-    /// round opened again after a restart opens only what it had not.
+    /// channel beside its other boards, with the tournament's move clock (`clock` seconds;
+    /// none: the server's); a board opened before is returned as it is, so a round opened
+    /// again after a restart opens only what it had not.
     pub fn create_tournament_table(
         &self,
         guild: &str,
         new: &NewTable,
         (tournament, round, board): (i64, i64, i64),
+        clock: Option<i64>,
     ) -> Result<TableRow> {
         self.write_in(guild, |tx| {
             let existing: Option<i64> = tx.query_opt(
@@ -296,6 +306,7 @@ impl Ledger {
                     &self.defaults,
                     new,
                     Some((tournament, round, board)),
+                    clock,
                 )?,
             };
             load_table(tx, id)

@@ -81,6 +81,8 @@ pub struct NewTournament<'a> {
     pub max_players: i64,
     pub entry: i64,
     pub starts_at: i64,
+    /// Seconds for each move at its tables (0: the server's clock).
+    pub clock: i64,
 }
 
 /// A stored tournament with its players in seeding order.
@@ -98,6 +100,7 @@ pub struct Tournament {
     pub max_players: i64,
     pub entry: i64,
     pub starts_at: i64,
+    pub clock: i64,
     pub status: TournamentStatus,
     /// The round in play (0 before the first).
     pub round: i64,
@@ -144,7 +147,7 @@ fn load(tx: &Tx, id: i64) -> Result<Tournament> {
     let mut t = tx
         .query_opt(
             "SELECT id, guild_id, channel_id, creator, game, options, format, rounds, seats,
-                    max_players, entry, starts_at, status, round, result
+                    max_players, entry, starts_at, clock, status, round, result
              FROM tournaments WHERE id = ?1",
             args![id],
             |r| {
@@ -166,6 +169,7 @@ fn load(tx: &Tx, id: i64) -> Result<Tournament> {
                     max_players: r.col("max_players")?,
                     entry: r.col("entry")?,
                     starts_at: r.col("starts_at")?,
+                    clock: r.col("clock")?,
                     status: TournamentStatus::parse(&status)?,
                     round: r.col("round")?,
                     players: Vec::new(),
@@ -204,8 +208,8 @@ impl Ledger {
             ensure_guild(tx, guild, &self.defaults)?;
             tx.value(
                 "INSERT INTO tournaments (guild_id, channel_id, creator, game, options, format,
-                     rounds, seats, max_players, entry, starts_at, status, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12)
+                     rounds, seats, max_players, entry, starts_at, clock, status, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 'open', ?13)
                  RETURNING id",
                 args![
                     guild,
@@ -219,6 +223,7 @@ impl Ledger {
                     new.max_players,
                     new.entry,
                     new.starts_at,
+                    new.clock,
                     now()
                 ],
             )

@@ -76,11 +76,7 @@ impl App {
         let Ok(progress) = self.progress(&row) else {
             return Vec::new();
         };
-        let clock = self
-            .ledger
-            .economy(&row.guild)
-            .map(|e| e.move_clock_secs)
-            .unwrap_or(86_400);
+        let clock = self.move_clock(&row).unwrap_or(86_400);
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
             if let Some(replies) = self.catch_up(&row, &progress) {

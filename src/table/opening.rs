@@ -140,7 +140,7 @@ impl App {
             }
         }
         let start = entry.rules(&options)?.start(row.seats.len())?.position();
-        let deadline = self.now() + self.ledger.economy(guild)?.move_clock_secs;
+        let deadline = self.now() + self.move_clock(&row)?;
         let started = self
             .ledger
             .start_table_at(guild, row.id, Some(deadline), Some(&start))

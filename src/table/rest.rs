@@ -36,7 +36,8 @@ impl App {
         text: &mut String,
     ) -> Result<(), Refusal> {
         let until = next_midnight(self.now());
-        let clock = self.ledger.economy(guild)?.move_clock_secs;
+        let _ = guild;
+        let clock = self.move_clock(row)?;
         self.record_entry_until(row, progress, LogEntry::Rest(until), until + clock)?;
         text.push(' ');
         text.push_str(&t!("series-rest"));

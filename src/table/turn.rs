@@ -30,8 +30,13 @@ pub(crate) enum Automatic {
 pub(crate) const ROLL: &str = "roll";
 
 impl App {
-    fn deadline(&self, guild: &str) -> Result<i64, Refusal> {
-        Ok(self.now() + self.ledger.economy(guild)?.move_clock_secs)
+    /// Seconds a player of `row` has for a move: the table's own clock (a tournament's),
+    /// else the server's.
+    pub(crate) fn move_clock(&self, row: &TableRow) -> Result<i64, Refusal> {
+        match row.move_clock.filter(|&c| c > 0) {
+            Some(clock) => Ok(clock),
+            None => Ok(self.ledger.economy(&row.guild)?.move_clock_secs),
+        }
     }
 
     /// Stores a game action of `seat` (none: chance) and plays it on `progress`; the entry
@@ -60,7 +65,8 @@ impl App {
         progress: &mut Progress,
         entry: LogEntry,
     ) -> Result<LogEntry, Refusal> {
-        let deadline = self.deadline(guild)?;
+        let _ = guild;
+        let deadline = self.now() + self.move_clock(row)?;
         self.record_entry_until(row, progress, entry, deadline)
     }
 

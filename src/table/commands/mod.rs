@@ -316,6 +316,7 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
                 rounds: number(take(&mut o, "rounds"), "rounds")?,
                 starts: number(take(&mut o, "starts"), "starts")?,
                 players: number(take(&mut o, "players"), "players")?,
+                clock: number(take(&mut o, "clock"), "clock")?,
             }),
             "join" => Command::TournamentJoin {
                 tournament: number(take(&mut o, "tournament"), "tournament")?,

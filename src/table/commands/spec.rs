@@ -179,6 +179,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                     ranged("rounds", 1, 10),
                     arg("starts", Number),
                     arg("players", Number),
+                    arg("clock", Number),
                 ],
             ),
             command("join", &[arg("tournament", Number)]),

@@ -30,6 +30,8 @@ pub struct Create {
     /// Minutes from now.
     pub starts: Option<i64>,
     pub players: Option<i64>,
+    /// Minutes for each move at its tables (default: the server's move clock).
+    pub clock: Option<i64>,
 }
 
 /// The most players a tournament takes.
@@ -91,6 +93,10 @@ impl App {
         if !(1..=7 * 24 * 60).contains(&starts) {
             return Err(Refusal(t!("tour-bad-start")));
         }
+        let clock = ask.clock.unwrap_or(0);
+        if !(0..=7 * 24 * 60).contains(&clock) {
+            return Err(Refusal(t!("tour-bad-clock")));
+        }
         let max_players = ask.players.unwrap_or(16);
         if !(2..=MAX_PLAYERS).contains(&max_players) {
             return Err(Refusal(t!("tour-bad-players", max = MAX_PLAYERS)));
@@ -112,6 +118,7 @@ impl App {
                     max_players,
                     entry: entry_fee,
                     starts_at: self.now() + starts * 60,
+                    clock: clock * 60,
                 },
             )?
             .value;
@@ -468,6 +475,7 @@ impl App {
                     terms: Terms::new(&t.creator, seats.len(), 3),
                 },
                 (t.id, round, board),
+                (t.clock > 0).then_some(t.clock),
             )?;
             told.push(t!(
                 "tour-board",
