@@ -275,3 +275,29 @@ fn every_game_draws_every_set_on_every_seat_and_every_theme() {
         }
     }
 }
+
+#[test]
+fn a_replay_shows_the_set_its_player_wears() {
+    let kyber = set("kyber");
+    let dress = Scene {
+        names: names(),
+        sets: vec![Some(kyber), None],
+        ..Scene::default()
+    };
+    let entry = Catalogue::default().find("dejarik").unwrap();
+    let options = GameOptions::new();
+    let steps = [holotable::games::Step::Action("o5-i5".into())];
+    let gif_bytes = entry.board.replay(&options, START, &steps, &dress).unwrap();
+    let mut decode = gif::DecodeOptions::new();
+    decode.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = decode.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
+    let width = decoder.width() as usize;
+    let first = decoder.read_next_frame().unwrap().unwrap().buffer.to_vec();
+    // The first frame, at the replay's scale: White's piece on o6 in the set's face.
+    let scale = holotable::render::REPLAY;
+    let (x, y) = cell_center(holotable::games::dejarik::parse_cell("o6").expect("a cell"));
+    let (px, py) = (((x + 18.0) * scale) as usize, (y * scale) as usize);
+    let i = (py * width + px) * 4;
+    let seen = Rgb(first[i], first[i + 1], first[i + 2]);
+    assert!(distance(seen, kyber.face) < 24.0, "{seen:?}");
+}
