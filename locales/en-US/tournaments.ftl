@@ -53,7 +53,6 @@ tour-bad-seats = { $game } is played by { $min } to { $max } players a table.
 tour-bad-rounds = A Swiss tournament plays 1 to 10 rounds.
 tour-bad-start = `starts` is in minutes from now, 1 to 10080 (a week).
 tour-bad-players = A tournament takes 2 to { $max } players.
-parse-tournament = unknown tournament action '{ $action }' (create, join, show, cancel)
 tour-card-title = Tournament #{ $id }
 tour-card-points = points
 tour-card-out = out in round { $round }

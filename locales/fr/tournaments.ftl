@@ -53,7 +53,6 @@ tour-bad-seats = { $game } se joue de { $min } à { $max } joueurs par table.
 tour-bad-rounds = Un système suisse se joue en 1 à 10 rondes.
 tour-bad-start = `starts` se compte en minutes à partir de maintenant, de 1 à 10080 (une semaine).
 tour-bad-players = Un tournoi accueille de 2 à { $max } joueurs.
-parse-tournament = action de tournoi inconnue « { $action } » (create, join, show, cancel)
 tour-card-title = Tournoi n° { $id }
 tour-card-points = points
 tour-card-out = éliminé à la ronde { $round }

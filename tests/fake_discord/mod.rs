@@ -69,6 +69,8 @@ struct Shared {
     ready: bool,
     /// The Discord client language of each user (en-US unless set).
     locales: std::collections::HashMap<String, String>,
+    /// Server nicknames, by user.
+    nicks: std::collections::HashMap<String, String>,
 }
 
 #[derive(Clone)]
@@ -416,6 +418,24 @@ impl FakeDiscord {
                "joined_at": "2026-01-01T00:00:00+00:00", "permissions": permissions})
     }
 
+    /// The member object of `user` in the guild, with their nickname when they have one.
+    fn member_of(&self, user: (&str, &str)) -> Value {
+        let mut member = Self::member(user.0, user.1, "0");
+        if let Some(nick) = self.shared.lock().unwrap().nicks.get(user.0) {
+            member["nick"] = json!(nick);
+        }
+        member
+    }
+
+    /// Gives `user` a nickname in the guild.
+    pub fn set_nick(&self, user: &str, nick: &str) {
+        self.shared
+            .lock()
+            .unwrap()
+            .nicks
+            .insert(user.to_string(), nick.to_string());
+    }
+
     /// Makes `user`'s Discord client speak `locale` (`fr`, `en-US` …) from now on.
     pub fn set_locale(&self, user: &str, locale: &str) {
         self.shared
@@ -471,7 +491,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
             "version": 1, "channel_id": channel, "guild_id": guild,
-            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
         }));
     }
@@ -481,7 +501,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
             "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
-            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "data": {"id": "6000", "name": name, "type": 1,
                      "options": [{"name": option, "type": 3, "value": typed, "focused": true}]}
@@ -523,7 +543,7 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
             "version": 1, "channel_id": channel, "guild_id": guild,
-            "member": Self::member(user.0, user.1, "0"), "locale": self.locale(user.0), "entitlements": [],
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "message": message_object("board"), "data": data
         }));

@@ -11,7 +11,9 @@ use poise::serenity_prelude as serenity;
 use super::choices::GameChoice;
 use super::send::{send_replies, Asked};
 use super::threads::in_new_thread;
-use super::{actor_of, dispatch, in_thread, learn_name, user_id, Context, Data, Error};
+use super::{
+    actor_of, dispatch, display_name, in_thread, learn_name, user_id, Context, Data, Error,
+};
 use crate::table::commands::{self, ArgKind, ArgSpec, CommandSpec};
 use crate::table::{Command, Reply};
 use crate::words::{self, Lang};
@@ -73,6 +75,11 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
         (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,
         (ArgKind::Item, _) => shop_items,
+        (ArgKind::Credits, _) => |b| {
+            b.kind(serenity::CommandOptionType::Integer)
+                .min_int_value(1)
+                .max_int_value(crate::ledger::MAX_AMOUNT as u64)
+        },
         (ArgKind::Format, _) => |b| {
             ["knockout", "swiss"].into_iter().fold(
                 b.kind(serenity::CommandOptionType::String),
@@ -160,8 +167,18 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
         let value = match &option.value {
             serenity::ResolvedValue::String(text) => text.to_string(),
             serenity::ResolvedValue::Integer(n) => n.to_string(),
-            serenity::ResolvedValue::User(user, _) => {
-                learn_name(ctx.data(), user).await;
+            serenity::ResolvedValue::User(user, member) => {
+                // Other bots cannot play, hold credits or be paid (the droid is this one).
+                if user.bot && user.id != ctx.data().bot {
+                    let interaction = super::interaction(&ctx)?;
+                    let refusal = words::speaking(Lang::of(&interaction.locale), || {
+                        crate::t!("option-bot", who = display_name(user))
+                    });
+                    let reply = vec![Reply::private(refusal)];
+                    return send_replies(ctx.http(), Asked::Command(interaction), reply, false)
+                        .await;
+                }
+                learn_name(ctx.data(), user, member.and_then(|m| m.nick.as_deref())).await;
                 user_id(ctx.data(), user)
             }
             _ => continue,

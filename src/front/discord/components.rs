@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::send::{answer, Asked};
-use super::{display_name, has_manage_guild, joined, Data, Error};
+use super::{has_manage_guild, joined, member_name, Data, Error};
 use crate::table::{Actor, Command};
 use crate::words::Lang;
 
@@ -29,7 +29,10 @@ pub(super) async fn component(
             .unwrap_or_else(|| "dm".into()),
         channel: interaction.channel_id.get().to_string(),
         user: interaction.user.id.get().to_string(),
-        name: display_name(&interaction.user),
+        name: member_name(
+            interaction.member.as_ref().and_then(|m| m.nick.as_deref()),
+            &interaction.user,
+        ),
         interaction: interaction.id.get().to_string(),
         admin: has_manage_guild(interaction.member.as_ref()),
         lang: Lang::of(&interaction.locale),

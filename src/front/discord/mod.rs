@@ -55,6 +55,14 @@ fn display_name(user: &serenity::User) -> String {
         .unwrap_or_else(|| user.name.clone())
 }
 
+/// The name a member goes by in this server: their nickname there, else their own
+/// display name (what Discord itself shows beside their messages).
+fn member_name(nick: Option<&str>, user: &serenity::User) -> String {
+    nick.map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map_or_else(|| display_name(user), str::to_string)
+}
+
 /// Whether the command was used inside a thread (a table there stays in that thread).
 fn in_thread(ctx: &Context<'_>) -> bool {
     let poise::Context::Application(a) = ctx else {
@@ -94,7 +102,16 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
             .unwrap_or_else(|| "dm".into()),
         channel: ctx.channel_id().get().to_string(),
         user: ctx.author().id.get().to_string(),
-        name: display_name(ctx.author()),
+        name: match ctx {
+            poise::Context::Application(a) => member_name(
+                a.interaction
+                    .member
+                    .as_deref()
+                    .and_then(|m| m.nick.as_deref()),
+                ctx.author(),
+            ),
+            poise::Context::Prefix(_) => display_name(ctx.author()),
+        },
         interaction: interaction_id,
         admin,
         lang: crate::words::Lang::of(locale),
@@ -118,8 +135,8 @@ async fn blocking<T: Send + 'static>(
 }
 
 /// Remembers a user's display name (for boards and messages), off the async runtime.
-async fn learn_name(data: &Data, user: &serenity::User) {
-    let (id, name) = (user_id(data, user), display_name(user));
+async fn learn_name(data: &Data, user: &serenity::User, nick: Option<&str>) {
+    let (id, name) = (user_id(data, user), member_name(nick, user));
     blocking(&data.app, move |app| app.learn_name(&id, &name)).await;
 }
 

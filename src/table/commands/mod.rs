@@ -327,7 +327,14 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             "cancel" => Command::TournamentCancel {
                 tournament: number(take(&mut o, "tournament"), "tournament")?,
             },
-            other => return Err(t!("parse-tournament", action = other)),
+            other => {
+                return Err(t!(
+                    "parse-action",
+                    command = "tournament",
+                    action = other,
+                    actions = "create, join, show, cancel"
+                ))
+            }
         },
         "admin" => match need(&mut o, "action", "admin")?.as_str() {
             "grant" => Command::AdminGrant {
@@ -346,7 +353,14 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
                 item: need(&mut o, "item", "admin price")?,
                 price: number(take(&mut o, "price"), "price")?,
             },
-            other => return Err(t!("parse-admin", action = other)),
+            other => {
+                return Err(t!(
+                    "parse-action",
+                    command = "admin",
+                    action = other,
+                    actions = "grant, set, end, price"
+                ))
+            }
         },
         other => return Err(unknown(other)),
     };
@@ -384,7 +398,15 @@ fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
             .subcommands
             .iter()
             .find(|s| s.name == action.trim())
-            .ok_or_else(|| t!("parse-admin", action = action.trim()))?;
+            .ok_or_else(|| {
+                let actions: Vec<&str> = spec.subcommands.iter().map(|s| s.name).collect();
+                t!(
+                    "parse-action",
+                    command = name.as_str(),
+                    action = action.trim(),
+                    actions = actions.join(", ")
+                )
+            })?;
         name = format!("{name} {}", spec.name);
     }
     let name = name.as_str();
@@ -393,7 +415,7 @@ fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
         if arg.required && !given {
             return Err(t!("parse-needs", command = name, option = arg.name));
         }
-        if arg.kind == ArgKind::Number {
+        if matches!(arg.kind, ArgKind::Number | ArgKind::Credits) {
             number(options.get(arg.name).cloned(), arg.name)?;
         }
     }

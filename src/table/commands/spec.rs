@@ -19,6 +19,8 @@ pub enum ArgKind {
     Item,
     /// A tournament's format: `knockout` or `swiss`.
     Format,
+    /// An amount of credits: a whole number from 1 (Discord's picker refuses less).
+    Credits,
 }
 
 /// One argument of a command.
@@ -108,7 +110,7 @@ impl CommandSpec {
     }
 }
 
-use ArgKind::{Action, First, Format, Game, Item, Number, Text, User};
+use ArgKind::{Action, Credits, First, Format, Game, Item, Number, Text, User};
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
 /// commands after `/draw`.
@@ -118,8 +120,8 @@ pub const COMMANDS: &[CommandSpec] = &[
         args: &[
             need_arg("game", Game),
             arg("opponent", User),
-            arg("wager", Number),
-            arg("per_point", Number),
+            arg("wager", Credits),
+            arg("per_point", Credits),
             arg("to", Number),
             arg("first", First),
             ranged("level", 1, 5),
@@ -143,9 +145,9 @@ pub const COMMANDS: &[CommandSpec] = &[
     command("daily", &[]),
     command(
         "give",
-        &[need_arg("user", User), need_arg("amount", Number)],
+        &[need_arg("user", User), need_arg("amount", Credits)],
     ),
-    command("slots", &[arg("bet", Number)]),
+    command("slots", &[arg("bet", Credits)]),
     command(
         "bet",
         &[
@@ -153,7 +155,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 required: true,
                 ..ranged("seat", 1, 4)
             },
-            need_arg("amount", Number),
+            need_arg("amount", Credits),
             arg("table", Number),
         ],
     ),
@@ -207,14 +209,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         subcommands: &[
             command(
                 "grant",
-                &[need_arg("user", User), need_arg("amount", Number)],
+                &[need_arg("user", User), need_arg("amount", Credits)],
             ),
             command(
                 "set",
                 &[need_arg("setting", Text), need_arg("value", Number)],
             ),
             command("end", &[arg("table", Number)]),
-            command("price", &[need_arg("item", Item), arg("price", Number)]),
+            command("price", &[need_arg("item", Item), arg("price", Credits)]),
         ],
     },
 ];

@@ -1,0 +1,106 @@
+//! Members as Discord presents them, through the real client against the fake Discord:
+//! amounts the picker keeps at one credit or more, server nicknames in the words, and
+//! other bots refused as players or payees (issue "Discord as it really is", in part).
+
+mod fake_discord;
+
+use fake_discord::client::*;
+use fake_discord::FakeDiscord;
+use serde_json::{json, Value};
+
+/// Another bot of the server, not this one.
+const OTHER_BOT: (&str, &str) = ("5099", "musicbot");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nicknames_amounts_and_other_bots() {
+    let dir = workdir("discord-members");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    let put = fake
+        .wait_for(0, WAIT, |r| {
+            r.method == "PUT" && r.path.ends_with("/guilds/4000/commands")
+        })
+        .await;
+    connected(&fake).await;
+
+    // Every amount of credits is kept at 1 or more by Discord's own picker.
+    let commands = put.json.as_array().unwrap();
+    let option = |command: &str, name: &str| -> Value {
+        commands
+            .iter()
+            .find(|c| c["name"] == command)
+            .and_then(|c| c["options"].as_array())
+            .and_then(|o| o.iter().find(|o| o["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("/{command} {name}"))
+    };
+    for (command, name) in [
+        ("give", "amount"),
+        ("bet", "amount"),
+        ("slots", "bet"),
+        ("play", "wager"),
+    ] {
+        let o = option(command, name);
+        assert_eq!(o["min_value"], 1, "/{command} {name}: {o}");
+    }
+
+    // alice is "Ally" in this server, bob "Bobby": the words use the server's names.
+    fake.set_nick(ALICE.0, "Ally");
+    let n = fake.requests().len();
+    fake.slash(
+        5001,
+        ALICE,
+        "give",
+        json!([{"name": "user", "type": 6, "value": BOB.0},
+               {"name": "amount", "type": 4, "value": 50}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)},
+               "members": {BOB.0: {"nick": "Bobby", "roles": [], "deaf": false, "mute": false,
+                                   "flags": 0, "joined_at": "2026-01-01T00:00:00+00:00",
+                                   "permissions": "0"}}}),
+    );
+    let given = answer(&fake, n, 5001).await;
+    assert!(
+        content(&given).contains("Ally gives 50 credits to Bobby"),
+        "{:?}",
+        given.json
+    );
+
+    // Another bot can neither receive credits nor be challenged; nothing moves.
+    let bot_user = json!({"users": {OTHER_BOT.0: {"id": OTHER_BOT.0, "username": OTHER_BOT.1,
+                                                "discriminator": "0000", "bot": true}}});
+    fake.slash(
+        5002,
+        ALICE,
+        "give",
+        json!([{"name": "user", "type": 6, "value": OTHER_BOT.0},
+               {"name": "amount", "type": 4, "value": 50}]),
+        bot_user.clone(),
+    );
+    let refused = answer(&fake, n, 5002).await;
+    assert!(ephemeral(&refused), "{:?}", refused.json);
+    assert!(
+        content(&refused).contains("musicbot is a bot"),
+        "{:?}",
+        refused.json
+    );
+    fake.set_locale(ALICE.0, "fr");
+    fake.slash(
+        5003,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": OTHER_BOT.0}]),
+        bot_user,
+    );
+    let refused = answer(&fake, n, 5003).await;
+    assert!(ephemeral(&refused));
+    assert!(
+        content(&refused).contains("musicbot est un bot"),
+        "{:?}",
+        refused.json
+    );
+    fake.set_locale(ALICE.0, "en-US");
+    fake.slash(5004, ALICE, "balance", json!([]), Value::Null);
+    let balance = answer(&fake, n, 5004).await;
+    assert!(content(&balance).contains("950"), "{:?}", balance.json);
+}
