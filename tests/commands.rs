@@ -17,6 +17,9 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::Item => "kyber",
         ArgKind::Format => "swiss",
         ArgKind::Credits => "40",
+        ArgKind::Leaderboard => "wins",
+        ArgKind::Setting => "daily_amount",
+        ArgKind::Command => "play",
     }
 }
 

@@ -1,6 +1,7 @@
 //! Members as Discord presents them, through the real client against the fake Discord:
-//! amounts the picker keeps at one credit or more, server nicknames in the words, and
-//! other bots refused as players or payees (issue "Discord as it really is", in part).
+//! amounts the picker keeps at one credit or more, options with a fixed set of values as
+//! choices, server nicknames in the words, and other bots refused as players or payees
+//! (issue "Discord as it really is", in part).
 
 mod fake_discord;
 
@@ -43,6 +44,40 @@ async fn nicknames_amounts_and_other_bots() {
         let o = option(command, name);
         assert_eq!(o["min_value"], 1, "/{command} {name}: {o}");
     }
+
+    // Options with a fixed set of values offer them as choices, named in both languages.
+    let choices = |o: Value| -> Vec<String> {
+        o["choices"]
+            .as_array()
+            .unwrap_or_else(|| panic!("choices in {o}"))
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let board = option("leaderboard", "board");
+    assert_eq!(
+        choices(board.clone()),
+        [
+            "credits",
+            "wins",
+            "dejarik",
+            "backgammon",
+            "zatak",
+            "kingdoms",
+            "dzone"
+        ]
+    );
+    assert_eq!(board["choices"][1]["name_localizations"]["fr"], "Victoires");
+    assert!(choices(option("help", "command")).contains(&"tournament".to_string()));
+    let admin = commands.iter().find(|c| c["name"] == "admin").unwrap();
+    let set = admin["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "set")
+        .unwrap();
+    let setting = set["options"][0].clone();
+    assert!(choices(setting).contains(&"side_bets".to_string()));
 
     // alice is "Ally" in this server, bob "Bobby": the words use the server's names.
     fake.set_nick(ALICE.0, "Ally");

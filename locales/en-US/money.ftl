@@ -128,3 +128,7 @@ ledger-self = You cannot give credits to yourself.
 ledger-unknown-member = { $who } has no account here yet.
 ledger-no-token = { $who } has no slot token.
 ledger-channel-busy = Another table is already active in this channel.
+slots-cooldown = The machine is still spinning: try again in { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }.

@@ -128,3 +128,7 @@ ledger-self = Vous ne pouvez pas vous donner des crédits à vous-même.
 ledger-unknown-member = { $who } n'a pas encore de compte ici.
 ledger-no-token = { $who } n'a pas de jeton de machine à sous.
 ledger-channel-busy = Une autre table est déjà ouverte dans ce salon.
+slots-cooldown = La machine tourne encore : réessayez dans { $seconds ->
+        [one] { $seconds } seconde
+       *[other] { $seconds } secondes
+    }.

@@ -8,7 +8,7 @@ use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
 /// The admin setting that turns a server's lobby page on (1) or off (0).
-pub(crate) const WEB_LOBBY: &str = "web_lobby";
+pub const WEB_LOBBY: &str = "web_lobby";
 
 /// How many finished tables the lobby lists.
 const RECENT: i64 = 10;

@@ -176,6 +176,9 @@ pub struct App {
     boards: drawn::Boards,
     /// What members wear (the droid's shop), as last read or written here.
     pub(crate) worn: shop::WornCache,
+    /// When each member last spun the slot machine, and by which interaction, by (server,
+    /// member).
+    pub(crate) spun: Mutex<HashMap<(String, String), (i64, String)>>,
 }
 
 thread_local! {
@@ -202,6 +205,7 @@ impl App {
             listeners: Mutex::new(Vec::new()),
             boards: drawn::Boards::default(),
             worn: Default::default(),
+            spun: Mutex::new(HashMap::new()),
         }
     }
 

@@ -75,6 +75,23 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::User, _) => |b| b.kind(serenity::CommandOptionType::User),
         (ArgKind::Game, _) => <GameChoice as poise::SlashArgument>::create,
         (ArgKind::Item, _) => shop_items,
+        (ArgKind::Leaderboard, _) => leaderboards,
+        (ArgKind::Setting, _) => |b| {
+            crate::ledger::economy::Setting::ALL
+                .iter()
+                .map(|(name, _)| *name)
+                .chain([crate::table::commands::WEB_LOBBY])
+                .fold(b.kind(serenity::CommandOptionType::String), |b, name| {
+                    b.add_string_choice(name, name)
+                })
+        },
+        (ArgKind::Command, _) => |b| {
+            crate::table::commands::names()
+                .into_iter()
+                .fold(b.kind(serenity::CommandOptionType::String), |b, name| {
+                    b.add_string_choice(format!("/{name}"), name)
+                })
+        },
         (ArgKind::Credits, _) => |b| {
             b.kind(serenity::CommandOptionType::Integer)
                 .min_int_value(1)
@@ -114,6 +131,30 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         autocomplete_callback: (arg.kind == ArgKind::Action).then_some(autocomplete),
         __non_exhaustive: (),
     }
+}
+
+/// The leaderboards as a fixed list of choices: credits, wins, then each game's ratings,
+/// named in the member's language.
+fn leaderboards(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+    let boards = ["credits", "wins"]
+        .into_iter()
+        .map(|b| (b.to_string(), format!("leaderboard-choice-{b}")))
+        .chain(
+            crate::catalogue::GAMES
+                .iter()
+                .map(|e| (e.info.id.to_string(), format!("game-{}", e.info.id))),
+        );
+    boards.fold(
+        builder.kind(serenity::CommandOptionType::String),
+        |b, (value, id)| {
+            let others: Vec<(&str, String)> = Lang::ALL
+                .iter()
+                .filter(|&&l| l != Lang::En)
+                .map(|&l| (l.code(), words::say_in(l, &id, &[])))
+                .collect();
+            b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), value, others)
+        },
+    )
 }
 
 /// The shop's items as a fixed list of choices, named in the member's language.

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use crate::t;
 
 mod spec;
+/// The `/admin set` setting that turns a server's lobby page on or off (beside the economy's).
+pub use crate::table::lobby::WEB_LOBBY;
 pub use spec::{decision_commands, names, specs, ArgKind, ArgSpec, CommandSpec, COMMANDS};
 
 /// `/play` options.

@@ -21,6 +21,12 @@ pub enum ArgKind {
     Format,
     /// An amount of credits: a whole number from 1 (Discord's picker refuses less).
     Credits,
+    /// A leaderboard: `credits`, `wins` or a game's id.
+    Leaderboard,
+    /// An economy setting of `/admin set`, by name.
+    Setting,
+    /// A command's name.
+    Command,
 }
 
 /// One argument of a command.
@@ -110,7 +116,9 @@ impl CommandSpec {
     }
 }
 
-use ArgKind::{Action, Credits, First, Format, Game, Item, Number, Text, User};
+use ArgKind::{
+    Action, Command, Credits, First, Format, Game, Item, Leaderboard, Number, Setting, Text, User,
+};
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
 /// commands after `/draw`.
@@ -192,13 +200,13 @@ pub const COMMANDS: &[CommandSpec] = &[
     command(
         "leaderboard",
         &[
-            arg("board", Text),
+            arg("board", Leaderboard),
             arg("page", Number),
             arg("season", Number),
         ],
     ),
     command("stats", &[arg("user", User)]),
-    command("help", &[arg("command", Text)]).anywhere(),
+    command("help", &[arg("command", Command)]).anywhere(),
     CommandSpec {
         name: "admin",
         args: &[],
@@ -213,7 +221,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             command(
                 "set",
-                &[need_arg("setting", Text), need_arg("value", Number)],
+                &[need_arg("setting", Setting), need_arg("value", Number)],
             ),
             command("end", &[arg("table", Number)]),
             command("price", &[need_arg("item", Item), arg("price", Credits)]),
