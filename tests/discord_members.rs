@@ -139,3 +139,21 @@ async fn nicknames_amounts_and_other_bots() {
     let balance = answer(&fake, n, 5004).await;
     assert!(content(&balance).contains("950"), "{:?}", balance.json);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_range_every_recommended_shard_runs() {
+    let dir = workdir("discord-autoshard");
+    let fake = FakeDiscord::start().await;
+    // Discord recommends two shards: a bot started without --shards runs both.
+    fake.recommend_shards(2);
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    let deadline = std::time::Instant::now() + WAIT;
+    while fake.shards() != [0, 1] {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "shards {:?}",
+            fake.shards()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

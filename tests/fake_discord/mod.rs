@@ -71,6 +71,8 @@ struct Shared {
     locales: std::collections::HashMap<String, String>,
     /// Server nicknames, by user.
     nicks: std::collections::HashMap<String, String>,
+    /// The shard count `/gateway/bot` recommends (1 unless set).
+    recommended: u32,
 }
 
 #[derive(Clone)]
@@ -206,7 +208,8 @@ async fn rest(
     match (method.as_str(), path.as_str()) {
         ("GET", "/gateway") => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws")})).into_response(),
         ("GET", "/gateway/bot") => Json(json!({
-            "url": format!("ws://127.0.0.1:{port}/ws"), "shards": 1,
+            "url": format!("ws://127.0.0.1:{port}/ws"),
+            "shards": fake.shared.lock().unwrap().recommended.max(1),
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         }))
         .into_response(),
@@ -425,6 +428,11 @@ impl FakeDiscord {
             member["nick"] = json!(nick);
         }
         member
+    }
+
+    /// Makes `/gateway/bot` recommend `shards` shards.
+    pub fn recommend_shards(&self, shards: u32) {
+        self.shared.lock().unwrap().recommended = shards;
     }
 
     /// Gives `user` a nickname in the guild.

@@ -269,7 +269,8 @@ impl Shards {
     }
 }
 
-/// Runs the bot until it is stopped: every shard, or the range `shards` of them.
+/// Runs the bot until it is stopped: every shard Discord recommends, or the range `shards`
+/// of them.
 pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Result<(), Error> {
     let token = config
         .discord
@@ -284,6 +285,23 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
         http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
     }
     let http = http.build();
+    // Without a range, every shard Discord recommends runs here (one shard would be
+    // refused past 2,500 servers).
+    let shards = match shards {
+        Some(s) => Some(s),
+        None => {
+            let recommended = http.get_bot_gateway().await?.shards.max(1);
+            tracing::info!(
+                shards = recommended,
+                "running every shard Discord recommends"
+            );
+            (recommended > 1).then_some(Shards {
+                first: 0,
+                last: recommended - 1,
+                total: recommended,
+            })
+        }
+    };
     let guild = config.discord.guild_id;
     let threads = config.tables.threads;
     let inflight = Arc::new(InFlight::default());
