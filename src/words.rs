@@ -181,6 +181,44 @@ macro_rules! t {
     };
 }
 
+/// A moment in a reply's text, as Discord writes one (`<t:1767225600:R>`): Discord shows it
+/// to each reader as "in 6 hours" in their own language and time zone; the other front
+/// ends write it out with [`moments`].
+pub fn moment(unix: i64) -> String {
+    format!("<t:{unix}:R>")
+}
+
+/// `text` with its moments ([`moment`]) told relative to `now`, in `lang`: "in 5.8 hours".
+pub fn moments(text: &str, now: i64, lang: Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 3..];
+        let parsed = after
+            .find(":R>")
+            .and_then(|end| after[..end].parse::<i64>().ok().map(|unix| (unix, end)));
+        match parsed {
+            Some((unix, end)) => {
+                let minutes = (unix - now).max(0) / 60;
+                out.push_str(&if minutes < 120 {
+                    crate::t_in!(lang, "moment-minutes", minutes = minutes)
+                } else {
+                    let hours = format!("{:.1}", minutes as f64 / 60.0);
+                    crate::t_in!(lang, "moment-hours", hours = hours)
+                });
+                rest = &after[end + 3..];
+            }
+            None => {
+                out.push_str("<t:");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Message `id` in `lang`.
 #[macro_export]
 macro_rules! t_in {
@@ -236,5 +274,24 @@ pub fn list(items: &[String]) -> String {
                 ("last", Arg::from(last)),
             ],
         ),
+    }
+}
+
+#[cfg(test)]
+mod moment_tests {
+    use super::*;
+
+    #[test]
+    fn moments_are_told_in_words_and_anything_else_is_kept() {
+        let text = format!("runs out {}; <t:x:R> stays", moment(1_000 + 3 * 3600));
+        assert_eq!(text, "runs out <t:11800:R>; <t:x:R> stays");
+        assert_eq!(
+            moments(&text, 1_000, Lang::En),
+            "runs out in 3.0 hours; <t:x:R> stays"
+        );
+        assert_eq!(
+            moments(&moment(1_000 + 90), 1_000, Lang::Fr),
+            "dans 1 minute"
+        );
     }
 }

@@ -217,6 +217,9 @@ fn running_out_of_time_loses_the_table() {
          alice: /balance\n",
     );
     assert!(text(&r[3]).contains("quarter of your time"), "{}", r[3]);
+    // Discord writes the moment for each reader (`<t:…:R>`); the console in words.
+    assert!(text(&r[3]).contains("it runs out in 5.0 hours"), "{}", r[3]);
+    assert!(!text(&r[3]).contains("<t:"), "{}", r[3]);
     assert!(text(&r[4]).contains("bob ran out of time"), "{}", r[4]);
     assert!(text(&r[4]).contains("alice wins"), "{}", r[4]);
     assert_eq!(balance(&r[5]), (900, 0));

@@ -121,7 +121,7 @@ draw-stale = That draw offer is out of date.
 
 clock-expired = The challenge of table #{ $table } expired.
 clock-timeout = { $who } ran out of time.
-clock-warning = { $who }, a quarter of your time is left at table #{ $table } ({ $hours } h).
+clock-warning = { $who }, a quarter of your time is left at table #{ $table }: it runs out { $when }.
 
 ## The end of a game and of a table.
 
@@ -233,3 +233,8 @@ thread-table-in = The table is in { $thread }.
 thread-tournament-in = The tournament and its tables are in { $thread }.
 option-bot = { $who } is a bot: bots cannot play, hold credits or receive them (the house droid plays as `opponent:` me).
 parse-action = unknown /{ $command } action '{ $action }' ({ $actions })
+moment-minutes = in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
+moment-hours = in { $hours } hours

@@ -121,7 +121,7 @@ draw-stale = Cette proposition de nulle est périmée.
 
 clock-expired = Le défi de la table n° { $table } a expiré.
 clock-timeout = { $who } a dépassé son temps.
-clock-warning = { $who }, il vous reste un quart de votre temps à la table n° { $table } ({ $hours } h).
+clock-warning = { $who }, il vous reste un quart de votre temps à la table n° { $table } : il s'écoule { $when }.
 
 ## La fin d'une partie et d'une table.
 
@@ -233,3 +233,8 @@ thread-table-in = La table est dans { $thread }.
 thread-tournament-in = Le tournoi et ses tables sont dans { $thread }.
 option-bot = { $who } est un bot : les bots ne jouent pas, n'ont ni ne reçoivent de crédits (le droïde de la maison joue avec `opponent:` moi).
 parse-action = action de /{ $command } inconnue « { $action } » ({ $actions })
+moment-minutes = dans { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
+moment-hours = dans { $hours } heures

@@ -424,12 +424,16 @@ impl Console {
             None => suggestions.to_vec(),
         };
         let mentions: Vec<String> = reply.mentions.iter().map(|u| self.app.name(u)).collect();
+        // Moments are written out in the words of whom the reply is for.
+        let reader = to.or(reply.mentions.first().map(String::as_str));
+        let lang = reader.map_or(self.options.lang, |u| self.lang_of(u));
+        let reply_text = crate::words::moments(&reply.text, self.app.now(), lang);
         if self.options.json {
             let mut line = json!({
                 "channel": channel,
                 "user": to,
                 "ephemeral": reply.ephemeral,
-                "text": reply.text,
+                "text": reply_text,
                 "images": paths,
                 "buttons": labels,
                 "choices": choices,
@@ -441,8 +445,8 @@ impl Console {
             return Ok(line.to_string());
         }
         let mut text = match to {
-            Some(user) => format!("[#{channel} → {user} only] {}", reply.text),
-            None => format!("[#{channel}] {}", reply.text),
+            Some(user) => format!("[#{channel} → {user} only] {reply_text}"),
+            None => format!("[#{channel}] {reply_text}"),
         };
         for path in paths {
             text.push_str(&format!("\n  image: {path}"));

@@ -145,12 +145,11 @@ impl App {
                 .unwrap_or_else(|e| e.into_inner())
                 .insert((row.id, row.turn));
         if warn {
-            let hours = (deadline - now) as f64 / 3600.0;
             return vec![Reply::public(t!(
                 "clock-warning",
                 who = &who,
                 table = row.id,
-                hours = format!("{hours:.1}")
+                when = words::moment(deadline)
             ))
             .with_mention(&row.seats[seat])];
         }
