@@ -232,6 +232,10 @@ fn a_full_d_zone_tournament_starts_at_once_and_seats_three_a_table() {
     all(&mut c, "p2: /resign");
     let out = joined(&all(&mut c, "p3: /resign"));
     assert!(out.contains("Tournament #1 is over: **p1** wins"), "{out}");
+    assert!(
+        !out.contains("Prizes"),
+        "a free tournament names no prizes: {out}"
+    );
     audit(&dir);
 }
 

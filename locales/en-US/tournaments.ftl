@@ -57,3 +57,4 @@ tour-card-title = Tournament #{ $id }
 tour-card-points = points
 tour-card-out = out in round { $round }
 tour-bad-clock = `clock` is minutes a move, 1 to 10080 (a week); leave it out for the server's clock.
+tour-ended-free = Tournament #{ $id } is over: **{ $winner }** wins.

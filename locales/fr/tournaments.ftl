@@ -57,3 +57,4 @@ tour-card-title = Tournoi n° { $id }
 tour-card-points = points
 tour-card-out = éliminé à la ronde { $round }
 tour-bad-clock = `clock` se compte en minutes par coup, de 1 à 10080 (une semaine) ; omis, c'est la pendule du serveur.
+tour-ended-free = Le tournoi n° { $id } est terminé : **{ $winner }** gagne.

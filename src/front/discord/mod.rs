@@ -289,18 +289,25 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
     // refused past 2,500 servers).
     let shards = match shards {
         Some(s) => Some(s),
-        None => {
-            let recommended = http.get_bot_gateway().await?.shards.max(1);
-            tracing::info!(
-                shards = recommended,
-                "running every shard Discord recommends"
-            );
-            (recommended > 1).then_some(Shards {
-                first: 0,
-                last: recommended - 1,
-                total: recommended,
-            })
-        }
+        None => match http.get_bot_gateway().await {
+            Ok(gateway) => {
+                let recommended = gateway.shards.max(1);
+                tracing::info!(
+                    shards = recommended,
+                    "running every shard Discord recommends"
+                );
+                (recommended > 1).then_some(Shards {
+                    first: 0,
+                    last: recommended - 1,
+                    total: recommended,
+                })
+            }
+            // Discord out of reach: one shard, which keeps trying to connect as ever.
+            Err(e) => {
+                tracing::warn!(error = %e, "no shard count from Discord; running one shard");
+                None
+            }
+        },
     };
     let guild = config.discord.guild_id;
     let threads = config.tables.threads;

@@ -6,17 +6,16 @@
 //! a restart at any moment resumes a tournament where it was.
 
 pub mod pairing;
+mod rounds;
 pub mod standings;
 
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::games::GameOptions;
-use crate::ledger::tables::{NewTable, Terms};
 use crate::ledger::tournaments::{
     Format, NewTournament, Tournament, TournamentRefusal, TournamentStatus,
 };
 use crate::render::standings::{Card, Line};
 use crate::t;
-use pairing::Round;
 use standings::Reading;
 
 /// What `/tournament create` asks for.
@@ -299,6 +298,14 @@ impl App {
         if ended.cancelled {
             return t!("tour-cancelled", id = t.id, pot = ended.pot);
         }
+        let winner = ended
+            .standings
+            .first()
+            .map(|u| self.name(u))
+            .unwrap_or_default();
+        if ended.pot == 0 {
+            return t!("tour-ended-free", id = t.id, winner = winner);
+        }
         let paid: Vec<String> = ended
             .paid
             .iter()
@@ -315,225 +322,9 @@ impl App {
         t!(
             "tour-ended",
             id = t.id,
-            winner = ended
-                .standings
-                .first()
-                .map(|u| self.name(u))
-                .unwrap_or_default(),
+            winner = winner,
             prizes = crate::words::list(&paid)
         )
-    }
-
-    /// Moves every tournament of the guilds `serves` accepts as far as the time and its
-    /// tables allow (the clock's part: starts, and anything a restart left half done).
-    pub(crate) fn run_tournaments(
-        &self,
-        serves: &dyn Fn(&str) -> bool,
-    ) -> Vec<(String, String, Reply)> {
-        let Ok(active) = self.ledger.active_tournaments() else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for t in active.into_iter().filter(|t| serves(&t.guild)) {
-            let (guild, channel) = (t.guild.clone(), t.channel.clone());
-            let replies = crate::words::speaking(self.lang_of(&t.creator), || self.step(t));
-            out.extend(
-                replies
-                    .into_iter()
-                    .map(|r| (guild.clone(), channel.clone(), r)),
-            );
-        }
-        out
-    }
-
-    /// What follows the end of a tournament's table: the next round or the prizes, now.
-    pub(crate) fn after_tournament_table(&self, tournament: i64) -> Vec<Reply> {
-        match self.ledger.tournament(tournament) {
-            Ok(t) => self.step(t),
-            Err(e) => {
-                tracing::warn!(tournament, error = %e, "tournament not read");
-                Vec::new()
-            }
-        }
-    }
-
-    /// One step of a tournament: its start when due, its round's missing tables, the next
-    /// round when the last has ended, or its end. Failures are logged and retried by the
-    /// clock; what was stored stays.
-    fn step(&self, t: Tournament) -> Vec<Reply> {
-        let id = t.id;
-        let result = match t.status {
-            TournamentStatus::Open if self.now() >= t.starts_at => self.start_tournament(t),
-            TournamentStatus::Playing => self.continue_tournament(t),
-            _ => Ok(Vec::new()),
-        };
-        result.unwrap_or_else(|e| {
-            tracing::warn!(tournament = id, error = %e.0, "tournament step failed");
-            Vec::new()
-        })
-    }
-
-    fn start_tournament(&self, t: Tournament) -> Outcome {
-        if t.players.len() < 2 {
-            return self.cancel_tournament(&t, "tour-too-few");
-        }
-        // Seeding by the game's rating, the earlier entry first on equal ratings.
-        let mut rated: Vec<(f64, usize, String)> = Vec::new();
-        for (i, user) in t.players.iter().enumerate() {
-            let (rating, _, _) = self.ledger.rating(&t.guild, &t.game, user)?;
-            rated.push((rating, i, user.clone()));
-        }
-        rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let seeds: Vec<String> = rated.into_iter().map(|(_, _, u)| u).collect();
-        let t = Tournament {
-            players: seeds.clone(),
-            ..t
-        };
-        let round = self.pairing(&t, 1)?;
-        self.ledger
-            .begin_round(&t.guild, t.id, 1, &seeds, &round.byes)?;
-        let t = self.ledger.tournament(t.id)?;
-        self.open_round(&t, 1, &round)
-    }
-
-    /// The pairing of `round`, from what the rounds before it left.
-    fn pairing(&self, t: &Tournament, round: i64) -> Result<Round, Refusal> {
-        let reading = self.reading_before(t, round)?;
-        let seats = t.seats as usize;
-        Ok(match t.format {
-            Format::Knockout => pairing::knockout(&reading.alive, seats),
-            Format::Swiss => {
-                let ranked: Vec<String> =
-                    reading.standings.iter().map(|s| s.user.clone()).collect();
-                pairing::swiss(&ranked, &reading.met, &reading.had_bye, seats)
-            }
-        })
-    }
-
-    /// The standings as the rounds before `round` left them.
-    fn reading_before(&self, t: &Tournament, round: i64) -> Result<Reading, Refusal> {
-        let tables: Vec<_> = self
-            .ledger
-            .tournament_tables(t.id)?
-            .into_iter()
-            .filter(|(r, _, _)| *r < round)
-            .collect();
-        let byes: Vec<_> = self
-            .ledger
-            .tournament_byes(t.id)?
-            .into_iter()
-            .filter(|b| b.round < round)
-            .collect();
-        Ok(standings::read(t, &tables, &byes))
-    }
-
-    /// Opens the tables of `round` that are not open yet, each started at once, and says
-    /// who meets whom.
-    fn open_round(&self, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
-        let existing = self.ledger.tournament_tables(t.id)?;
-        let entry = self
-            .catalogue
-            .find(&t.game)
-            .ok_or_else(|| Refusal(t!("play-unknown-game", game = &t.game, games = "")))?;
-        let mut replies = Vec::new();
-        let mut told = Vec::new();
-        for (i, players) in pairing.tables.iter().enumerate() {
-            let board = i as i64 + 1;
-            // Seat order alternates by round, so nobody always moves first.
-            let mut seats = players.clone();
-            if round % 2 == 0 {
-                seats.reverse();
-            }
-            let names: Vec<String> = seats.iter().map(|u| self.name(u)).collect();
-            if let Some((_, _, row)) = existing.iter().find(|(r, b, _)| *r == round && *b == board)
-            {
-                told.push(t!(
-                    "tour-board",
-                    board = board,
-                    table = row.id,
-                    players = names.join(" – ")
-                ));
-                continue;
-            }
-            let options = super::terms::read(&t.options);
-            let seed = super::fairness::new_seed();
-            let start = entry.rules(&options)?.start(seats.len())?.position();
-            let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
-            let row = self.ledger.create_tournament_table(
-                &t.guild,
-                &NewTable {
-                    channel: &t.channel,
-                    game: &t.game,
-                    options: &t.options,
-                    stake: 0,
-                    per_point: 0,
-                    target: 0,
-                    seed: &seed,
-                    start_position: &start,
-                    seats: &seat_refs,
-                    deadline: None,
-                    terms: Terms::new(&t.creator, seats.len(), 3),
-                },
-                (t.id, round, board),
-                (t.clock > 0).then_some(t.clock),
-            )?;
-            told.push(t!(
-                "tour-board",
-                board = board,
-                table = row.id,
-                players = names.join(" – ")
-            ));
-            if row.status == crate::ledger::tables::TableStatus::Open {
-                // Another step (the clock's, or another table's end) may start it first.
-                match self.begin(&t.guild, row) {
-                    Ok(board) => replies.extend(board),
-                    Err(e) => {
-                        tracing::info!(tournament = t.id, board, error = %e.0, "not started here")
-                    }
-                }
-            }
-        }
-        let byes: Vec<String> = pairing.byes.iter().map(|u| self.name(u)).collect();
-        let mut text = t!(
-            "tour-round",
-            id = t.id,
-            round = round,
-            boards = told.join("; ")
-        );
-        if !byes.is_empty() {
-            text.push(' ');
-            text.push_str(&t!("tour-bye", who = crate::words::list(&byes)));
-        }
-        replies.insert(0, Reply::public(text));
-        Ok(replies)
-    }
-
-    fn continue_tournament(&self, t: Tournament) -> Outcome {
-        let tables = self.ledger.tournament_tables(t.id)?;
-        let in_round = tables.iter().filter(|(r, _, _)| *r == t.round).count();
-        let pairing = self.pairing(&t, t.round)?;
-        if in_round < pairing.tables.len() {
-            // A restart between a round's start and its last table: open the rest.
-            return self.open_round(&t, t.round, &pairing);
-        }
-        let byes = self.ledger.tournament_byes(t.id)?;
-        let reading = standings::read(&t, &tables, &byes);
-        if !reading.round_done {
-            return Ok(Vec::new());
-        }
-        let over = match t.format {
-            Format::Knockout => reading.alive.len() <= 1,
-            Format::Swiss => t.round >= t.rounds,
-        };
-        if over {
-            return self.finish_tournament(&t, &reading);
-        }
-        let next = t.round + 1;
-        let pairing = self.pairing(&t, next)?;
-        self.ledger
-            .begin_round(&t.guild, t.id, next, &t.players, &pairing.byes)?;
-        let t = self.ledger.tournament(t.id)?;
-        self.open_round(&t, next, &pairing)
     }
 
     /// The standings as an image, in the language spoken now.
@@ -569,37 +360,5 @@ impl App {
             lines,
         };
         Ok(crate::render::standings::png(&card)?)
-    }
-
-    fn finish_tournament(&self, t: &Tournament, reading: &Reading) -> Outcome {
-        let order: Vec<String> = reading.standings.iter().map(|s| s.user.clone()).collect();
-        let pot = t.entry * t.players.len() as i64;
-        let paid: Vec<(String, i64)> = standings::prizes(pot, order.len())
-            .into_iter()
-            .zip(&order)
-            .map(|(amount, user)| (user.clone(), amount))
-            .collect();
-        let ended = self
-            .ledger
-            .end_tournament(&t.guild, t.id, &order, &paid, false)?;
-        if ended.replayed {
-            return Ok(Vec::new());
-        }
-        let mut lines = vec![self.told_prizes(t, &ended.value)];
-        for (place, s) in reading.standings.iter().enumerate().take(8) {
-            lines.push(t!(
-                "tour-show-line",
-                place = place as i64 + 1,
-                who = self.name(&s.user),
-                points = standings::points(s.score),
-                out = s.out_in.unwrap_or(0)
-            ));
-        }
-        let t = self.ledger.tournament(t.id)?;
-        let mut reply = Reply::public(lines.join("\n"));
-        if let Ok(png) = self.card(&t, reading) {
-            reply = reply.with_image(format!("tournament-{}.png", t.id), png);
-        }
-        Ok(vec![reply])
     }
 }
