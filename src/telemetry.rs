@@ -13,6 +13,9 @@
 //! - `active_tables`, `spectators`: read when scraped.
 //! - `web_requests_total{page}`, `web_spectators_dropped_total`, `web_update_seconds`.
 //! - `health_checks_total{verdict}`, `shard_connected{shard}` under `serve`.
+//! - `discord_retries_total{request}`: requests Discord failed that were tried again;
+//!   `discord_fallbacks_total{request}`: answers Discord did not take, posted in the channel
+//!   instead (or, for a private answer, lost).
 
 use std::sync::OnceLock;
 
@@ -76,6 +79,14 @@ fn describe() {
         Unit::Seconds,
         "Time the droid thinks"
     );
+    describe_counter!(
+        "holotable_discord_retries_total",
+        "Requests Discord failed and that were tried again"
+    );
+    describe_counter!(
+        "holotable_discord_fallbacks_total",
+        "Answers Discord did not take, posted in the channel instead"
+    );
     describe_gauge!("holotable_active_tables", "Tables open or playing");
     describe_gauge!("holotable_spectators", "Live pages connected");
     describe_gauge!(
@@ -121,4 +132,20 @@ pub fn interaction(command: &'static str, refused: bool, seconds: f64) {
     )
     .increment(1);
     metrics::histogram!("holotable_reply_seconds", "command" => command).record(seconds);
+}
+
+/// A request Discord failed, tried again.
+pub fn discord_retry(request: &'static str) {
+    metrics::counter!("holotable_discord_retries_total", "request" => request).increment(1);
+}
+
+/// An answer Discord did not take, posted in the channel instead (`outcome` `posted`), or
+/// private and so lost (`lost`).
+pub fn discord_fallback(request: &'static str, outcome: &'static str) {
+    metrics::counter!(
+        "holotable_discord_fallbacks_total",
+        "request" => request,
+        "outcome" => outcome
+    )
+    .increment(1);
 }

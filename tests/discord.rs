@@ -567,7 +567,8 @@ async fn tables_in_threads_and_deferred_answers() {
     };
 
     // /play opens a thread named after the game and players; the channel gets a pointer to
-    // it, the thread gets the challenge with its buttons.
+    // it, the thread gets the challenge with its buttons. Discord hears "thinking…" before
+    // the thread is asked for (creating it may take longer than Discord waits).
     play(4001, 100);
     let created = fake
         .wait_for(n, WAIT, |r| {
@@ -576,7 +577,10 @@ async fn tables_in_threads_and_deferred_answers() {
         .await;
     assert_eq!(created.json["name"], "Dejarik · alice vs bob");
     assert_eq!(created.json["type"], 11, "a public thread");
-    let announced = fake.wait_for(n, WAIT, is_callback(4001)).await;
+    let deferred = fake.wait_for(n, WAIT, is_callback(4001)).await;
+    assert_eq!(deferred.json["type"], 5, "{:?}", deferred.json);
+    assert!(deferred.at <= created.at, "deferred before the thread is created");
+    let announced = answer(&fake, n, 4001).await;
     assert!(!ephemeral(&announced));
     let thread = "8000001";
     assert!(
@@ -598,13 +602,17 @@ async fn tables_in_threads_and_deferred_answers() {
 
     // The channel itself stays free: another table can open beside the first.
     play(4002, 100);
-    let second = fake.wait_for(n, WAIT, is_callback(4002)).await;
+    let second = answer(&fake, n, 4002).await;
     assert!(content(&second).contains("<#8000002>"), "{:?}", second.json);
 
     // A refused /play leaves no thread behind and answers privately.
     play(4003, 1_000_000);
-    let refused = fake.wait_for(n, WAIT, is_callback(4003)).await;
-    assert!(ephemeral(&refused), "{:?}", refused.json);
+    let refused = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path == "/webhooks/1000/tok4003"
+        })
+        .await;
+    assert_eq!(refused.json["flags"].as_u64().unwrap_or(0) & 64, 64);
     fake.wait_for(n, WAIT, |r| {
         r.method == "DELETE" && r.path == "/channels/8000003"
     })
@@ -829,6 +837,7 @@ fn the_invite_asks_for_exactly_what_the_bot_uses() {
         (Permissions::EMBED_LINKS, 14),
         (Permissions::ATTACH_FILES, 15),
         (Permissions::READ_MESSAGE_HISTORY, 16),
+        (Permissions::MANAGE_THREADS, 34),
         (Permissions::CREATE_PUBLIC_THREADS, 35),
         (Permissions::SEND_MESSAGES_IN_THREADS, 38),
     ];

@@ -213,6 +213,15 @@ fn insert_table(
     Ok(id)
 }
 
+/// The table and action number `interaction` carried, if any.
+fn carried_by(tx: &Tx, interaction: &str) -> Result<Option<(i64, i64)>> {
+    tx.query_opt(
+        "SELECT table_id, seq FROM actions WHERE interaction = ?1",
+        args![interaction],
+        |r| Ok((r.col("table_id")?, r.col("seq")?)),
+    )
+}
+
 pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
     let mut row = tx
         .query_opt(
@@ -356,6 +365,22 @@ impl Ledger {
         position: &str,
         deadline: Option<i64>,
     ) -> Result<()> {
+        self.record_carried_action(table, seq, entry, position, deadline, None)
+    }
+
+    /// [`Ledger::record_action`] for an action a member's interaction carried: the
+    /// interaction's id is stored with it, once (an id already stored is refused and changes
+    /// nothing), so that the same interaction delivered again is recognised
+    /// ([`Ledger::action_carried_by`]).
+    pub fn record_carried_action(
+        &self,
+        table: i64,
+        seq: i64,
+        entry: &LoggedAction,
+        position: &str,
+        deadline: Option<i64>,
+        interaction: Option<&str>,
+    ) -> Result<()> {
         self.write(|tx| {
             let row = load_table(tx, table)?;
             if row.status != TableStatus::Playing {
@@ -372,10 +397,19 @@ impl Ledger {
                     why: format!("the next action is number {}, not {seq}", row.turn + 1),
                 });
             }
+            if let Some(interaction) = interaction {
+                if let Some((table, seq)) = carried_by(tx, interaction)? {
+                    return Err(LedgerError::TableState {
+                        table,
+                        status: row.status,
+                        why: format!("interaction {interaction} already carried action {seq}"),
+                    });
+                }
+            }
             tx.execute(
-                "INSERT INTO actions (table_id, seq, seat, action, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                args![table, seq, entry.seat, &entry.action, now()],
+                "INSERT INTO actions (table_id, seq, seat, action, created_at, interaction)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                args![table, seq, entry.seat, &entry.action, now(), interaction],
             )?;
             tx.execute(
                 "UPDATE tables SET position = ?2, turn = ?3, deadline = ?4 WHERE id = ?1",
@@ -383,6 +417,11 @@ impl Ledger {
             )?;
             Ok(())
         })
+    }
+
+    /// The table and action number an interaction carried, if it carried one.
+    pub fn action_carried_by(&self, interaction: &str) -> Result<Option<(i64, i64)>> {
+        self.read(|tx| carried_by(tx, interaction))
     }
 
     pub fn actions(&self, table: i64) -> Result<Vec<LoggedAction>> {

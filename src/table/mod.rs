@@ -5,6 +5,7 @@
 //! a new process on the same database resumes every table where it was.
 
 mod bets;
+mod carried;
 mod clock;
 pub mod commands;
 mod components;
@@ -386,7 +387,9 @@ impl App {
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
         self.telling_after(|| {
-            crate::words::speaking(actor.lang, || self.handle_in_words(actor, command))
+            crate::words::speaking(actor.lang, || {
+                carried::carrying(&actor.interaction, || self.handle_in_words(actor, command))
+            })
         })
     }
 
@@ -395,7 +398,20 @@ impl App {
         self.learn_lang(&actor.user, actor.lang);
         let name = command.name();
         let started = std::time::Instant::now();
-        let result = match command {
+        let again = command.plays().then(|| self.carried_again(actor)).flatten();
+        let result = match again {
+            Some(again) => again,
+            None => self.run(actor, command),
+        };
+        crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
+        match result {
+            Ok(replies) => replies,
+            Err(Refusal(message)) => vec![Reply::private(message)],
+        }
+    }
+
+    fn run(&self, actor: &Actor, command: Command) -> Outcome {
+        match command {
             Command::Play(args) => self.play(actor, args),
             Command::Move { action } => self.play_action(actor, &action, None),
             Command::Board => self.board(actor),
@@ -435,11 +451,6 @@ impl App {
             Command::TournamentCancel { tournament } => self.tournament_cancel(actor, tournament),
             Command::Press { custom_id } => self.press(actor, &custom_id),
             Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
-        };
-        crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
-        match result {
-            Ok(replies) => replies,
-            Err(Refusal(message)) => vec![Reply::private(message)],
         }
     }
 }

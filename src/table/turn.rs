@@ -84,8 +84,14 @@ impl App {
         let stored = next.play_entry(row, self.entry(row)?, entry)?;
         let (seat, action) = stored.encode();
         let logged = LoggedAction { seq, seat, action };
-        self.ledger
-            .record_action(row.id, seq, &logged, &next.play.position(), Some(deadline))?;
+        self.ledger.record_carried_action(
+            row.id,
+            seq,
+            &logged,
+            &next.play.position(),
+            Some(deadline),
+            super::carried::take().as_deref(),
+        )?;
         row.turn = seq;
         *progress = next;
         self.remember(row.id, seq, progress);

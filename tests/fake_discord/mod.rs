@@ -13,8 +13,19 @@
 //!   sending it.
 //! - A component interaction needs a full `message` object; autocomplete marks the option
 //!   being typed `focused`.
-//! - Files arrive as multipart `files[N]` parts beside `payload_json`; a callback later than
-//!   Discord's three seconds is answered 404 `{"code":10062}`, as Discord does.
+//! - Files arrive as multipart `files[N]` parts beside `payload_json`.
+//!
+//! What it refuses, as Discord does (each refusal is recorded with its status, so a test can
+//! tell what members saw from what the bot merely tried):
+//! - an interaction answered twice: 400 40060; answered more than three seconds after it was
+//!   created: 404 10062; its message edited or followed before it was answered: 404 10015;
+//! - content over 2,000 characters, more than 5 rows or 5 components in a row, a menu of more
+//!   than 25 options: 400 50035; a file over the upload limit: 413 40005;
+//! - a thread created without Create Public Threads, or deleted without Manage Threads
+//!   ([`FakeDiscord::deny`]): 403 50013.
+//!
+//! What it injects on request ([`FakeDiscord::inject`]): a 5xx, a 429 whose `retry_after`
+//! window it then enforces (on a route or globally), a request that reaches it late.
 //! - The first followup after a defer replaces the "thinking…" message and Discord ignores its
 //!   ephemeral flag.
 
@@ -53,6 +64,78 @@ pub struct Request {
     /// `http://127.0.0.1:port/p1`), so that a test tells the bot processes apart; empty
     /// without one.
     pub via: String,
+    /// The status the fake answered: 2xx when Discord took the request.
+    pub status: u16,
+}
+
+impl Request {
+    /// Whether Discord took it (members see what it carried).
+    pub fn taken(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// The interaction a callback or webhook request answers (its token is `tok<id>`).
+    pub fn interaction(&self) -> Option<u64> {
+        self.path
+            .split('/')
+            .find_map(|part| part.strip_prefix("tok"))
+            .and_then(|id| id.parse().ok())
+    }
+}
+
+/// What kind of request a fault hits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Route {
+    /// `POST /interactions/{id}/{token}/callback`.
+    Callback,
+    /// `PATCH /webhooks/{app}/{token}/messages/@original` (the answer after "thinking…").
+    Edit,
+    /// `POST /webhooks/{app}/{token}` (a followup).
+    Followup,
+    /// `POST /channels/{id}/messages`.
+    Message,
+}
+
+impl Route {
+    fn of(method: &str, path: &str) -> Option<Route> {
+        match method {
+            "POST" if path.starts_with("/interactions/") => Some(Route::Callback),
+            "PATCH" if path.starts_with("/webhooks/") => Some(Route::Edit),
+            "POST" if path.starts_with("/webhooks/") => Some(Route::Followup),
+            "POST" if path.starts_with("/channels/") && path.ends_with("/messages") => {
+                Some(Route::Message)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A fault the fake injects into a request.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fault {
+    /// Discord failing: this status (500, 502, 503) and its body.
+    Status(u16),
+    /// Rate limited for `retry_after` seconds, on the route or (`global`) on every route:
+    /// requests before then are refused 429 as well.
+    RateLimited { retry_after: f64, global: bool },
+    /// The request reaches Discord this late (an interaction callback then finds the
+    /// interaction expired).
+    Late(Duration),
+}
+
+/// A fault waiting for its request: the route, the interaction it is for (any if `None`).
+#[derive(Debug, Clone)]
+struct Planned {
+    route: Route,
+    interaction: Option<u64>,
+    fault: Fault,
+}
+
+/// What the fake knows of an interaction it delivered.
+#[derive(Debug, Clone, Copy)]
+struct Delivered {
+    at: Instant,
+    answered: bool,
 }
 
 #[derive(Default)]
@@ -73,6 +156,53 @@ struct Shared {
     nicks: std::collections::HashMap<String, String>,
     /// The shard count `/gateway/bot` recommends (1 unless set).
     recommended: u32,
+    /// Faults waiting for their requests, in order.
+    planned: Vec<Planned>,
+    /// Rate limits in force: by route, and global.
+    limited: std::collections::HashMap<Route, Instant>,
+    limited_globally: Option<Instant>,
+    /// The interactions delivered, by id.
+    delivered: std::collections::HashMap<u64, Delivered>,
+    /// Permissions the bot lacks in the guild (Discord's bits).
+    denied: u64,
+}
+
+/// Discord's permission bits the fake checks.
+pub const MANAGE_THREADS: u64 = 1 << 34;
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+
+/// The upload limit of the fake's guild (what `attachment_size_limit` says).
+const UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
+
+/// Discord's error body.
+fn refusal(status: StatusCode, code: u32, message: &str) -> Response {
+    (status, Json(json!({"code": code, "message": message}))).into_response()
+}
+
+/// Why Discord would refuse this message body (content, components), if it would.
+fn invalid_body(data: &Value) -> Option<String> {
+    if data["content"]
+        .as_str()
+        .is_some_and(|c| c.chars().count() > 2000)
+    {
+        return Some("content: must be 2000 or fewer in length".into());
+    }
+    let rows = data["components"].as_array().cloned().unwrap_or_default();
+    if rows.len() > 5 {
+        return Some("components: must be 5 or fewer in length".into());
+    }
+    for row in rows {
+        let inner = row["components"].as_array().cloned().unwrap_or_default();
+        if inner.len() > 5 {
+            return Some("components.components: must be 5 or fewer in length".into());
+        }
+        for c in inner {
+            if c["options"].as_array().is_some_and(|o| o.len() > 25) {
+                return Some("options: must be 25 or fewer in length".into());
+            }
+        }
+    }
+    None
 }
 
 #[derive(Clone)]
@@ -181,31 +311,33 @@ async fn rest(
             Vec::new(),
         )
     };
-    let request = Request {
+    let mut request = Request {
         method: method.to_string(),
         path: path.clone(),
         json,
         files,
         at: Instant::now(),
         via,
+        status: 0,
     };
-    let thread = {
-        let mut shared = fake.shared.lock().unwrap();
-        if let Some(waiter) = shared
-            .waiters
-            .remove(&(request.method.clone(), request.path.clone()))
-        {
-            let _ = waiter.send(request.clone());
-        }
-        let name = request.json["name"].as_str().unwrap_or("").to_string();
-        if request.method == "POST" && request.path.ends_with("/threads") {
-            shared.threads += 1;
-        }
-        shared.requests.push(request);
-        (8_000_000 + shared.threads, name)
-    };
+    let response = fake.decide(&mut request).await;
+    request.status = response.status().as_u16();
+    let mut shared = fake.shared.lock().unwrap();
+    if let Some(waiter) = shared
+        .waiters
+        .remove(&(request.method.clone(), request.path.clone()))
+    {
+        let _ = waiter.send(request.clone());
+    }
+    shared.requests.push(request);
+    response
+}
+
+/// Discord's answer to a request it takes.
+fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Response {
     let port = fake.port;
-    match (method.as_str(), path.as_str()) {
+    let name = request.json["name"].as_str().unwrap_or("");
+    match (request.method.as_str(), request.path.as_str()) {
         ("GET", "/gateway") => Json(json!({"url": format!("ws://127.0.0.1:{port}/ws")})).into_response(),
         ("GET", "/gateway/bot") => Json(json!({
             "url": format!("ws://127.0.0.1:{port}/ws"),
@@ -226,7 +358,7 @@ async fn rest(
         ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => Json(message_object("")).into_response(),
         ("POST", p) if p.starts_with("/channels/") && p.ends_with("/threads") => {
             let parent = p.trim_start_matches("/channels/").trim_end_matches("/threads");
-            Json(thread_object(&thread.0.to_string(), parent, &thread.1)).into_response()
+            Json(thread_object(&thread.to_string(), parent, name)).into_response()
         }
         ("DELETE", p) if p.starts_with("/channels/") => {
             let id = p.trim_start_matches("/channels/");
@@ -235,6 +367,198 @@ async fn rest(
         ("DELETE", p) if p.starts_with("/webhooks/") => StatusCode::NO_CONTENT.into_response(),
         _ => (StatusCode::NOT_FOUND, Json(json!({"code": 0, "message": "not faked"}))).into_response(),
     }
+}
+
+impl FakeDiscord {
+    /// What Discord answers `request`: its refusals and the injected faults first.
+    async fn decide(&self, request: &mut Request) -> Response {
+        let route = Route::of(&request.method, &request.path);
+        let interaction = request.interaction();
+        if let Some(Fault::Late(delay)) = route.and_then(|r| self.take_fault(r, interaction, true))
+        {
+            tokio::time::sleep(delay).await;
+            request.at = Instant::now();
+        }
+        if let Some(refused) = self.refuse(request, route, interaction) {
+            return refused;
+        }
+        let thread = {
+            let mut shared = self.shared.lock().unwrap();
+            if request.method == "POST" && request.path.ends_with("/threads") {
+                shared.threads += 1;
+            }
+            8_000_000 + shared.threads
+        };
+        taken(self, request, thread)
+    }
+
+    /// The first planned fault for this request (only a lateness if `late`, none else).
+    fn take_fault(&self, route: Route, interaction: Option<u64>, late: bool) -> Option<Fault> {
+        let mut shared = self.shared.lock().unwrap();
+        let index = shared.planned.iter().position(|p| {
+            p.route == route
+                && p.interaction.is_none_or(|i| Some(i) == interaction)
+                && matches!(p.fault, Fault::Late(_)) == late
+        })?;
+        Some(shared.planned.remove(index).fault)
+    }
+
+    fn refuse(
+        &self,
+        request: &Request,
+        route: Option<Route>,
+        interaction: Option<u64>,
+    ) -> Option<Response> {
+        let now = Instant::now();
+        if let Some(route) = route {
+            let limited = {
+                let shared = self.shared.lock().unwrap();
+                let until = shared
+                    .limited_globally
+                    .into_iter()
+                    .chain(shared.limited.get(&route).copied());
+                until.filter(|u| *u > now).max()
+            };
+            if let Some(until) = limited {
+                return Some(rate_limited((until - now).as_secs_f64(), false));
+            }
+            match self.take_fault(route, interaction, false) {
+                Some(Fault::Status(status)) => {
+                    let status = StatusCode::from_u16(status).unwrap();
+                    let message = format!(
+                        "{}: {}",
+                        status.as_u16(),
+                        status.canonical_reason().unwrap_or("")
+                    );
+                    return Some(
+                        (status, Json(json!({"code": 0, "message": message}))).into_response(),
+                    );
+                }
+                Some(Fault::RateLimited {
+                    retry_after,
+                    global,
+                }) => {
+                    let until = now + Duration::from_secs_f64(retry_after);
+                    let mut shared = self.shared.lock().unwrap();
+                    if global {
+                        shared.limited_globally = Some(until);
+                    } else {
+                        shared.limited.insert(route, until);
+                    }
+                    return Some(rate_limited(retry_after, global));
+                }
+                _ => {}
+            }
+        }
+        let denied = self.shared.lock().unwrap().denied;
+        let threads = request.path.starts_with("/channels/") && request.path.ends_with("/threads");
+        if (request.method == "POST" && threads && denied & CREATE_PUBLIC_THREADS != 0)
+            || (request.method == "DELETE"
+                && request.path.starts_with("/channels/")
+                && denied & MANAGE_THREADS != 0)
+        {
+            return Some(refusal(StatusCode::FORBIDDEN, 50013, "Missing Permissions"));
+        }
+        let body = if route == Some(Route::Callback) {
+            &request.json["data"]
+        } else {
+            &request.json
+        };
+        if let Some(why) = invalid_body(body) {
+            return Some(refusal(
+                StatusCode::BAD_REQUEST,
+                50035,
+                &format!("Invalid Form Body: {why}"),
+            ));
+        }
+        if request
+            .files
+            .iter()
+            .any(|(_, _, bytes)| bytes.len() > UPLOAD_LIMIT)
+        {
+            return Some(refusal(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                40005,
+                "Request entity too large",
+            ));
+        }
+        let id = interaction?;
+        let mut shared = self.shared.lock().unwrap();
+        let Some(delivered) = shared.delivered.get_mut(&id) else {
+            return Some(refusal(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
+        };
+        if route == Some(Route::Callback) {
+            if delivered.answered {
+                return Some(refusal(
+                    StatusCode::BAD_REQUEST,
+                    40060,
+                    "Interaction has already been acknowledged.",
+                ));
+            }
+            if now.duration_since(delivered.at) > Duration::from_secs(3) {
+                return Some(refusal(StatusCode::NOT_FOUND, 10062, "Unknown interaction"));
+            }
+            delivered.answered = true;
+        } else if !delivered.answered {
+            return Some(refusal(StatusCode::NOT_FOUND, 10015, "Unknown Webhook"));
+        }
+        None
+    }
+
+    /// Injects `fault` into the next request of `route` (for `interaction`, or any).
+    pub fn inject(&self, route: Route, interaction: Option<u64>, fault: Fault) {
+        self.shared.lock().unwrap().planned.push(Planned {
+            route,
+            interaction,
+            fault,
+        });
+    }
+
+    /// Takes permissions away from the bot (Discord's bits).
+    pub fn deny(&self, permissions: u64) {
+        self.shared.lock().unwrap().denied |= permissions;
+    }
+
+    /// Forgets interaction `id`, so that delivering it again is a fresh interaction (as
+    /// after a gateway session replays events to a new process).
+    pub fn forget(&self, id: u64) {
+        self.shared.lock().unwrap().delivered.remove(&id);
+    }
+
+    /// Remembers an interaction being delivered (a copy keeps the first's time).
+    fn delivering(&self, id: u64) {
+        self.shared
+            .lock()
+            .unwrap()
+            .delivered
+            .entry(id)
+            .or_insert(Delivered {
+                at: Instant::now(),
+                answered: false,
+            });
+    }
+}
+
+/// Discord's 429: `retry_after` in the body and the headers, no error code.
+fn rate_limited(retry_after: f64, global: bool) -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        Json(json!({"message": "You are being rate limited.", "retry_after": retry_after, "global": global})),
+    )
+        .into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        "retry-after",
+        retry_after.ceil().to_string().parse().unwrap(),
+    );
+    headers.insert(
+        "x-ratelimit-scope",
+        if global { "global" } else { "user" }.parse().unwrap(),
+    );
+    if global {
+        headers.insert("x-ratelimit-global", "true".parse().unwrap());
+    }
+    response
 }
 
 async fn gateway(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response {
@@ -404,12 +728,12 @@ impl FakeDiscord {
             }
             assert!(
                 Instant::now() < deadline,
-                "timed out waiting for a request; got {:#?}",
+                "timed out waiting for a request; got {}",
                 self.requests()
                     .iter()
                     .skip(since)
-                    .map(|r| (&r.method, &r.path))
-                    .collect::<Vec<_>>()
+                    .map(|r| format!("\n  {} {} {}", r.status, r.method, r.path))
+                    .collect::<String>()
             );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
@@ -492,6 +816,7 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) {
+        self.delivering(id);
         let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
         if !resolved.is_null() {
             data["resolved"] = resolved;
@@ -506,6 +831,7 @@ impl FakeDiscord {
 
     /// An autocomplete request with `focused` being typed.
     pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
+        self.delivering(id);
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
             "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
@@ -543,6 +869,7 @@ impl FakeDiscord {
         custom_id: &str,
         values: &[&str],
     ) {
+        self.delivering(id);
         let data = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {

@@ -8,12 +8,10 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
+use super::answer::{Answering, Asked};
 use super::choices::GameChoice;
-use super::send::{send_replies, Asked};
 use super::threads::in_new_thread;
-use super::{
-    actor_of, dispatch, display_name, in_thread, learn_name, user_id, Context, Data, Error,
-};
+use super::{actor_of, dispatch, display_name, in_thread, named, Context, Data, Error};
 use crate::table::commands::{self, ArgKind, ArgSpec, CommandSpec};
 use crate::table::{Command, Reply};
 use crate::words::{self, Lang};
@@ -195,7 +193,20 @@ fn run(
 }
 
 async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Result<(), Error> {
+    let interaction = super::interaction(&ctx)?;
+    if !ctx.data().seen.first(interaction.id.get()) {
+        tracing::info!(id = interaction.id.get(), "an interaction delivered twice");
+        return Ok(());
+    }
+    let lang = Lang::of(&interaction.locale);
+    let refuse = |text: String| async move {
+        let who = display_name(&interaction.user);
+        let mut answering = Answering::new(ctx.http(), Asked::Command(interaction), &who, lang);
+        answering.send(vec![Reply::private(text)]).await;
+        Ok(())
+    };
     let mut options = BTreeMap::new();
+    let mut names = Vec::new();
     let invoked = ctx.command().name.to_string();
     let name = match ctx.parent_commands().first() {
         Some(parent) => {
@@ -211,36 +222,27 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
             serenity::ResolvedValue::User(user, member) => {
                 // Other bots cannot play, hold credits or be paid (the droid is this one).
                 if user.bot && user.id != ctx.data().bot {
-                    let interaction = super::interaction(&ctx)?;
-                    let refusal = words::speaking(Lang::of(&interaction.locale), || {
-                        crate::t!("option-bot", who = display_name(user))
-                    });
-                    let reply = vec![Reply::private(refusal)];
-                    return send_replies(ctx.http(), Asked::Command(interaction), reply, false)
+                    let who = display_name(user);
+                    return refuse(words::speaking(lang, || crate::t!("option-bot", who = who)))
                         .await;
                 }
-                learn_name(ctx.data(), user, member.and_then(|m| m.nick.as_deref())).await;
-                user_id(ctx.data(), user)
+                let (id, shown) = named(ctx.data(), user, member.and_then(|m| m.nick.as_deref()));
+                names.push((id.clone(), shown));
+                id
             }
             _ => continue,
         };
         options.insert(option.name.to_string(), value);
     }
-    let interaction = super::interaction(&ctx)?;
-    let parsed = words::speaking(Lang::of(&interaction.locale), || {
-        commands::parse(&name, &options)
-    });
+    let parsed = words::speaking(lang, || commands::parse(&name, &options));
     match parsed {
         Ok(command @ (Command::Play(_) | Command::TournamentCreate(_)))
             if ctx.data().threads && !in_thread(&ctx) =>
         {
-            in_new_thread(ctx, command).await
+            in_new_thread(ctx, command, names).await
         }
-        Ok(command) => dispatch(ctx, command).await,
-        Err(refusal) => {
-            let reply = vec![Reply::private(refusal)];
-            send_replies(ctx.http(), Asked::Command(interaction), reply, false).await
-        }
+        Ok(command) => dispatch(ctx, command, names).await,
+        Err(refusal) => refuse(refusal).await,
     }
 }
 

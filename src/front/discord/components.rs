@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::send::{answer, Asked};
+use super::answer::{answer, Answering, Asked};
 use super::{has_manage_guild, joined, member_name, Data, Error};
 use crate::table::{Actor, Command};
 use crate::words::Lang;
@@ -39,13 +39,17 @@ pub(super) async fn component(
         joined: joined(interaction.member.as_ref()),
     };
     let _busy = data.inflight.enter();
+    let asked = Asked::Component(interaction);
+    let mut answering = Answering::new(&ctx.http, asked, &actor.name, actor.lang);
+    let app = &data.app;
     answer(
-        &ctx.http,
-        Asked::Component(interaction),
-        &data.app,
+        &mut answering,
+        app,
         actor,
         command,
+        Vec::new(),
         data.defer_after,
     )
-    .await
+    .await;
+    Ok(())
 }

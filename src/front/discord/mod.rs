@@ -5,10 +5,14 @@
 //! The application layer is synchronous (SQLite): it runs on tokio's blocking pool, so no
 //! transaction is ever held across an `.await`.
 
+mod answer;
 mod choices;
 mod commands;
 mod components;
+mod errors;
 mod gateway;
+mod retry;
+mod seen;
 mod send;
 mod shutdown;
 mod threads;
@@ -18,7 +22,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use self::send::{answer, Asked, Outgoing};
+use self::answer::{answer, Answering, Asked};
+use self::send::Outgoing;
 use self::shutdown::{shutdown_signal, InFlight};
 use crate::config::Config;
 use crate::table::{Actor, App, Command};
@@ -39,6 +44,8 @@ pub struct Data {
     defer_after: Duration,
     inflight: Arc<InFlight>,
     gateway: Arc<gateway::GatewayState>,
+    /// Interactions already taken (a copy delivered again is dropped).
+    seen: seen::Seen,
 }
 
 fn user_id(data: &Data, user: &serenity::User) -> String {
@@ -124,20 +131,9 @@ fn joined(member: Option<&serenity::Member>) -> Option<i64> {
     member?.joined_at.map(|at| at.unix_timestamp())
 }
 
-/// Runs `work` on the application off the async runtime (the ledger's calls block: on
-/// PostgreSQL they may not even run on a runtime's own threads).
-async fn blocking<T: Send + 'static>(
-    app: &Arc<App>,
-    work: impl FnOnce(&App) -> T + Send + 'static,
-) -> Option<T> {
-    let app = Arc::clone(app);
-    tokio::task::spawn_blocking(move || work(&app)).await.ok()
-}
-
-/// Remembers a user's display name (for boards and messages), off the async runtime.
-async fn learn_name(data: &Data, user: &serenity::User, nick: Option<&str>) {
-    let (id, name) = (user_id(data, user), member_name(nick, user));
-    blocking(&data.app, move |app| app.learn_name(&id, &name)).await;
+/// A user a command names, as (id, display name) for the application to remember.
+fn named(data: &Data, user: &serenity::User, nick: Option<&str>) -> (String, String) {
+    (user_id(data, user), member_name(nick, user))
 }
 
 /// The slash command interaction of a poise context (every command here is a slash command).
@@ -148,19 +144,26 @@ fn interaction<'a>(ctx: &Context<'a>) -> Result<&'a serenity::CommandInteraction
     }
 }
 
-async fn dispatch(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+async fn dispatch(
+    ctx: Context<'_>,
+    command: Command,
+    names: Vec<(String, String)>,
+) -> Result<(), Error> {
     let asked = Asked::Command(interaction(&ctx)?);
     let data = ctx.data();
     let _busy = data.inflight.enter();
+    let actor = actor_of(&ctx);
+    let mut answering = Answering::new(ctx.http(), asked, &actor.name, actor.lang);
     answer(
-        ctx.http(),
-        asked,
+        &mut answering,
         &data.app,
-        actor_of(&ctx),
+        actor,
         command,
+        names,
         data.defer_after,
     )
-    .await
+    .await;
+    Ok(())
 }
 
 /// Posts the clock events (warnings, timeouts, expired challenges) every few seconds, for
@@ -179,19 +182,20 @@ async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>, shards: Option<Sha
             let Ok(channel) = channel.parse::<u64>() else {
                 continue;
             };
-            if let Err(e) = serenity::ChannelId::new(channel)
-                .send_message(&http, Outgoing::of(reply).message())
-                .await
-            {
-                tracing::warn!(channel, error = %e, "could not post a clock event");
-            }
+            answer::post(
+                &http,
+                serenity::ChannelId::new(channel),
+                Outgoing::of(reply),
+            )
+            .await;
         }
     }
 }
 
 /// What the bot does in a channel, and so exactly what its invite asks for: see the channel,
 /// post answers with board images (attachments, embeds) in channels and in table threads,
-/// read the history its buttons live in, and open a public thread per table.
+/// read the history its buttons live in, open a public thread per table, and remove the
+/// thread of a refused command (Manage Threads).
 pub fn permissions() -> serenity::Permissions {
     serenity::Permissions::VIEW_CHANNEL
         | serenity::Permissions::SEND_MESSAGES
@@ -200,6 +204,7 @@ pub fn permissions() -> serenity::Permissions {
         | serenity::Permissions::ATTACH_FILES
         | serenity::Permissions::READ_MESSAGE_HISTORY
         | serenity::Permissions::CREATE_PUBLIC_THREADS
+        | serenity::Permissions::MANAGE_THREADS
 }
 
 /// The link that adds the bot to a server with [`permissions`] and its slash commands.
@@ -347,6 +352,13 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                         interaction: serenity::Interaction::Component(interaction),
                     } = event
                     {
+                        if !framework.user_data.seen.first(interaction.id.get()) {
+                            tracing::info!(
+                                id = interaction.id.get(),
+                                "an interaction delivered twice"
+                            );
+                            return Ok(());
+                        }
                         components::component(
                             framework.serenity_context,
                             framework.user_data,
@@ -357,12 +369,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     Ok(())
                 })
             },
-            on_error: |error| {
-                Box::pin(async move {
-                    tracing::warn!("command error: {error}");
-                    let _ = poise::builtins::on_error(error).await;
-                })
-            },
+            on_error: |error| Box::pin(errors::on_error(error)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
@@ -401,6 +408,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     defer_after,
                     inflight: setup_inflight,
                     gateway: setup_gateway,
+                    seen: seen::Seen::default(),
                 })
             })
         })

@@ -1,21 +1,9 @@
-//! Sending the application layer's replies to Discord: one builder for every way serenity
-//! sends a message, and the answer to an interaction, deferred when the work is slow.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! The application layer's replies in Discord's terms: one value for every way serenity
+//! sends a message.
 
 use poise::serenity_prelude as serenity;
 
-use super::Error;
-use crate::table::{Actor, App, Command, Reply, Style};
-
-/// Runs a command on the blocking pool and returns its replies.
-pub(super) async fn run(app: &Arc<App>, actor: Actor, command: Command) -> Vec<Reply> {
-    let app = Arc::clone(app);
-    tokio::task::spawn_blocking(move || app.handle(&actor, command))
-        .await
-        .unwrap_or_else(|e| vec![Reply::private(format!("internal error: {e}"))])
-}
+use crate::table::{Reply, Style};
 
 fn button_style(style: Style) -> serenity::ButtonStyle {
     match style {
@@ -71,7 +59,9 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
 const CONTENT_LIMIT: usize = 2000;
 
 /// One reply in Discord's terms. Serenity has a distinct builder for each way of sending a
-/// message; all of them are made from this one value.
+/// message; all of them are made from this one value (cloned for each try, so that a
+/// request Discord failed can be sent again).
+#[derive(Clone)]
 pub(super) struct Outgoing {
     content: String,
     ephemeral: bool,
@@ -96,18 +86,8 @@ impl Outgoing {
             let tags: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
             reply.text = format!("{} {}", tags.join(" "), reply.text);
         }
-        let content = if reply.text.chars().count() <= CONTENT_LIMIT {
-            std::mem::take(&mut reply.text)
-        } else {
-            reply
-                .text
-                .chars()
-                .take(CONTENT_LIMIT - 1)
-                .collect::<String>()
-                + "…"
-        };
         Outgoing {
-            content,
+            content: within_limit(std::mem::take(&mut reply.text)),
             ephemeral: reply.ephemeral,
             components: components(&reply),
             files: reply
@@ -119,11 +99,24 @@ impl Outgoing {
         }
     }
 
+    /// Whether only the member who asked may see it.
+    pub(super) fn is_private(&self) -> bool {
+        self.ephemeral
+    }
+
+    /// The same message with `line` above its text (after its pings).
+    pub(super) fn headed(mut self, line: &str) -> Outgoing {
+        let tags: String = self.pings.iter().map(|id| format!("<@{id}> ")).collect();
+        let text = self.content.strip_prefix(&tags).unwrap_or(&self.content);
+        self.content = within_limit(format!("{tags}{line}\n{text}"));
+        self
+    }
+
     fn allowed(&self) -> serenity::CreateAllowedMentions {
         serenity::CreateAllowedMentions::new().users(self.pings.clone())
     }
 
-    fn response(self) -> serenity::CreateInteractionResponse {
+    pub(super) fn response(self) -> serenity::CreateInteractionResponse {
         let message = serenity::CreateInteractionResponseMessage::new()
             .allowed_mentions(self.allowed())
             .content(self.content)
@@ -133,7 +126,7 @@ impl Outgoing {
         serenity::CreateInteractionResponse::Message(message)
     }
 
-    fn followup(self) -> serenity::CreateInteractionResponseFollowup {
+    pub(super) fn followup(self) -> serenity::CreateInteractionResponseFollowup {
         serenity::CreateInteractionResponseFollowup::new()
             .allowed_mentions(self.allowed())
             .content(self.content)
@@ -142,7 +135,7 @@ impl Outgoing {
             .files(self.files)
     }
 
-    fn edit(self) -> serenity::EditInteractionResponse {
+    pub(super) fn edit(self) -> serenity::EditInteractionResponse {
         let allowed = self.allowed();
         self.files.into_iter().fold(
             serenity::EditInteractionResponse::new()
@@ -162,105 +155,11 @@ impl Outgoing {
     }
 }
 
-/// The interaction being answered: a slash command or a button/menu.
-#[derive(Clone, Copy)]
-pub(super) enum Asked<'a> {
-    Command(&'a serenity::CommandInteraction),
-    Component(&'a serenity::ComponentInteraction),
-}
-
-impl Asked<'_> {
-    async fn respond(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.create_response(http, reply.response()).await,
-            Asked::Component(i) => i.create_response(http, reply.response()).await,
-        }
-    }
-
-    async fn defer(self, http: &serenity::Http) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.defer(http).await,
-            Asked::Component(i) => {
-                let defer = serenity::CreateInteractionResponse::Defer(
-                    serenity::CreateInteractionResponseMessage::new(),
-                );
-                i.create_response(http, defer).await
-            }
-        }
-    }
-
-    async fn follow(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.create_followup(http, reply.followup()).await.map(drop),
-            Asked::Component(i) => i.create_followup(http, reply.followup()).await.map(drop),
-        }
-    }
-
-    async fn edit(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.edit_response(http, reply.edit()).await.map(drop),
-            Asked::Component(i) => i.edit_response(http, reply.edit()).await.map(drop),
-        }
-    }
-
-    async fn delete(self, http: &serenity::Http) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.delete_response(http).await,
-            Asked::Component(i) => i.delete_response(http).await,
-        }
-    }
-}
-
-/// Runs `command` and answers `asked` with its replies: the first answers the interaction,
-/// the others follow it. Work still running after `defer_after` is deferred first; its
-/// first reply then replaces the "thinking…" placeholder, or, when it is private (a refusal),
-/// the public placeholder is deleted and the reply follows privately, because the first
-/// followup of a public deferral cannot be ephemeral.
-pub(super) async fn answer(
-    http: &serenity::Http,
-    asked: Asked<'_>,
-    app: &Arc<App>,
-    actor: Actor,
-    command: Command,
-    defer_after: Duration,
-) -> Result<(), Error> {
-    let work = run(app, actor, command);
-    tokio::pin!(work);
-    let mut deferred = false;
-    let replies = if defer_after.is_zero() {
-        asked.defer(http).await?;
-        deferred = true;
-        work.await
+/// `text` cut to Discord's limit, with an ellipsis where it was cut.
+fn within_limit(text: String) -> String {
+    if text.chars().count() <= CONTENT_LIMIT {
+        text
     } else {
-        tokio::select! {
-            replies = &mut work => replies,
-            _ = tokio::time::sleep(defer_after) => {
-                asked.defer(http).await?;
-                deferred = true;
-                work.await
-            }
-        }
-    };
-    send_replies(http, asked, replies, deferred).await
-}
-
-pub(super) async fn send_replies(
-    http: &serenity::Http,
-    asked: Asked<'_>,
-    replies: Vec<Reply>,
-    deferred: bool,
-) -> Result<(), Error> {
-    for (i, reply) in replies.into_iter().enumerate() {
-        let reply = Outgoing::of(reply);
-        match (i, deferred) {
-            (0, false) => asked.respond(http, reply).await?,
-            (0, true) if reply.ephemeral => {
-                asked.delete(http).await?;
-                asked.follow(http, reply).await?;
-            }
-            (0, true) => asked.edit(http, reply).await?,
-            _ => asked.follow(http, reply).await?,
-        }
+        text.chars().take(CONTENT_LIMIT - 1).collect::<String>() + "…"
     }
-    Ok(())
 }

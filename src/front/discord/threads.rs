@@ -1,22 +1,33 @@
 //! `[tables] threads`: a table in its own public thread of the channel.
 
+use std::time::Duration;
+
 use poise::serenity_prelude as serenity;
 
-use super::send::{run, send_replies, Asked, Outgoing};
-use super::{actor_of, dispatch, display_name, interaction, Context, Error};
+use super::answer::{answer, post, run, Answering, Asked};
+use super::send::Outgoing;
+use super::{actor_of, display_name, interaction, Context, Error};
 use crate::table::{Command, Reply};
 
 /// `/play` and `/tournament create` with `[tables] threads`: the table (or the tournament,
 /// all its rounds' tables) lives in a new public thread of the channel, which gets a short
-/// announcement in the member's words. A refused command removes its thread again; a
-/// thread that cannot be created (missing permission) leaves it in the channel.
-pub(super) async fn in_new_thread(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// announcement in the member's words. Opening a thread is a request of its own, which may
+/// be slow, so Discord is told "thinking…" first. A refused command removes its thread
+/// again; a thread that cannot be created (missing permission) leaves it in the channel.
+pub(super) async fn in_new_thread(
+    ctx: Context<'_>,
+    command: Command,
+    names: Vec<(String, String)>,
+) -> Result<(), Error> {
     let asked = interaction(&ctx)?;
     let data = ctx.data();
     let _busy = data.inflight.enter();
     let http = ctx.http();
-    let lang = crate::words::Lang::of(&asked.locale);
-    let name = thread_name(&ctx, &command).await;
+    let mut actor = actor_of(&ctx);
+    let lang = actor.lang;
+    let mut answering = Answering::new(http, Asked::Command(asked), &actor.name, lang);
+    answering.defer().await;
+    let name = thread_name(&ctx, &command, &names);
     let thread = match ctx
         .channel_id()
         .create_thread(
@@ -30,19 +41,21 @@ pub(super) async fn in_new_thread(ctx: Context<'_>, command: Command) -> Result<
         Ok(thread) => thread,
         Err(e) => {
             tracing::warn!(error = %e, "could not open a thread; it stays in the channel");
-            return dispatch(ctx, command).await;
+            let app = &data.app;
+            answer(&mut answering, app, actor, command, names, Duration::ZERO).await;
+            return Ok(());
         }
     };
     let tournament = matches!(command, Command::TournamentCreate(_));
-    let mut actor = actor_of(&ctx);
     actor.channel = thread.id.get().to_string();
-    let replies = run(&data.app, actor, command).await;
+    let replies = run(&data.app, actor, command, names).await;
     let opened = replies.first().is_some_and(|r| !r.ephemeral);
     if !opened {
         if let Err(e) = thread.id.delete(http).await {
             tracing::warn!(error = %e, "could not remove the thread of a refused command");
         }
-        return send_replies(http, Asked::Command(asked), replies, false).await;
+        answering.send(replies).await;
+        return Ok(());
     }
     let headline = replies[0]
         .text
@@ -59,18 +72,15 @@ pub(super) async fn in_new_thread(ctx: Context<'_>, command: Command) -> Result<
         }
     });
     let announcement = Reply::public(format!("{headline}\n{said}"));
-    send_replies(http, Asked::Command(asked), vec![announcement], false).await?;
+    answering.send(vec![announcement]).await;
     for reply in replies {
-        thread
-            .id
-            .send_message(http, Outgoing::of(reply).message())
-            .await?;
+        post(http, thread.id, Outgoing::of(reply)).await;
     }
     Ok(())
 }
 
 /// The thread's name: the game and its players, or the tournament and its game.
-async fn thread_name(ctx: &Context<'_>, command: &Command) -> String {
+fn thread_name(ctx: &Context<'_>, command: &Command, names: &[(String, String)]) -> String {
     let data = ctx.data();
     let title = |game: &str| {
         data.app
@@ -80,11 +90,15 @@ async fn thread_name(ctx: &Context<'_>, command: &Command) -> String {
     };
     let name = match command {
         Command::Play(args) => {
-            let opponent = match args.opponent.clone() {
-                Some(id) => super::blocking(&data.app, move |app| app.name(&id))
-                    .await
-                    .unwrap_or_default(),
-                None => "open table".into(),
+            let opponent = match &args.opponent {
+                Some(id) => names
+                    .iter()
+                    .find(|(named, _)| named == id)
+                    .map_or_else(|| id.clone(), |(_, name)| name.clone()),
+                None => crate::t_in!(
+                    crate::words::Lang::of(ctx.locale().unwrap_or_default()),
+                    "thread-open-table"
+                ),
             };
             format!(
                 "{} · {} vs {opponent}",

@@ -37,6 +37,9 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0011_seasons.sql")),
         M::up(include_str!("../../../migrations/0012_shop.sql")),
         M::up(include_str!("../../../migrations/0013_tournaments.sql")),
+        M::up(include_str!(
+            "../../../migrations/0014_action_interactions.sql"
+        )),
     ])
 }
 

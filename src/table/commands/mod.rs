@@ -132,6 +132,20 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether the command may play an action at a table (and so is answered with the board
+    /// when its interaction comes again).
+    pub fn plays(&self) -> bool {
+        matches!(
+            self,
+            Command::Move { .. }
+                | Command::Decision { .. }
+                | Command::Resign
+                | Command::Draw
+                | Command::Press { .. }
+                | Command::Pick { .. }
+        )
+    }
+
     /// The command's name for the operator's metrics (`press` and `pick` for components).
     pub fn name(&self) -> &'static str {
         match self {

@@ -1,0 +1,283 @@
+//! Answering an interaction so that what was done is always told. Discord takes the first
+//! answer for three seconds and the rest for fifteen minutes, and may fail or refuse any
+//! request; an action is stored before its answer is sent, so an answer that cannot be
+//! delivered must still reach the members: it is tried again while that can help, and
+//! otherwise posted in the channel as an ordinary message, saying whom it answers.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use poise::serenity_prelude as serenity;
+
+use super::retry::{retrying, Undelivered};
+use super::send::Outgoing;
+use crate::table::{Actor, App, Command, Reply};
+use crate::words::Lang;
+
+/// How long after an interaction arrives its first answer is still tried: Discord's three
+/// seconds, less the time a request takes to get there.
+const FIRST_ANSWER: Duration = Duration::from_millis(2700);
+/// How long a later answer (an edit, a followup, a channel message) is still tried.
+const LATER_ANSWER: Duration = Duration::from_secs(30);
+
+/// Runs a command on the blocking pool and returns its replies; `names` are the users the
+/// command names (their display names are remembered first, off the async runtime).
+pub(super) async fn run(
+    app: &Arc<App>,
+    actor: Actor,
+    command: Command,
+    names: Vec<(String, String)>,
+) -> Vec<Reply> {
+    let app = Arc::clone(app);
+    let lang = actor.lang;
+    tokio::task::spawn_blocking(move || {
+        for (id, name) in &names {
+            app.learn_name(id, name);
+        }
+        app.handle(&actor, command)
+    })
+    .await
+    .unwrap_or_else(|e| {
+        tracing::error!(error = %e, "a command panicked");
+        vec![Reply::private(crate::words::speaking(lang, || {
+            crate::t!("error-internal")
+        }))]
+    })
+}
+
+/// The interaction being answered: a slash command or a button/menu.
+#[derive(Clone, Copy)]
+pub(super) enum Asked<'a> {
+    Command(&'a serenity::CommandInteraction),
+    Component(&'a serenity::ComponentInteraction),
+}
+
+impl Asked<'_> {
+    fn channel(self) -> serenity::ChannelId {
+        match self {
+            Asked::Command(i) => i.channel_id,
+            Asked::Component(i) => i.channel_id,
+        }
+    }
+
+    async fn respond(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_response(http, reply.response()).await,
+            Asked::Component(i) => i.create_response(http, reply.response()).await,
+        }
+    }
+
+    async fn defer(self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.defer(http).await,
+            Asked::Component(i) => {
+                let defer = serenity::CreateInteractionResponse::Defer(
+                    serenity::CreateInteractionResponseMessage::new(),
+                );
+                i.create_response(http, defer).await
+            }
+        }
+    }
+
+    async fn follow(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_followup(http, reply.followup()).await.map(drop),
+            Asked::Component(i) => i.create_followup(http, reply.followup()).await.map(drop),
+        }
+    }
+
+    async fn edit(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.edit_response(http, reply.edit()).await.map(drop),
+            Asked::Component(i) => i.edit_response(http, reply.edit()).await.map(drop),
+        }
+    }
+
+    async fn delete(self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.delete_response(http).await,
+            Asked::Component(i) => i.delete_response(http).await,
+        }
+    }
+}
+
+/// Where the answer stands with Discord.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing sent yet.
+    Fresh,
+    /// "Thinking…" shown; the first reply replaces it.
+    Deferred,
+    /// The interaction is answered; further replies follow it.
+    Answered,
+    /// Discord did not take the answer: what is left goes to the channel.
+    Lost,
+}
+
+/// One interaction's answer, from its first reply to its last.
+pub(super) struct Answering<'a> {
+    http: &'a serenity::Http,
+    asked: Asked<'a>,
+    received: Instant,
+    state: State,
+    /// Who asked, named in the channel message that replaces a lost answer.
+    who: String,
+    lang: Lang,
+    /// Whether a channel message has already said that the answer was lost.
+    headed: bool,
+}
+
+impl<'a> Answering<'a> {
+    /// An answer to `asked`, which arrived now, from `who` reading `lang`.
+    pub(super) fn new(
+        http: &'a serenity::Http,
+        asked: Asked<'a>,
+        who: &str,
+        lang: Lang,
+    ) -> Answering<'a> {
+        Answering {
+            http,
+            asked,
+            received: Instant::now(),
+            state: State::Fresh,
+            who: who.to_string(),
+            lang,
+            headed: false,
+        }
+    }
+
+    /// Shows "thinking…" (the work will take longer than Discord waits for a first answer).
+    pub(super) async fn defer(&mut self) {
+        if self.state != State::Fresh {
+            return;
+        }
+        let (http, asked) = (self.http, self.asked);
+        self.state =
+            match retrying("defer", self.received + FIRST_ANSWER, || asked.defer(http)).await {
+                Ok(()) => State::Deferred,
+                Err(failed) => {
+                    log_undelivered("defer", &failed);
+                    State::Lost
+                }
+            };
+    }
+
+    /// Sends `replies` in order: the first answers the interaction, the others follow it.
+    pub(super) async fn send(&mut self, replies: Vec<Reply>) {
+        for reply in replies {
+            self.send_one(Outgoing::of(reply)).await;
+        }
+    }
+
+    async fn send_one(&mut self, reply: Outgoing) {
+        let (http, asked) = (self.http, self.asked);
+        let later = Instant::now() + LATER_ANSWER;
+        let (what, sent) = match self.state {
+            State::Fresh => (
+                "answer",
+                retrying("answer", self.received + FIRST_ANSWER, || {
+                    asked.respond(http, reply.clone())
+                })
+                .await,
+            ),
+            // The first followup of a public "thinking…" cannot be private: the placeholder
+            // goes and the private reply follows it.
+            State::Deferred if reply.is_private() => {
+                if let Err(failed) = retrying("delete", later, || asked.delete(http)).await {
+                    log_undelivered("delete", &failed);
+                }
+                (
+                    "followup",
+                    retrying("followup", later, || asked.follow(http, reply.clone())).await,
+                )
+            }
+            State::Deferred => (
+                "edit",
+                retrying("edit", later, || asked.edit(http, reply.clone())).await,
+            ),
+            State::Answered => (
+                "followup",
+                retrying("followup", later, || asked.follow(http, reply.clone())).await,
+            ),
+            State::Lost => return self.post(reply).await,
+        };
+        match sent {
+            Ok(()) => self.state = State::Answered,
+            Err(failed) => {
+                log_undelivered(what, &failed);
+                self.state = State::Lost;
+                self.post(reply).await;
+            }
+        }
+    }
+
+    /// Posts a reply Discord would not take as an answer in the interaction's channel, the
+    /// first one headed with whom it answers. A private reply cannot be posted for all to
+    /// see: it is lost (nothing it says was stored).
+    async fn post(&mut self, reply: Outgoing) {
+        if reply.is_private() {
+            tracing::warn!("a private answer Discord did not take is lost");
+            crate::telemetry::discord_fallback("answer", "lost");
+            return;
+        }
+        let reply = if self.headed {
+            reply
+        } else {
+            self.headed = true;
+            let who = self.who.as_str();
+            let line =
+                crate::words::speaking(self.lang, || crate::t!("discord-answer-lost", who = who));
+            reply.headed(&line)
+        };
+        crate::telemetry::discord_fallback("answer", "posted");
+        post(self.http, self.asked.channel(), reply).await;
+    }
+}
+
+/// Posts `reply` in `channel`, trying again while Discord fails; what still fails is logged
+/// for the operator (the table's `/board` shows it again).
+pub(super) async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: Outgoing) {
+    let later = Instant::now() + LATER_ANSWER;
+    if let Err(failed) = retrying("message", later, || {
+        channel.send_message(http, reply.clone().message())
+    })
+    .await
+    {
+        tracing::error!(
+            channel = channel.get(),
+            error = %failed.error,
+            "Discord did not take a message; members see it with /board"
+        );
+    }
+}
+
+fn log_undelivered(what: &str, failed: &Undelivered) {
+    tracing::warn!(what, failure = ?failed.failure, error = %failed.error, "Discord did not take an answer");
+}
+
+/// Runs `command` and answers `asked` with its replies. Work still running after
+/// `defer_after` is deferred first (Discord shows "thinking…").
+pub(super) async fn answer(
+    answering: &mut Answering<'_>,
+    app: &Arc<App>,
+    actor: Actor,
+    command: Command,
+    names: Vec<(String, String)>,
+    defer_after: Duration,
+) {
+    let work = run(app, actor, command, names);
+    tokio::pin!(work);
+    let replies = if defer_after.is_zero() {
+        answering.defer().await;
+        work.await
+    } else {
+        tokio::select! {
+            replies = &mut work => replies,
+            _ = tokio::time::sleep(defer_after) => {
+                answering.defer().await;
+                work.await
+            }
+        }
+    };
+    answering.send(replies).await;
+}

@@ -1,0 +1,54 @@
+//! Interactions already taken by this process. Discord (or a gateway session resumed after a
+//! drop) may deliver the same `INTERACTION_CREATE` twice; the copy must not race the original
+//! to an answer ("not your turn" right after a legal move). A copy seen here is dropped: the
+//! original answers. A copy arriving after a restart is caught by the ledger instead (a table
+//! action records its interaction; money operations are keyed by it).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long an interaction is remembered: Discord's interaction tokens last fifteen minutes.
+const REMEMBERED: Duration = Duration::from_secs(15 * 60);
+
+#[derive(Default)]
+pub(super) struct Seen {
+    at: Mutex<HashMap<u64, Instant>>,
+}
+
+impl Seen {
+    /// Whether `interaction` is new here (and remembers it).
+    pub(super) fn first(&self, interaction: u64) -> bool {
+        let now = Instant::now();
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        // Forget the expired ones now and then, so that memory stays bounded by the
+        // interactions of the last fifteen minutes.
+        if at.len() >= 4096 && at.len().is_power_of_two() {
+            at.retain(|_, seen| now.duration_since(*seen) < REMEMBERED);
+        }
+        at.insert(interaction, now).is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_is_not_first() {
+        let seen = Seen::default();
+        assert!(seen.first(7));
+        assert!(!seen.first(7));
+        assert!(seen.first(8));
+    }
+
+    #[test]
+    fn many_interactions_are_all_told_apart() {
+        let seen = Seen::default();
+        for id in 0..10_000 {
+            assert!(seen.first(id));
+        }
+        assert!(!seen.first(9_999));
+        assert!(!seen.first(0), "remembered for fifteen minutes");
+    }
+}
