@@ -219,3 +219,70 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     assert!(!claimed[0].ephemeral, "{}", claimed[0].text);
     assert!(app.ledger().audit().unwrap().ok);
 }
+
+#[test]
+fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
+    // P-6.2 for play: a table action records the interaction that carried it.
+    let dir = std::env::temp_dir().join(format!("holotable-carried-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("h.db");
+    let clock = Arc::new(AtomicI64::new(1_000_000));
+    let first = app(&path, clock.clone());
+    let replies = first.handle(
+        &actor("alice", 1),
+        Command::Play(holotable::table::PlayArgs {
+            game: "dejarik".into(),
+            opponent: Some("bob".into()),
+            wager: Some(100),
+            ..Default::default()
+        }),
+    );
+    let accept = button(&replies[0], "Accept");
+    first.handle(&actor("bob", 1), Command::Press { custom_id: accept });
+    let alice_move = |app: &App| {
+        app.handle(
+            &actor("alice", 2),
+            Command::Move {
+                action: "o5-i5".into(),
+            },
+        )
+    };
+    let played = alice_move(&first);
+    assert!(played[0].text.contains("alice plays o5-i5"), "{}", played[0].text);
+    // The same interaction again: neither stored nor refused as out of turn.
+    let again = alice_move(&first);
+    assert!(!again[0].ephemeral, "{}", again[0].text);
+    assert!(
+        again[0].text.contains("already recorded") && again[0].text.contains("bob to move"),
+        "{}",
+        again[0].text
+    );
+    assert!(!again[0].images.is_empty(), "answered with the board");
+    let table = first.ledger().action_carried_by("ialice2").unwrap();
+    assert_eq!(table, Some((1, 1)));
+    // bob's move goes on as usual; then alice's old interaction, in a new process.
+    let bob = first.handle(
+        &actor("bob", 2),
+        Command::Move {
+            action: "o1-i1".into(),
+        },
+    );
+    assert!(bob[0].text.contains("bob plays o1-i1"), "{}", bob[0].text);
+    drop(first);
+    let second = app(&path, clock);
+    let late = alice_move(&second);
+    assert!(late[0].text.contains("already recorded"), "{}", late[0].text);
+    assert!(late[0].text.contains("alice to move"), "{}", late[0].text);
+    let actions = second.ledger().actions(1).unwrap();
+    assert_eq!(actions.len(), 2, "{actions:?}");
+    // A different interaction of alice's plays as ever.
+    let next = second.handle(
+        &actor("alice", 3),
+        Command::Move {
+            action: "o6-i6".into(),
+        },
+    );
+    assert!(next[0].text.contains("alice plays o6-i6"), "{}", next[0].text);
+    assert!(second.ledger().audit().unwrap().ok);
+}
