@@ -579,7 +579,10 @@ async fn tables_in_threads_and_deferred_answers() {
     assert_eq!(created.json["type"], 11, "a public thread");
     let deferred = fake.wait_for(n, WAIT, is_callback(4001)).await;
     assert_eq!(deferred.json["type"], 5, "{:?}", deferred.json);
-    assert!(deferred.at <= created.at, "deferred before the thread is created");
+    assert!(
+        deferred.at <= created.at,
+        "deferred before the thread is created"
+    );
     let announced = answer(&fake, n, 4001).await;
     assert!(!ephemeral(&announced));
     let thread = "8000001";

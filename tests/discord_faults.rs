@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use fake_discord::client::*;
-use fake_discord::{FakeDiscord, Fault, Request, Route};
+use fake_discord::{FakeDiscord, Fault, GatewayFault, Request, Route};
 use holotable::games::Status;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -412,4 +412,63 @@ async fn connected_again(fake: &FakeDiscord, since: usize) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_breaking_loses_no_move() {
+    // Each fault before a move: a resumable break gets the move delivered when the session
+    // resumes (sent while the bot is away); after a break that makes the bot identify again
+    // the move is sent once it is back (Discord does not keep events for a new session).
+    let faults = [
+        (GatewayFault::Drop, true),
+        (GatewayFault::Close(4000), true),
+        (GatewayFault::Reconnect, true),
+        (GatewayFault::Close(4009), false),
+        (GatewayFault::InvalidSession, false),
+        (GatewayFault::Silence, true),
+    ];
+    let dir = workdir("faults-gateway");
+    let db = dir.join("h.db");
+    let fake = FakeDiscord::start().await;
+    // Heartbeats every second, so that one left unacknowledged is noticed soon.
+    fake.set_heartbeat(1000);
+    let _bot = start_bot(&fake, &db);
+    connected(&fake).await;
+    challenge(&fake).await;
+    let line = line();
+    let mut broken = 0;
+    for (k, (seat, action)) in line.iter().enumerate() {
+        let id = 3000 + k as u64;
+        let who = if *seat == 0 { ALICE } else { BOB };
+        let since = fake.requests().len();
+        match faults.get(k / 3).filter(|_| k % 3 == 1) {
+            Some(&(fault, resumes)) => {
+                let sessions = fake.sessions();
+                fake.gateway_fault(0, fault);
+                broken += 1;
+                if resumes {
+                    send_move(&fake, id, who, action);
+                    fake.reconnected(sessions).await;
+                } else {
+                    fake.reconnected(sessions).await;
+                    send_move(&fake, id, who, action);
+                }
+            }
+            None => send_move(&fake, id, who, action),
+        }
+        fake.wait_for(since, WAIT, |r| shows_move(r, action)).await;
+    }
+    assert_eq!(
+        broken,
+        faults.len(),
+        "the game is long enough for every fault"
+    );
+    fake.wait_for(0, WAIT, |r| r.taken() && text(r).contains("alice wins"))
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    check(&Played {
+        requests: fake.requests(),
+        db,
+        line,
+    });
 }

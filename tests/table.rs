@@ -249,7 +249,11 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
         )
     };
     let played = alice_move(&first);
-    assert!(played[0].text.contains("alice plays o5-i5"), "{}", played[0].text);
+    assert!(
+        played[0].text.contains("alice plays o5-i5"),
+        "{}",
+        played[0].text
+    );
     // The same interaction again: neither stored nor refused as out of turn.
     let again = alice_move(&first);
     assert!(!again[0].ephemeral, "{}", again[0].text);
@@ -272,7 +276,11 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
     drop(first);
     let second = app(&path, clock);
     let late = alice_move(&second);
-    assert!(late[0].text.contains("already recorded"), "{}", late[0].text);
+    assert!(
+        late[0].text.contains("already recorded"),
+        "{}",
+        late[0].text
+    );
     assert!(late[0].text.contains("alice to move"), "{}", late[0].text);
     let actions = second.ledger().actions(1).unwrap();
     assert_eq!(actions.len(), 2, "{actions:?}");
@@ -283,6 +291,10 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
             action: "o6-i6".into(),
         },
     );
-    assert!(next[0].text.contains("alice plays o6-i6"), "{}", next[0].text);
+    assert!(
+        next[0].text.contains("alice plays o6-i6"),
+        "{}",
+        next[0].text
+    );
     assert!(second.ledger().audit().unwrap().ok);
 }

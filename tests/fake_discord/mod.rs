@@ -131,6 +131,33 @@ struct Planned {
     fault: Fault,
 }
 
+/// What a gateway session is told to do next.
+#[derive(Debug)]
+enum Out {
+    Text(String),
+    /// Close the connection with this code.
+    Close(u16),
+    /// End the connection without a close frame (what the client sees as 1006).
+    Drop,
+}
+
+/// A fault of the gateway connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GatewayFault {
+    /// The connection ends without a close frame (1006).
+    Drop,
+    /// Discord closes the connection with this code (4000 unknown error: resume; 4009
+    /// session timed out: identify again).
+    Close(u16),
+    /// op 7 RECONNECT: the client reconnects and resumes.
+    Reconnect,
+    /// op 9 INVALID_SESSION, not resumable: the client identifies again.
+    InvalidSession,
+    /// Heartbeats are no longer acknowledged: the client must notice the connection is dead
+    /// (a "zombie") and reconnect.
+    Silence,
+}
+
 /// What the fake knows of an interaction it delivered.
 #[derive(Debug, Clone, Copy)]
 struct Delivered {
@@ -146,7 +173,16 @@ struct Shared {
     /// The id of the last thread created.
     threads: u64,
     /// The connected gateway sessions: (shard, total, sender).
-    gateways: Vec<(u32, u32, mpsc::UnboundedSender<String>)>,
+    gateways: Vec<(u32, u32, mpsc::UnboundedSender<Out>)>,
+    /// Every dispatch sent to a shard, with its sequence number: a resumed session is sent
+    /// what it missed.
+    logs: std::collections::HashMap<u32, Vec<(u64, String)>>,
+    /// Sessions started (IDENTIFY) and resumed (RESUME), in all.
+    sessions: u64,
+    /// The heartbeat interval HELLO asks for, in ms (Discord's ~41 s unless set).
+    heartbeat_ms: Option<u64>,
+    /// Whether heartbeats go unacknowledged (until the next session).
+    silent: bool,
     seq: u64,
     port: u16,
     ready: bool,
@@ -566,8 +602,9 @@ async fn gateway(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Respo
 }
 
 async fn session(fake: FakeDiscord, mut socket: WebSocket) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
-    let hello = json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
+    let interval = fake.shared.lock().unwrap().heartbeat_ms.unwrap_or(41_250);
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": interval}}).to_string();
     if socket.send(Message::Text(hello.into())).await.is_err() {
         return;
     }
@@ -578,28 +615,9 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
                 let Message::Text(text) = message else { continue };
                 let Ok(payload) = serde_json::from_str::<Value>(text.as_str()) else { continue };
                 match payload["op"].as_u64() {
-                    Some(2) => {
-                        // IDENTIFY: the session serves the shard it names (Discord's
-                        // routing: a guild's events go to shard (guild_id >> 22) % total).
-                        let shard = &payload["d"]["shard"];
-                        let (id, total) = (
-                            shard[0].as_u64().unwrap_or(0) as u32,
-                            shard[1].as_u64().unwrap_or(1).max(1) as u32,
-                        );
-                        {
-                            let mut shared = fake.shared.lock().unwrap();
-                            shared.gateways.retain(|(s, _, _)| *s != id);
-                            shared.gateways.push((id, total, tx.clone()));
-                        }
-                        let port = fake.port;
-                        let ready = json!({"v": 10,
-                            "user": {"id": APP_ID, "username": "holotable", "discriminator": "0000", "bot": true},
-                            "guilds": [], "session_id": format!("s{id}"), "shard": [id, total],
-                            "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
-                            "application": {"id": APP_ID, "flags": 0}});
-                        fake.send_to_shard(id, "READY", ready);
-                        fake.shared.lock().unwrap().ready = true;
-                    }
+                    Some(2) => fake.identify(&payload, &tx),
+                    Some(6) => fake.resume(&payload, &tx),
+                    Some(1) if fake.shared.lock().unwrap().silent => {}
                     Some(1) => {
                         let ack = json!({"op": 11}).to_string();
                         if socket.send(Message::Text(ack.into())).await.is_err() {
@@ -610,11 +628,115 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
                 }
             }
             outgoing = rx.recv() => {
-                let Some(text) = outgoing else { return };
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    return;
+                match outgoing {
+                    Some(Out::Text(text)) => {
+                        if socket.send(Message::Text(text.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Some(Out::Close(code)) => {
+                        let frame = axum::extract::ws::CloseFrame { code, reason: "fault".into() };
+                        let _ = socket.send(Message::Close(Some(frame))).await;
+                        return;
+                    }
+                    Some(Out::Drop) | None => return,
                 }
             }
+        }
+    }
+}
+
+impl FakeDiscord {
+    /// IDENTIFY: a new session serving the shard it names (Discord's routing: a guild's
+    /// events go to shard (guild_id >> 22) % total).
+    fn identify(&self, payload: &Value, tx: &mpsc::UnboundedSender<Out>) {
+        let shard = &payload["d"]["shard"];
+        let (id, total) = (
+            shard[0].as_u64().unwrap_or(0) as u32,
+            shard[1].as_u64().unwrap_or(1).max(1) as u32,
+        );
+        {
+            let mut shared = self.shared.lock().unwrap();
+            shared.gateways.retain(|(s, _, _)| *s != id);
+            shared.gateways.push((id, total, tx.clone()));
+            shared.sessions += 1;
+            shared.silent = false;
+        }
+        let port = self.port;
+        let ready = json!({"v": 10,
+            "user": {"id": APP_ID, "username": "holotable", "discriminator": "0000", "bot": true},
+            "guilds": [], "session_id": format!("s{id}"), "shard": [id, total],
+            "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
+            "application": {"id": APP_ID, "flags": 0}});
+        self.send_to_shard(id, "READY", ready);
+        self.shared.lock().unwrap().ready = true;
+    }
+
+    /// RESUME: the session of `s<shard>` continues on this connection, first sent every
+    /// dispatch after the last one it saw, then RESUMED.
+    fn resume(&self, payload: &Value, tx: &mpsc::UnboundedSender<Out>) {
+        let shard: u32 = payload["d"]["session_id"]
+            .as_str()
+            .and_then(|s| s.strip_prefix('s'))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let seen = payload["d"]["seq"].as_u64().unwrap_or(0);
+        {
+            let mut shared = self.shared.lock().unwrap();
+            let total = shared
+                .gateways
+                .iter()
+                .find(|(s, _, _)| *s == shard)
+                .map_or(1, |(_, total, _)| *total);
+            shared.gateways.retain(|(s, _, _)| *s != shard);
+            shared.gateways.push((shard, total, tx.clone()));
+            shared.sessions += 1;
+            shared.silent = false;
+            let missed = shared.logs.get(&shard).cloned().unwrap_or_default();
+            for (_, text) in missed.into_iter().filter(|(seq, _)| *seq > seen) {
+                let _ = tx.send(Out::Text(text));
+            }
+        }
+        self.send_to_shard(shard, "RESUMED", json!({}));
+    }
+
+    /// Makes HELLO ask for a heartbeat every `ms` (for a test that waits for one).
+    pub fn set_heartbeat(&self, ms: u64) {
+        self.shared.lock().unwrap().heartbeat_ms = Some(ms);
+    }
+
+    /// Breaks the gateway connection of `shard` as `fault` says.
+    pub fn gateway_fault(&self, shard: u32, fault: GatewayFault) {
+        let mut shared = self.shared.lock().unwrap();
+        if fault == GatewayFault::Silence {
+            shared.silent = true;
+            return;
+        }
+        let Some((_, _, gateway)) = shared.gateways.iter().find(|(s, _, _)| *s == shard) else {
+            panic!("no bot session serves shard {shard}");
+        };
+        let out = match fault {
+            GatewayFault::Drop => Out::Drop,
+            GatewayFault::Close(code) => Out::Close(code),
+            GatewayFault::Reconnect => Out::Text(json!({"op": 7, "d": null}).to_string()),
+            GatewayFault::InvalidSession => Out::Text(json!({"op": 9, "d": false}).to_string()),
+            GatewayFault::Silence => unreachable!("handled above"),
+        };
+        let _ = gateway.send(out);
+    }
+
+    /// How many sessions have been started or resumed.
+    pub fn sessions(&self) -> u64 {
+        self.shared.lock().unwrap().sessions
+    }
+
+    /// Waits until more than `before` sessions have been started or resumed, and shard 0
+    /// is connected.
+    pub async fn reconnected(&self, before: u64) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.sessions() <= before || self.shards().is_empty() {
+            assert!(Instant::now() < deadline, "the bot did not reconnect");
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 }
@@ -671,14 +793,17 @@ impl FakeDiscord {
         let payload = json!({"op": 0, "s": shared.seq, "t": event, "d": data});
         serde_json::from_value::<poise::serenity_prelude::GatewayEvent>(payload.clone())
             .unwrap_or_else(|e| panic!("the fake's {event} payload does not deserialize: {e}"));
-        let (_, _, gateway) = shared
-            .gateways
-            .iter()
-            .find(|(s, _, _)| *s == shard)
-            .unwrap_or_else(|| panic!("no bot session serves shard {shard}"));
-        gateway
-            .send(payload.to_string())
-            .unwrap_or_else(|_| panic!("the session of shard {shard} has ended"));
+        let seq = shared.seq;
+        let text = payload.to_string();
+        shared
+            .logs
+            .entry(shard)
+            .or_default()
+            .push((seq, text.clone()));
+        // A shard between connections gets it when it resumes.
+        if let Some((_, _, gateway)) = shared.gateways.iter().find(|(s, _, _)| *s == shard) {
+            let _ = gateway.send(Out::Text(text));
+        }
     }
 
     /// The shards with a connected bot session.
