@@ -831,6 +831,21 @@ impl FakeDiscord {
         rx
     }
 
+    /// The requests from number `from` on.
+    pub fn requests_since(&self, from: usize) -> Vec<Request> {
+        let shared = self.shared.lock().unwrap();
+        shared
+            .requests
+            .get(from..)
+            .map(<[Request]>::to_vec)
+            .unwrap_or_default()
+    }
+
+    /// Faults planned that no request has met yet.
+    pub fn faults_pending(&self) -> usize {
+        self.shared.lock().unwrap().planned.len()
+    }
+
     pub fn requests(&self) -> Vec<Request> {
         self.shared.lock().unwrap().requests.clone()
     }
