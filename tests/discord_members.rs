@@ -157,3 +157,39 @@ async fn without_a_range_every_recommended_shard_runs() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_giving_too_fast_is_told_to_wait_in_her_words() {
+    let dir = workdir("discord-cooldown");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    fake.set_locale(ALICE.0, "fr");
+    let n = fake.requests().len();
+    let give = |id: u64| {
+        fake.slash(
+            id,
+            ALICE,
+            "give",
+            json!([{"name": "user", "type": 6, "value": BOB.0},
+                   {"name": "amount", "type": 4, "value": 10}]),
+            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+        )
+    };
+    for id in 7001..=7003 {
+        give(id);
+        let given = answer(&fake, n, id).await;
+        assert!(!ephemeral(&given), "{:?}", given.json);
+    }
+    give(7004);
+    let slowed = answer(&fake, n, 7004).await;
+    assert!(ephemeral(&slowed), "{:?}", slowed.json);
+    assert!(
+        content(&slowed).starts_with("alice, pas si vite : vous pourrez refaire /give dans"),
+        "{:?}",
+        slowed.json
+    );
+    fake.slash(7005, ALICE, "balance", json!([]), Value::Null);
+    let balance = answer(&fake, n, 7005).await;
+    assert!(content(&balance).contains("970"), "{:?}", balance.json);
+}

@@ -128,6 +128,10 @@ ledger-self = You cannot give credits to yourself.
 ledger-unknown-member = { $who } has no account here yet.
 ledger-no-token = { $who } has no slot token.
 ledger-channel-busy = Another table is already active in this channel.
+cooldown-wait = { $who }, not so fast: you can use /{ $command } again in { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }.
 slots-cooldown = The machine is still spinning: try again in { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds

@@ -128,6 +128,10 @@ ledger-self = Vous ne pouvez pas vous donner des crédits à vous-même.
 ledger-unknown-member = { $who } n'a pas encore de compte ici.
 ledger-no-token = { $who } n'a pas de jeton de machine à sous.
 ledger-channel-busy = Une autre table est déjà ouverte dans ce salon.
+cooldown-wait = { $who }, pas si vite : vous pourrez refaire /{ $command } dans { $seconds ->
+        [one] { $seconds } seconde
+       *[other] { $seconds } secondes
+    }.
 slots-cooldown = La machine tourne encore : réessayez dans { $seconds ->
         [one] { $seconds } seconde
        *[other] { $seconds } secondes

@@ -9,6 +9,7 @@ mod carried;
 mod clock;
 pub mod commands;
 mod components;
+pub mod cooldown;
 pub(crate) mod drawn;
 mod ending;
 mod fair;
@@ -177,9 +178,8 @@ pub struct App {
     boards: drawn::Boards,
     /// What members wear (the droid's shop), as last read or written here.
     pub(crate) worn: shop::WornCache,
-    /// When each member last spun the slot machine, and by which interaction, by (server,
-    /// member).
-    pub(crate) spun: Mutex<HashMap<(String, String), (i64, String)>>,
+    /// How soon each member may use a rate-limited command again.
+    cooldowns: cooldown::Cooldowns,
 }
 
 thread_local! {
@@ -206,7 +206,7 @@ impl App {
             listeners: Mutex::new(Vec::new()),
             boards: drawn::Boards::default(),
             worn: Default::default(),
-            spun: Mutex::new(HashMap::new()),
+            cooldowns: Default::default(),
         }
     }
 
@@ -401,7 +401,7 @@ impl App {
         let again = command.plays().then(|| self.carried_again(actor)).flatten();
         let result = match again {
             Some(again) => again,
-            None => self.run(actor, command),
+            None => self.cooled(actor, command),
         };
         crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
         match result {

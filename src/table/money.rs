@@ -6,31 +6,7 @@ use crate::ledger::economy::Setting;
 use crate::ledger::ratings::Board;
 use crate::t;
 
-/// Seconds a member waits between two spins: the machine answers a person, not a script
-/// or a held key.
-pub const SPIN_COOLDOWN_SECS: i64 = 3;
-
 impl App {
-    /// Refuses a spin that follows the member's last one too closely, and notes this one.
-    /// The same interaction again (a retry) is not a new spin: the ledger answers it with
-    /// the first one's result.
-    fn cool_down(&self, actor: &Actor) -> Result<(), Refusal> {
-        let now = self.now();
-        let key = (actor.guild.clone(), actor.user.clone());
-        let mut spun = self.spun.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((last, interaction)) = spun.get(&key) {
-            let wait = last + SPIN_COOLDOWN_SECS - now;
-            if wait > 0 && *interaction != actor.interaction {
-                return Err(Refusal(t!("slots-cooldown", seconds = wait)));
-            }
-        }
-        if spun.len() > 100_000 {
-            spun.retain(|_, (at, _)| *at + SPIN_COOLDOWN_SECS > now);
-        }
-        spun.insert(key, (now, actor.interaction.clone()));
-        Ok(())
-    }
-
     fn ensure_member(&self, actor: &Actor) -> Result<(), Refusal> {
         self.ledger.open_account(&actor.guild, &actor.user)?;
         Ok(())
@@ -108,7 +84,6 @@ impl App {
     }
 
     pub(crate) fn slots(&self, actor: &Actor, bet: Option<i64>) -> Outcome {
-        self.cool_down(actor)?;
         self.ensure_member(actor)?;
         let spin = self
             .ledger

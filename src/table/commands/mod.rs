@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::t;
+use crate::table::cooldown::Rate;
 
 mod spec;
 /// The `/admin set` setting that turns a server's lobby page on or off (beside the economy's).
@@ -144,6 +145,24 @@ impl Command {
                 | Command::Press { .. }
                 | Command::Pick { .. }
         )
+    }
+
+    /// How often a member may use the command, for those a script or a held key could
+    /// flood: the machine, the free credits, credits given and tables opened.
+    pub fn rate(&self) -> Option<Rate> {
+        let (bucket, burst, every, refusals) = match self {
+            Command::Slots { .. } => ("slots", 1, 3, true),
+            Command::Daily => ("daily", 2, 10, true),
+            Command::Give { .. } => ("give", 3, 5, false),
+            Command::Play(_) => ("play", 5, 12, false),
+            _ => return None,
+        };
+        Some(Rate {
+            bucket,
+            burst,
+            every,
+            refusals,
+        })
     }
 
     /// The command's name for the operator's metrics (`press` and `pick` for components).
