@@ -57,6 +57,10 @@ pub struct Reply {
     pub mentions: Vec<String>,
     /// A page to open beside the reply (the table's live page, when the bot serves one).
     pub link: Option<Link>,
+    /// The table whose state the reply shows (its board, its challenge or seats, a draw on
+    /// offer). A newer reply about the same table supersedes it: front ends take the
+    /// buttons and menu off the older message, so that only current choices can be pressed.
+    pub table: Option<i64>,
 }
 
 impl Reply {
@@ -69,6 +73,7 @@ impl Reply {
             select: None,
             mentions: Vec::new(),
             link: None,
+            table: None,
         }
     }
 
@@ -92,7 +97,11 @@ impl Reply {
         self
     }
 
+    /// Adds a button; one of a table's buttons makes the reply one about that table.
     pub fn with_button(mut self, label: &str, custom_id: String, style: Style) -> Reply {
+        if let Some((table, _, _)) = parse_custom_id(&custom_id) {
+            self.table = self.table.or(Some(table));
+        }
         self.buttons.push(Button {
             label: label.to_string(),
             custom_id,

@@ -92,6 +92,7 @@ impl App {
             }
         };
         reply.link = self.watch_link(row.id);
+        reply.table = Some(row.id);
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 self.offer_actions(row, progress, &mut reply);

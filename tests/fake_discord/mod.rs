@@ -32,6 +32,7 @@
 #![allow(dead_code)]
 
 pub mod client;
+pub mod messages;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -159,10 +160,12 @@ pub enum GatewayFault {
 }
 
 /// What the fake knows of an interaction it delivered.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Delivered {
     at: Instant,
     answered: bool,
+    /// Where it was used: its answers are messages of that channel.
+    channel: String,
 }
 
 #[derive(Default)]
@@ -201,6 +204,8 @@ struct Shared {
     delivered: std::collections::HashMap<u64, Delivered>,
     /// Permissions the bot lacks in the guild (Discord's bits).
     denied: u64,
+    /// Every message the bot made, as members see it now.
+    messages: messages::Messages,
 }
 
 /// Discord's permission bits the fake checks.
@@ -388,10 +393,25 @@ fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Response {
         }))
         .into_response(),
         ("PUT", p) if p.starts_with("/applications/") && p.ends_with("/commands") => Json(json!([])).into_response(),
-        ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => StatusCode::NO_CONTENT.into_response(),
-        ("POST", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
-        ("PATCH", p) if p.starts_with("/webhooks/") => Json(message_object("")).into_response(),
-        ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => Json(message_object("")).into_response(),
+        ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => {
+            fake.callback_taken(request);
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("GET" | "POST" | "PATCH" | "DELETE", p) if p.starts_with("/webhooks/") => fake.webhook(request),
+        ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => {
+            let channel = p.split('/').nth(2).unwrap_or_default();
+            let mut shared = fake.shared.lock().unwrap();
+            Json(shared.messages.create(channel, &request.json)).into_response()
+        }
+        ("PATCH", p) if p.starts_with("/channels/") && p.contains("/messages/") => {
+            let parts: Vec<&str> = p.split('/').collect();
+            let id = parts.get(4).and_then(|id| id.parse().ok()).unwrap_or(0);
+            let mut shared = fake.shared.lock().unwrap();
+            match shared.messages.edit(id, parts.get(2).copied(), &request.json) {
+                Some(object) => Json(object).into_response(),
+                None => refusal(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+            }
+        }
         ("POST", p) if p.starts_with("/channels/") && p.ends_with("/threads") => {
             let parent = p.trim_start_matches("/channels/").trim_end_matches("/threads");
             Json(thread_object(&thread.to_string(), parent, name)).into_response()
@@ -400,7 +420,6 @@ fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Response {
             let id = p.trim_start_matches("/channels/");
             Json(thread_object(id, CHANNEL_ID, "deleted")).into_response()
         }
-        ("DELETE", p) if p.starts_with("/webhooks/") => StatusCode::NO_CONTENT.into_response(),
         _ => (StatusCode::NOT_FOUND, Json(json!({"code": 0, "message": "not faked"}))).into_response(),
     }
 }
@@ -561,8 +580,9 @@ impl FakeDiscord {
         self.shared.lock().unwrap().delivered.remove(&id);
     }
 
-    /// Remembers an interaction being delivered (a copy keeps the first's time).
-    fn delivering(&self, id: u64) {
+    /// Remembers an interaction being delivered in `channel` (a copy keeps the first's
+    /// time).
+    fn delivering(&self, id: u64, channel: &str) {
         self.shared
             .lock()
             .unwrap()
@@ -571,7 +591,62 @@ impl FakeDiscord {
             .or_insert(Delivered {
                 at: Instant::now(),
                 answered: false,
+                channel: channel.to_string(),
             });
+    }
+
+    /// The channel interaction `id` was used in.
+    fn channel_of(&self, id: u64) -> String {
+        let shared = self.shared.lock().unwrap();
+        let delivered = shared.delivered.get(&id);
+        delivered.map_or(CHANNEL_ID.to_string(), |d| d.channel.clone())
+    }
+
+    /// A first answer Discord took: a reply (type 4) or "thinking…" (type 5) is a message.
+    fn callback_taken(&self, request: &Request) {
+        let Some(id) = request.interaction() else {
+            return;
+        };
+        if matches!(request.json["type"].as_u64(), Some(4 | 5)) {
+            let channel = self.channel_of(id);
+            let mut shared = self.shared.lock().unwrap();
+            shared
+                .messages
+                .answered(id, &channel, &request.json["data"]);
+        }
+    }
+
+    /// The interaction's webhook: followups, and its first answer read, edited, deleted.
+    fn webhook(&self, request: &Request) -> Response {
+        let id = request.interaction().unwrap_or(0);
+        let channel = self.channel_of(id);
+        let original = request.path.ends_with("/messages/@original");
+        let mut shared = self.shared.lock().unwrap();
+        let object = match (request.method.as_str(), original) {
+            ("POST", false) => Some(shared.messages.create(&channel, &request.json)),
+            ("GET", true) => shared.messages.original(id),
+            ("PATCH", true) => shared.messages.edit_original(id, &request.json),
+            ("DELETE", true) => {
+                shared.messages.delete_original(id);
+                return StatusCode::NO_CONTENT.into_response();
+            }
+            _ => None,
+        };
+        match object {
+            Some(object) => Json(object).into_response(),
+            None => refusal(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+        }
+    }
+
+    /// Every message the bot made, as members see it now, by id.
+    pub fn messages(&self) -> std::collections::BTreeMap<u64, messages::Stored> {
+        self.shared.lock().unwrap().messages.all()
+    }
+
+    /// The public messages of `channel` that still offer choices (buttons that are not
+    /// links, menus), oldest first.
+    pub fn with_choices(&self, channel: &str) -> Vec<(u64, messages::Stored)> {
+        self.shared.lock().unwrap().messages.with_choices(channel)
     }
 }
 
@@ -956,7 +1031,7 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) {
-        self.delivering(id);
+        self.delivering(id, channel);
         let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
         if !resolved.is_null() {
             data["resolved"] = resolved;
@@ -971,7 +1046,7 @@ impl FakeDiscord {
 
     /// An autocomplete request with `focused` being typed.
     pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
-        self.delivering(id);
+        self.delivering(id, CHANNEL_ID);
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
             "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
@@ -1009,7 +1084,7 @@ impl FakeDiscord {
         custom_id: &str,
         values: &[&str],
     ) {
-        self.delivering(id);
+        self.delivering(id, channel);
         let data = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {

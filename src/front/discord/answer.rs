@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
+use super::controls::{Controls, Live};
 use super::retry::{retrying, Undelivered};
 use super::send::Outgoing;
 use crate::table::{Actor, App, Command, Reply};
@@ -79,17 +80,33 @@ impl Asked<'_> {
         }
     }
 
-    async fn follow(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+    async fn follow(
+        self,
+        http: &serenity::Http,
+        reply: Outgoing,
+    ) -> serenity::Result<serenity::Message> {
         match self {
-            Asked::Command(i) => i.create_followup(http, reply.followup()).await.map(drop),
-            Asked::Component(i) => i.create_followup(http, reply.followup()).await.map(drop),
+            Asked::Command(i) => i.create_followup(http, reply.followup()).await,
+            Asked::Component(i) => i.create_followup(http, reply.followup()).await,
         }
     }
 
-    async fn edit(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
+    async fn edit(
+        self,
+        http: &serenity::Http,
+        reply: Outgoing,
+    ) -> serenity::Result<serenity::Message> {
         match self {
-            Asked::Command(i) => i.edit_response(http, reply.edit()).await.map(drop),
-            Asked::Component(i) => i.edit_response(http, reply.edit()).await.map(drop),
+            Asked::Command(i) => i.edit_response(http, reply.edit()).await,
+            Asked::Component(i) => i.edit_response(http, reply.edit()).await,
+        }
+    }
+
+    /// The message the first answer made (Discord does not say when it takes it).
+    async fn original(self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+        match self {
+            Asked::Command(i) => i.get_response(http).await,
+            Asked::Component(i) => i.get_response(http).await,
         }
     }
 
@@ -117,6 +134,7 @@ enum State {
 /// One interaction's answer, from its first reply to its last.
 pub(super) struct Answering<'a> {
     http: &'a serenity::Http,
+    controls: &'a Controls,
     asked: Asked<'a>,
     received: Instant,
     state: State,
@@ -131,12 +149,14 @@ impl<'a> Answering<'a> {
     /// An answer to `asked`, which arrived now, from `who` reading `lang`.
     pub(super) fn new(
         http: &'a serenity::Http,
+        controls: &'a Controls,
         asked: Asked<'a>,
         who: &str,
         lang: Lang,
     ) -> Answering<'a> {
         Answering {
             http,
+            controls,
             asked,
             received: Instant::now(),
             state: State::Fresh,
@@ -154,7 +174,7 @@ impl<'a> Answering<'a> {
         let (http, asked) = (self.http, self.asked);
         self.state =
             match retrying("defer", self.received + FIRST_ANSWER, || asked.defer(http)).await {
-                Ok(()) => State::Deferred,
+                Ok(_) => State::Deferred,
                 Err(failed) => {
                     log_undelivered("defer", &failed);
                     State::Lost
@@ -178,7 +198,8 @@ impl<'a> Answering<'a> {
                 retrying("answer", self.received + FIRST_ANSWER, || {
                     asked.respond(http, reply.clone())
                 })
-                .await,
+                .await
+                .map(|_| None),
             ),
             // The first followup of a public "thinking…" cannot be private: the placeholder
             // goes and the private reply follows it.
@@ -202,13 +223,43 @@ impl<'a> Answering<'a> {
             State::Lost => return self.post(reply).await,
         };
         match sent {
-            Ok(()) => self.state = State::Answered,
+            Ok(message) => {
+                self.state = State::Answered;
+                let message = message.map(|m| m.id);
+                self.supersede(&reply, message).await;
+            }
             Err(failed) => {
                 log_undelivered(what, &failed);
                 self.state = State::Lost;
                 self.post(reply).await;
             }
         }
+    }
+
+    /// A reply about a table was delivered as `message` (unknown for a first answer):
+    /// the table's earlier choices go stale, and this reply's are the live ones.
+    async fn supersede(&self, reply: &Outgoing, message: Option<serenity::MessageId>) {
+        let Some(table) = reply.table() else {
+            return;
+        };
+        let mut live = None;
+        if reply.has_choices() {
+            let message = match message {
+                Some(id) => Some(id),
+                None => {
+                    let deadline = Instant::now() + LATER_ANSWER;
+                    let asked = self.asked;
+                    let original = retrying("original", deadline, || asked.original(self.http));
+                    original.await.ok().flatten().map(|m| m.id)
+                }
+            };
+            live = message.map(|message| Live {
+                channel: self.asked.channel(),
+                message,
+                kept: reply.kept(),
+            });
+        }
+        self.controls.shown(self.http, table, live).await;
     }
 
     /// Posts a reply Discord would not take as an answer in the interaction's channel, the
@@ -230,24 +281,39 @@ impl<'a> Answering<'a> {
             reply.headed(&line)
         };
         crate::telemetry::discord_fallback("answer", "posted");
-        post(self.http, self.asked.channel(), reply).await;
+        post(self.http, self.controls, self.asked.channel(), reply).await;
     }
 }
 
 /// Posts `reply` in `channel`, trying again while Discord fails; what still fails is logged
 /// for the operator (the table's `/board` shows it again).
-pub(super) async fn post(http: &serenity::Http, channel: serenity::ChannelId, reply: Outgoing) {
+pub(super) async fn post(
+    http: &serenity::Http,
+    controls: &Controls,
+    channel: serenity::ChannelId,
+    reply: Outgoing,
+) {
     let later = Instant::now() + LATER_ANSWER;
-    if let Err(failed) = retrying("message", later, || {
+    let sent = retrying("message", later, || {
         channel.send_message(http, reply.clone().message())
     })
-    .await
-    {
-        tracing::error!(
+    .await;
+    match sent {
+        Ok(message) => {
+            if let Some(table) = reply.table() {
+                let live = message.filter(|_| reply.has_choices()).map(|m| Live {
+                    channel,
+                    message: m.id,
+                    kept: reply.kept(),
+                });
+                controls.shown(http, table, live).await;
+            }
+        }
+        Err(failed) => tracing::error!(
             channel = channel.get(),
             error = %failed.error,
             "Discord did not take a message; members see it with /board"
-        );
+        ),
     }
 }
 

@@ -201,7 +201,13 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
     let lang = Lang::of(&interaction.locale);
     let refuse = |text: String| async move {
         let who = display_name(&interaction.user);
-        let mut answering = Answering::new(ctx.http(), Asked::Command(interaction), &who, lang);
+        let mut answering = Answering::new(
+            ctx.http(),
+            &ctx.data().controls,
+            Asked::Command(interaction),
+            &who,
+            lang,
+        );
         answering.send(vec![Reply::private(text)]).await;
         Ok(())
     };

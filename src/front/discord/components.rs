@@ -40,7 +40,7 @@ pub(super) async fn component(
     };
     let _busy = data.inflight.enter();
     let asked = Asked::Component(interaction);
-    let mut answering = Answering::new(&ctx.http, asked, &actor.name, actor.lang);
+    let mut answering = Answering::new(&ctx.http, &data.controls, asked, &actor.name, actor.lang);
     let app = &data.app;
     answer(
         &mut answering,

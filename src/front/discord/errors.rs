@@ -62,6 +62,12 @@ async fn tell(ctx: super::Context<'_>, id: &str, option: Option<&str>) {
         None => crate::t!(id),
     });
     let who = super::display_name(&interaction.user);
-    let mut answering = Answering::new(ctx.http(), Asked::Command(interaction), &who, lang);
+    let mut answering = Answering::new(
+        ctx.http(),
+        &ctx.data().controls,
+        Asked::Command(interaction),
+        &who,
+        lang,
+    );
     answering.send(vec![Reply::private(text)]).await;
 }

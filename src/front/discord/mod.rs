@@ -9,6 +9,7 @@ mod answer;
 mod choices;
 mod commands;
 mod components;
+mod controls;
 mod errors;
 mod gateway;
 mod retry;
@@ -46,6 +47,8 @@ pub struct Data {
     gateway: Arc<gateway::GatewayState>,
     /// Interactions already taken (a copy delivered again is dropped).
     seen: seen::Seen,
+    /// Each table's message whose choices are live.
+    controls: Arc<controls::Controls>,
 }
 
 fn user_id(data: &Data, user: &serenity::User) -> String {
@@ -153,7 +156,7 @@ async fn dispatch(
     let data = ctx.data();
     let _busy = data.inflight.enter();
     let actor = actor_of(&ctx);
-    let mut answering = Answering::new(ctx.http(), asked, &actor.name, actor.lang);
+    let mut answering = Answering::new(ctx.http(), &data.controls, asked, &actor.name, actor.lang);
     answer(
         &mut answering,
         &data.app,
@@ -168,7 +171,12 @@ async fn dispatch(
 
 /// Posts the clock events (warnings, timeouts, expired challenges) every few seconds, for
 /// the tables of the guilds this process's shards serve.
-async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>, shards: Option<Shards>) {
+async fn clock_loop(
+    http: Arc<serenity::Http>,
+    controls: Arc<controls::Controls>,
+    app: Arc<App>,
+    shards: Option<Shards>,
+) {
     let mut interval = tokio::time::interval(Duration::from_secs(15));
     loop {
         interval.tick().await;
@@ -184,6 +192,7 @@ async fn clock_loop(http: Arc<serenity::Http>, app: Arc<App>, shards: Option<Sha
             };
             answer::post(
                 &http,
+                &controls,
                 serenity::ChannelId::new(channel),
                 Outgoing::of(reply),
             )
@@ -396,8 +405,10 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                 setup_gateway.set(ready.shard.map_or(0, |s| s.id.0), "connected");
                 let application = ready.application.id.get().to_string();
                 tracing::info!("invite link: {}", invite_url(&application));
+                let controls = Arc::new(controls::Controls::default());
                 tokio::spawn(clock_loop(
                     Arc::clone(&ctx.http),
+                    Arc::clone(&controls),
                     Arc::clone(&setup_app),
                     shards,
                 ));
@@ -409,6 +420,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     inflight: setup_inflight,
                     gateway: setup_gateway,
                     seen: seen::Seen::default(),
+                    controls,
                 })
             })
         })

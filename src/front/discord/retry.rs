@@ -59,12 +59,13 @@ pub(super) struct Undelivered {
 }
 
 /// Runs `attempt` until Discord takes it, refuses it for good, or the next try would come
-/// after `deadline`.
+/// after `deadline`. What Discord answered comes back, unless an earlier try had already
+/// been taken (40060: the answer is delivered, but this try got nothing).
 pub(super) async fn retrying<F, Fut, T>(
     what: &'static str,
     deadline: Instant,
     mut attempt: F,
-) -> Result<(), Undelivered>
+) -> Result<Option<T>, Undelivered>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -72,11 +73,11 @@ where
     let mut n = 0;
     loop {
         let error = match attempt().await {
-            Ok(_) => return Ok(()),
+            Ok(taken) => return Ok(Some(taken)),
             Err(error) => error,
         };
         let Some(failure) = classify(&error) else {
-            return Ok(());
+            return Ok(None);
         };
         let wait = pause(n);
         if failure != Failure::Transient || Instant::now() + wait > deadline {

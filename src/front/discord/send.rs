@@ -70,6 +70,12 @@ pub(super) struct Outgoing {
     /// Exactly who may be pinged (Discord's `allowed_mentions`): nobody else, never
     /// `@everyone` or a role, whatever the text says.
     pings: Vec<serenity::UserId>,
+    /// The table the message is about, when it supersedes that table's earlier messages.
+    table: Option<i64>,
+    /// Whether it offers choices (buttons or a menu) that a newer message makes stale.
+    choices: bool,
+    /// Whether its last row is the link to the live page.
+    linked: bool,
 }
 
 impl Outgoing {
@@ -86,7 +92,11 @@ impl Outgoing {
             let tags: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
             reply.text = format!("{} {}", tags.join(" "), reply.text);
         }
+        let choices = !reply.buttons.is_empty() || reply.select.is_some();
         Outgoing {
+            table: reply.table.filter(|_| !reply.ephemeral),
+            choices,
+            linked: reply.link.is_some(),
             content: within_limit(std::mem::take(&mut reply.text)),
             ephemeral: reply.ephemeral,
             components: components(&reply),
@@ -96,6 +106,24 @@ impl Outgoing {
                 .map(|i| serenity::CreateAttachment::bytes(i.bytes, i.name))
                 .collect(),
             pings,
+        }
+    }
+
+    /// The table whose earlier messages this one supersedes, if it does.
+    pub(super) fn table(&self) -> Option<i64> {
+        self.table
+    }
+
+    /// Whether it offers choices that a newer message about its table makes stale.
+    pub(super) fn has_choices(&self) -> bool {
+        self.choices
+    }
+
+    /// What the message keeps once its choices are stale: the live page's link.
+    pub(super) fn kept(&self) -> Vec<serenity::CreateActionRow> {
+        match self.components.last() {
+            Some(link) if self.linked => vec![link.clone()],
+            _ => Vec::new(),
         }
     }
 

@@ -25,7 +25,13 @@ pub(super) async fn in_new_thread(
     let http = ctx.http();
     let mut actor = actor_of(&ctx);
     let lang = actor.lang;
-    let mut answering = Answering::new(http, Asked::Command(asked), &actor.name, lang);
+    let mut answering = Answering::new(
+        http,
+        &data.controls,
+        Asked::Command(asked),
+        &actor.name,
+        lang,
+    );
     answering.defer().await;
     let name = thread_name(&ctx, &command, &names);
     let thread = match ctx
@@ -74,7 +80,7 @@ pub(super) async fn in_new_thread(
     let announcement = Reply::public(format!("{headline}\n{said}"));
     answering.send(vec![announcement]).await;
     for reply in replies {
-        post(http, thread.id, Outgoing::of(reply)).await;
+        post(http, &data.controls, thread.id, Outgoing::of(reply)).await;
     }
     Ok(())
 }

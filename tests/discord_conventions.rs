@@ -1,0 +1,137 @@
+//! What members of a Discord server expect of a game bot, through the real client against
+//! the fake Discord (issue "Discord as it really is", members' conventions): only the
+//! newest message of a table offers choices.
+
+mod fake_discord;
+
+use std::time::{Duration, Instant};
+
+use fake_discord::client::*;
+use fake_discord::messages::Stored;
+use fake_discord::{FakeDiscord, Request, CHANNEL_ID};
+use serde_json::{json, Value};
+
+/// Waits until the channel's messages with live choices are exactly one, `content` being
+/// part of its text, and returns every message that had choices taken off so far.
+async fn only_live(fake: &FakeDiscord, content: &str) -> (u64, Stored) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let live = fake.with_choices(CHANNEL_ID);
+        if live.len() == 1 && live[0].1.content.contains(content) {
+            return live[0].clone();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "live choices: {:#?}, wanted one with {content:?}",
+            live.iter()
+                .map(|(id, m)| (id, m.content.lines().next().unwrap_or("").to_string()))
+                .collect::<Vec<_>>()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The first line of a reply's text, without its pings.
+fn headline(r: &Request) -> String {
+    let text = content(r);
+    let line = text.lines().next().unwrap_or("").to_string();
+    line.split("> ").last().unwrap_or("").to_string()
+}
+
+/// Who a board pings (the player to act): alice or bob.
+fn to_act(r: &Request) -> (&'static str, &'static str) {
+    if content(r).starts_with(&format!("<@{}>", BOB.0)) {
+        BOB
+    } else {
+        ALICE
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_newest_message_of_a_table_offers_choices() {
+    let dir = workdir("stale-choices");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[("HOLOTABLE_WEB__PUBLIC_URL", "https://holotable.example/")],
+    );
+    connected(&fake).await;
+
+    let n = fake.requests().len();
+    fake.slash(
+        1,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = answer(&fake, n, 1).await;
+    let (challenge_id, _) = only_live(&fake, "challenges").await;
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(label, _)| label == "Accept")
+        .unwrap()
+        .1;
+    fake.component(2, BOB, &accept, &[]);
+    let mut board = answer(&fake, n, 2).await;
+    let (mut live, _) = only_live(&fake, &headline(&board)).await;
+    assert_ne!(live, challenge_id, "the board, not the challenge");
+
+    // Moves by menu and by /move: each new board takes the choices off the one before,
+    // which keeps only its link to the live page.
+    let mut stale = vec![challenge_id];
+    for id in 3..9u64 {
+        let who = to_act(&board);
+        let (menu, values) = menu_of(&board).expect("a move menu");
+        let n = fake.requests().len();
+        if id % 2 == 0 {
+            fake.slash(
+                id,
+                who,
+                "move",
+                json!([{"name": "action", "type": 3, "value": values[0]}]),
+                Value::Null,
+            );
+        } else {
+            fake.component(id, who, &menu, &[&values[0]]);
+        }
+        board = answer(&fake, n, id).await;
+        assert!(!ephemeral(&board), "{:?}", board.json);
+        let (now, _) = only_live(&fake, &headline(&board)).await;
+        assert!(
+            !stale.contains(&now) && now != live,
+            "a new message is live"
+        );
+        stale.push(live);
+        live = now;
+    }
+    let shared = fake.messages();
+    for id in &stale[1..] {
+        let rows = shared[id].components.as_array().unwrap().clone();
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        let link = &rows[0]["components"][0];
+        assert!(
+            link["url"]
+                .as_str()
+                .is_some_and(|u| u.starts_with("https://holotable.example/t/")),
+            "{link}"
+        );
+    }
+    assert_eq!(
+        shared[&stale[0]].components,
+        json!([]),
+        "the accepted challenge keeps nothing"
+    );
+
+    // The end: the final board offers the rematch only, and nothing above it is live.
+    let who = to_act(&board);
+    let n = fake.requests().len();
+    fake.slash(20, who, "resign", json!([]), Value::Null);
+    let end = answer(&fake, n, 20).await;
+    let (_, last) = only_live(&fake, &headline(&end)).await;
+    let labels: Vec<String> = custom_ids(&end).into_iter().map(|(l, _)| l).collect();
+    assert!(labels.contains(&"Rematch".to_string()), "{labels:?}");
+    assert!(last.has_choices());
+}
