@@ -135,3 +135,78 @@ async fn only_the_newest_message_of_a_table_offers_choices() {
     assert!(labels.contains(&"Rematch".to_string()), "{labels:?}");
     assert!(last.has_choices());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_finds_a_members_games_and_a_long_help_comes_in_parts() {
+    let dir = workdir("tables");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+
+    let n = fake.requests().len();
+    fake.slash(
+        1,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = answer(&fake, n, 1).await;
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(label, _)| label == "Accept")
+        .unwrap()
+        .1;
+    fake.component(2, BOB, &accept, &[]);
+    answer(&fake, n, 2).await;
+    fake.slash_in(
+        "3001",
+        3,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dzone"},
+               {"name": "seats", "type": 4, "value": 3}]),
+        Value::Null,
+    );
+    answer(&fake, n, 3).await;
+
+    fake.slash(4, ALICE, "tables", json!([]), Value::Null);
+    let mine = answer(&fake, n, 4).await;
+    assert!(ephemeral(&mine), "{:?}", mine.json);
+    assert_eq!(
+        content(&mine),
+        "alice's open tables in this server:\n\
+         • Table #1, Dejarik with bob, in <#3000>: your turn.\n\
+         • Table #2, D-Zone, in <#3001>: waiting for players (1 of 3 seats taken)."
+    );
+    fake.set_locale(BOB.0, "fr");
+    fake.slash(5, BOB, "tables", json!([]), Value::Null);
+    let bobs = answer(&fake, n, 5).await;
+    assert_eq!(
+        content(&bobs),
+        "Les tables ouvertes de bob sur ce serveur :\n\
+         • Table n° 1, Dejarik avec alice, dans <#3000> : À alice de jouer."
+    );
+
+    // The French /help is longer than a message: it comes in two, nothing cut off.
+    fake.slash(6, BOB, "help", json!([]), Value::Null);
+    let first = answer(&fake, n, 6).await;
+    let rest = fake
+        .wait_for(n, WAIT, |r| {
+            r.method == "POST" && r.path.starts_with("/webhooks/") && r.path.contains("/tok6")
+        })
+        .await;
+    let parts = [
+        content(&first),
+        rest.json["content"].as_str().unwrap().to_string(),
+    ];
+    assert!(parts.iter().all(|p| p.chars().count() <= 2000), "{parts:?}");
+    assert!(
+        ephemeral(&first) && rest.json["flags"] == 64,
+        "{:?}",
+        rest.json
+    );
+    assert!(parts[0].starts_with("**Holotable**"), "{}", parts[0]);
+    assert!(!parts[0].ends_with('…') && parts[1].contains("Une première partie"));
+}

@@ -7,6 +7,7 @@ help-unknown = There is no /{ $command }. Commands: { $commands }
 cmd-play = Open a game table in this channel: a challenge, an open table, or a game against the droid.
 cmd-move = Play one move at this channel's table.
 cmd-board = Show this channel's board again.
+cmd-tables = Your open tables in this server, wherever they are.
 cmd-resign = Concede this channel's table (the whole series or match).
 cmd-draw = Offer a draw, or accept the one offered.
 cmd-double = Offer a double (backgammon's cube).

@@ -241,3 +241,12 @@ moment-minutes = in { $minutes ->
        *[other] { $minutes } minutes
     }
 moment-hours = in { $hours } hours
+
+## /tables: the member's own open tables
+tables-none = { $who }, you sit at no open table in this server: start one with /play.
+tables-title = { $who }'s open tables in this server:
+tables-line = • Table #{ $table }, { $game }{ $with }, in { $place }: { $state }
+tables-with = {" "}with { $players }
+tables-waiting = waiting for players ({ $taken } of { $seats } seats taken).
+tables-your-turn = your turn.
+tables-watch = {" "}Watch: { $url }

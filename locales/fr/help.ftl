@@ -7,6 +7,7 @@ help-unknown = Il n'y a pas de /{ $command }. Commandes : { $commands }
 cmd-play = Ouvrir une table dans ce salon : un défi, une table ouverte ou une partie contre le droïde.
 cmd-move = Jouer un coup à la table de ce salon.
 cmd-board = Montrer à nouveau le plateau de ce salon.
+cmd-tables = Vos tables ouvertes sur ce serveur, où qu'elles soient.
 cmd-resign = Abandonner la table de ce salon (série ou match compris).
 cmd-draw = Proposer la nulle, ou accepter celle proposée.
 cmd-double = Proposer de doubler (le videau du backgammon).

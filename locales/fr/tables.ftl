@@ -241,3 +241,12 @@ moment-minutes = dans { $minutes ->
        *[other] { $minutes } minutes
     }
 moment-hours = dans { $hours } heures
+
+## /tables : les tables ouvertes du membre
+tables-none = { $who }, vous n'êtes assis à aucune table ouverte sur ce serveur : lancez-en une avec /play.
+tables-title = Les tables ouvertes de { $who } sur ce serveur :
+tables-line = • Table n° { $table }, { $game }{ $with }, dans { $place } : { $state }
+tables-with = {" "}avec { $players }
+tables-waiting = en attente de joueurs ({ $taken } places prises sur { $seats }).
+tables-your-turn = à vous de jouer.
+tables-watch = {" "}À suivre : { $url }

@@ -477,6 +477,22 @@ impl Ledger {
         })
     }
 
+    /// The active tables of a guild where `user` sits (or waits for players), oldest first.
+    pub fn active_tables_of(&self, guild: &str, user: &str) -> Result<Vec<TableRow>> {
+        self.read(|tx| {
+            let ids: Vec<i64> = tx.query(
+                "SELECT t.id FROM tables t WHERE t.guild_id = ?1
+                     AND t.status IN ('open', 'playing')
+                     AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id
+                                     AND s.user_id = ?2)
+                 ORDER BY t.id",
+                args![guild, user],
+                |r| r.col("id"),
+            )?;
+            ids.into_iter().map(|id| load_table(tx, id)).collect()
+        })
+    }
+
     /// The table of a guild that finished last (where a season's end is told).
     pub fn last_finished(&self, guild: &str) -> Result<Option<TableRow>> {
         self.read(|tx| {

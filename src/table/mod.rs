@@ -17,6 +17,7 @@ pub mod fairness;
 mod help;
 mod lobby;
 mod log;
+mod mine;
 mod money;
 mod opening;
 pub mod replies;
@@ -433,6 +434,7 @@ impl App {
             Command::Shop => self.shop(actor),
             Command::Buy { item } => self.buy(actor, &item),
             Command::Inventory => self.inventory(actor),
+            Command::Tables => self.my_tables(actor),
             Command::Equip { item } => self.equip(actor, &item),
             Command::Leaderboard {
                 board,

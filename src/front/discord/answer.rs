@@ -185,7 +185,9 @@ impl<'a> Answering<'a> {
     /// Sends `replies` in order: the first answers the interaction, the others follow it.
     pub(super) async fn send(&mut self, replies: Vec<Reply>) {
         for reply in replies {
-            self.send_one(Outgoing::of(reply)).await;
+            for part in Outgoing::split(reply) {
+                self.send_one(part).await;
+            }
         }
     }
 

@@ -127,6 +127,41 @@ impl Outgoing {
         }
     }
 
+    /// The reply as one message, or as several when its text is longer than Discord takes
+    /// (a long `/help` in French): the text is cut between lines, and the last message
+    /// carries the images, choices and pings.
+    pub(super) fn split(mut reply: Reply) -> Vec<Outgoing> {
+        // Room for the pings `of` puts in front of the last part.
+        let room = CONTENT_LIMIT - 30 * reply.mentions.len();
+        if reply.text.chars().count() <= room {
+            return vec![Outgoing::of(reply)];
+        }
+        let mut parts: Vec<String> = vec![String::new()];
+        for line in reply.text.lines() {
+            let last = parts.last_mut().expect("one part at least");
+            let needed = last.chars().count() + line.chars().count() + 1;
+            if !last.is_empty() && needed > room {
+                parts.push(line.to_string());
+            } else {
+                if !last.is_empty() {
+                    last.push('\n');
+                }
+                last.push_str(line);
+            }
+        }
+        reply.text = parts.pop().unwrap_or_default();
+        let mut out: Vec<Outgoing> = parts
+            .into_iter()
+            .map(|text| {
+                let mut part = Reply::public(text);
+                part.ephemeral = reply.ephemeral;
+                Outgoing::of(part)
+            })
+            .collect();
+        out.push(Outgoing::of(reply));
+        out
+    }
+
     /// Whether only the member who asked may see it.
     pub(super) fn is_private(&self) -> bool {
         self.ephemeral
@@ -189,5 +224,29 @@ fn within_limit(text: String) -> String {
         text
     } else {
         text.chars().take(CONTENT_LIMIT - 1).collect::<String>() + "…"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_is_cut_between_lines_and_the_last_part_keeps_the_rest() {
+        let line = "x".repeat(300);
+        let text = vec![line.as_str(); 10].join("\n");
+        let reply =
+            Reply::public(text.clone()).with_button("Go", "t:1:0:go".into(), Style::Primary);
+        let parts = Outgoing::split(reply);
+        assert_eq!(parts.len(), 2);
+        assert!(parts
+            .iter()
+            .all(|p| p.content.chars().count() <= CONTENT_LIMIT));
+        assert_eq!(format!("{}\n{}", parts[0].content, parts[1].content), text);
+        assert!(parts[0].components.is_empty());
+        assert_eq!(parts[1].components.len(), 1);
+        let short = Outgoing::split(Reply::private("short"));
+        assert_eq!(short.len(), 1);
+        assert!(short[0].is_private());
     }
 }

@@ -78,6 +78,8 @@ pub enum Command {
     },
     /// What the member owns and wears.
     Inventory,
+    /// The member's open tables across the server.
+    Tables,
     /// Puts an owned item on (or takes it off when it is worn).
     Equip {
         item: String,
@@ -185,6 +187,7 @@ impl Command {
             Command::Shop => "shop",
             Command::Buy { .. } => "buy",
             Command::Inventory => "inventory",
+            Command::Tables => "tables",
             Command::Equip { .. } => "equip",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
@@ -328,6 +331,7 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             item: need(&mut o, "item", "buy")?,
         },
         "inventory" => Command::Inventory,
+        "tables" => Command::Tables,
         "equip" => Command::Equip {
             item: need(&mut o, "item", "equip")?,
         },

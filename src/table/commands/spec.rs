@@ -144,6 +144,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     command("move", &[need_arg("action", Action)]),
     command("board", &[]),
+    command("tables", &[]),
     command("resign", &[]),
     command("draw", &[]),
     command("rules", &[need_arg("game", Game)]).anywhere(),

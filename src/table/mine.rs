@@ -1,0 +1,95 @@
+//! `/tables`: the member's own open tables across the server, so that a game in another
+//! channel or a thread they left is found again: its number, game, opponents, whose turn,
+//! and where it is.
+
+use super::{Actor, App, Outcome, Reply};
+use crate::ledger::tables::{TableRow, TableStatus};
+use crate::{t, words};
+
+/// Where a table is, as the member's client shows it. Discord channels and threads are
+/// numbers, which Discord draws as a link from `<#id>`; a console channel is a name.
+pub(crate) fn place(channel: &str) -> String {
+    if !channel.is_empty() && channel.bytes().all(|b| b.is_ascii_digit()) {
+        format!("<#{channel}>")
+    } else {
+        format!("#{channel}")
+    }
+}
+
+impl App {
+    /// `/tables`: the caller's open tables in this server, to the caller only.
+    pub(crate) fn my_tables(&self, actor: &Actor) -> Outcome {
+        let rows = self.ledger.active_tables_of(&actor.guild, &actor.user)?;
+        if rows.is_empty() {
+            return Ok(vec![Reply::private(t!("tables-none", who = &actor.name))]);
+        }
+        let mut lines = vec![t!("tables-title", who = &actor.name)];
+        lines.extend(rows.iter().map(|row| self.table_line(actor, row)));
+        Ok(vec![Reply::private(lines.join("\n"))])
+    }
+
+    fn table_line(&self, actor: &Actor, row: &TableRow) -> String {
+        let game = self
+            .entry(row)
+            .map_or_else(|_| row.game.clone(), |e| words::game_name(&e.info));
+        let others: Vec<String> = row
+            .seats
+            .iter()
+            .filter(|u| **u != actor.user)
+            .map(|u| self.name(u))
+            .collect();
+        let with = if others.is_empty() {
+            String::new()
+        } else {
+            t!("tables-with", players = words::list(&others))
+        };
+        let state = match row.status {
+            TableStatus::Open => t!(
+                "tables-waiting",
+                taken = row.seats.len(),
+                seats = row.terms.seats
+            ),
+            _ => self.whose_turn(actor, row),
+        };
+        let mut line = t!(
+            "tables-line",
+            table = row.id,
+            game = game,
+            with = with,
+            place = place(&row.channel),
+            state = state
+        );
+        if let Some(link) = self.watch_link(row.id) {
+            line.push_str(&t!("tables-watch", url = link.url));
+        }
+        line
+    }
+
+    /// "your turn", or whose it is.
+    fn whose_turn(&self, actor: &Actor, row: &TableRow) -> String {
+        let Ok(progress) = self.progress(row) else {
+            return String::new();
+        };
+        let mine = progress
+            .play
+            .waiting()
+            .is_some_and(|seat| row.seats.get(seat) == Some(&actor.user));
+        if mine {
+            t!("tables-your-turn")
+        } else {
+            self.turn_line(row, &progress)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place;
+
+    #[test]
+    fn discord_channels_are_links_and_console_channels_names() {
+        assert_eq!(place("3000"), "<#3000>");
+        assert_eq!(place("general"), "#general");
+        assert_eq!(place(""), "#");
+    }
+}
