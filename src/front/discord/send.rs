@@ -234,7 +234,7 @@ mod tests {
     #[test]
     fn a_long_text_is_cut_between_lines_and_the_last_part_keeps_the_rest() {
         let line = "x".repeat(300);
-        let text = vec![line.as_str(); 10].join("\n");
+        let text = [line.as_str(); 10].join("\n");
         let reply =
             Reply::public(text.clone()).with_button("Go", "t:1:0:go".into(), Style::Primary);
         let parts = Outgoing::split(reply);
