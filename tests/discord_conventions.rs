@@ -189,6 +189,28 @@ async fn tables_finds_a_members_games_and_a_long_help_comes_in_parts() {
          • Table n° 1, Dejarik avec alice, dans <#3000> : À alice de jouer."
     );
 
+    // The table's record arrives as a text file, in the game's notation.
+    fake.slash(
+        7,
+        ALICE,
+        "replay",
+        json!([{"name": "format", "type": 3, "value": "text"}]),
+        Value::Null,
+    );
+    let record = answer(&fake, n, 7).await;
+    assert!(!ephemeral(&record), "{:?}", record.json);
+    let (_, name, bytes) = record.files.first().expect("a file").clone();
+    assert_eq!(name, "table-1.txt");
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(
+        text.starts_with("[Event \"Holotable\"]\n[Game \"Dejarik\"]\n[Table \"1\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Seat1 \"alice\"]\n[Seat2 \"bob\"]"),
+        "{text}"
+    );
+
     // The French /help is longer than a message: it comes in two, nothing cut off.
     fake.slash(6, BOB, "help", json!([]), Value::Null);
     let first = answer(&fake, n, 6).await;

@@ -41,6 +41,7 @@ cmd-play-seats = Seats of an open table (games for more than two players)
 cmd-move-action = Your move (autocomplete lists the legal ones)
 cmd-rules-game = The game
 cmd-replay-table = Table number (default: this channel's last table)
+cmd-replay-format = gif: the animation (default); text: the record in the game's notation
 cmd-verify-table = Table number (default: this channel's last table)
 cmd-balance-user = Whose balance (default: yours)
 cmd-give-user = Who receives them

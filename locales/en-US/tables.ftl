@@ -250,3 +250,11 @@ tables-with = {" "}with { $players }
 tables-waiting = waiting for players ({ $taken } of { $seats } seats taken).
 tables-your-turn = your turn.
 tables-watch = {" "}Watch: { $url }
+
+replay-record = The record of table #{ $table }: { $entries ->
+        [one] { $entries } entry
+       *[other] { $entries } entries
+    } in the game's notation, as a text file.
+replay-format-unknown = "{ $format }" is not a replay format: gif (the animation) or text (the record).
+replay-format-gif = Animation (GIF)
+replay-format-text = Record (text)

@@ -41,6 +41,7 @@ cmd-play-seats = Places d'une table ouverte (jeux à plus de deux joueurs)
 cmd-move-action = Votre coup (l'autocomplétion liste les coups légaux)
 cmd-rules-game = Le jeu
 cmd-replay-table = Numéro de table (par défaut : la dernière de ce salon)
+cmd-replay-format = gif : l'animation (par défaut) ; text : le relevé dans la notation du jeu
 cmd-verify-table = Numéro de table (par défaut : la dernière de ce salon)
 cmd-balance-user = Le solde de qui (par défaut : le vôtre)
 cmd-give-user = Qui les reçoit

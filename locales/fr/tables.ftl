@@ -250,3 +250,11 @@ tables-with = {" "}avec { $players }
 tables-waiting = en attente de joueurs ({ $taken } places prises sur { $seats }).
 tables-your-turn = à vous de jouer.
 tables-watch = {" "}À suivre : { $url }
+
+replay-record = Le relevé de la table n° { $table } : { $entries ->
+        [one] { $entries } entrée
+       *[other] { $entries } entrées
+    } dans la notation du jeu, en fichier texte.
+replay-format-unknown = « { $format } » n'est pas un format de rediffusion : gif (l'animation) ou text (le relevé).
+replay-format-gif = Animation (GIF)
+replay-format-text = Relevé (texte)

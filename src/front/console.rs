@@ -378,7 +378,7 @@ impl Console {
         if self.options.json {
             Ok(
                 json!({"channel": self.channel, "user": null, "ephemeral": true, "text": message,
-                      "images": [], "buttons": [], "choices": [], "mentions": []})
+                      "images": [], "files": [], "buttons": [], "choices": [], "mentions": []})
                 .to_string(),
             )
         } else {
@@ -394,15 +394,26 @@ impl Console {
         reply: &Reply,
         suggestions: &[String],
     ) -> io::Result<String> {
-        let mut paths = Vec::new();
-        if !reply.images.is_empty() {
+        if !reply.images.is_empty() || !reply.files.is_empty() {
             std::fs::create_dir_all(&self.options.out)?;
         }
-        for image in &reply.images {
-            let path = self.options.out.join(&image.name);
-            std::fs::write(&path, &image.bytes)?;
-            paths.push(path.display().to_string());
-        }
+        let mut write = |file: &crate::table::Image| -> io::Result<String> {
+            let path = self.options.out.join(&file.name);
+            std::fs::write(&path, &file.bytes)?;
+            Ok(path.display().to_string())
+        };
+        let paths: Vec<String> = reply
+            .images
+            .iter()
+            .map(&mut write)
+            .collect::<Result<_, _>>()?;
+        let others: Vec<String> = reply
+            .files
+            .iter()
+            .map(&mut write)
+            .collect::<Result<_, _>>()?;
+        // Every attachment, pictures first.
+        let files: Vec<String> = paths.iter().chain(&others).cloned().collect();
         self.shown.push(Shown {
             channel: channel.to_string(),
             buttons: reply
@@ -435,6 +446,7 @@ impl Console {
                 "ephemeral": reply.ephemeral,
                 "text": reply_text,
                 "images": paths,
+                "files": files,
                 "buttons": labels,
                 "choices": choices,
                 "mentions": mentions,
@@ -450,6 +462,9 @@ impl Console {
         };
         for path in paths {
             text.push_str(&format!("\n  image: {path}"));
+        }
+        for path in others {
+            text.push_str(&format!("\n  file: {path}"));
         }
         if let Some(link) = &reply.link {
             text.push_str(&format!("\n  watch: {}", link.url));

@@ -477,6 +477,11 @@ impl Ledger {
         })
     }
 
+    /// When a table was opened (Unix seconds).
+    pub fn table_opened_at(&self, table: i64) -> Result<i64> {
+        self.read(|tx| tx.value("SELECT created_at FROM tables WHERE id = ?1", args![table]))
+    }
+
     /// The active tables of a guild where `user` sits (or waits for players), oldest first.
     pub fn active_tables_of(&self, guild: &str, user: &str) -> Result<Vec<TableRow>> {
         self.read(|tx| {

@@ -20,6 +20,7 @@ mod log;
 mod mine;
 mod money;
 mod opening;
+mod record;
 pub mod replies;
 mod rest;
 mod seasons;
@@ -420,7 +421,8 @@ impl App {
             Command::Draw => self.draw(actor, None),
             Command::Decision { command } => self.command_decision(actor, &command),
             Command::Rules { game } => self.rules(&game),
-            Command::Replay { table } => self.replay(actor, table),
+            Command::Replay { table, text: false } => self.replay(actor, table),
+            Command::Replay { table, text: true } => self.record_file(actor, table),
             Command::Verify { table } => self.verify(actor, table),
             Command::Balance { user } => self.show_balance(actor, user),
             Command::Daily => self.claim_daily(actor),

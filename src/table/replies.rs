@@ -50,6 +50,9 @@ pub struct Reply {
     /// Shown only to the user who acted.
     pub ephemeral: bool,
     pub images: Vec<Image>,
+    /// Attachments that are not pictures (a table's record as text). An `Image` is any
+    /// named file; these are sent as files and never drawn inline.
+    pub files: Vec<Image>,
     pub buttons: Vec<Button>,
     pub select: Option<Select>,
     /// The users this reply pings (user ids): a challenged player, whoever is now to act.
@@ -69,6 +72,7 @@ impl Reply {
             text: text.into(),
             ephemeral: false,
             images: Vec::new(),
+            files: Vec::new(),
             buttons: Vec::new(),
             select: None,
             mentions: Vec::new(),
@@ -86,6 +90,12 @@ impl Reply {
 
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
+        self
+    }
+
+    /// Attaches a file that is not a picture.
+    pub fn with_file(mut self, name: String, bytes: Vec<u8>) -> Reply {
+        self.files.push(Image { name, bytes });
         self
     }
 

@@ -11,7 +11,7 @@ use crate::render::Scene;
 use crate::t;
 
 impl App {
-    fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
+    pub(super) fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
         let row = match table {
             Some(id) => self.ledger.table(id)?,
             None => self

@@ -292,8 +292,14 @@ fn multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Ve
         if content.ends_with(b"\r\n") {
             content = &content[..content.len() - 2];
         }
+        // Only the Content-Disposition line holds the fields (a Content-Type line may follow).
+        let disposition = headers
+            .lines()
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))
+            .unwrap_or_default()
+            .to_string();
         let field = |key: &str| {
-            headers.split(';').find_map(|p| {
+            disposition.split(';').find_map(|p| {
                 p.trim()
                     .strip_prefix(&format!("{key}="))
                     .map(|v| v.trim_matches('"').to_string())

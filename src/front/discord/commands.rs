@@ -109,6 +109,20 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
                 },
             )
         },
+        (ArgKind::ReplayFormat, _) => |b| {
+            ["gif", "text"].into_iter().fold(
+                b.kind(serenity::CommandOptionType::String),
+                |b, format| {
+                    let id = format!("replay-format-{format}");
+                    let fr: Vec<(&str, String)> = Lang::ALL
+                        .iter()
+                        .filter(|&&l| l != Lang::En)
+                        .map(|&l| (l.code(), words::say_in(l, &id, &[])))
+                        .collect();
+                    b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), format, fr)
+                },
+            )
+        },
         (ArgKind::First, _) => |b| {
             ["me", "them", "random"]
                 .into_iter()

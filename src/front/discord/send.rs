@@ -103,6 +103,7 @@ impl Outgoing {
             files: reply
                 .images
                 .into_iter()
+                .chain(reply.files)
                 .map(|i| serenity::CreateAttachment::bytes(i.bytes, i.name))
                 .collect(),
             pings,

@@ -50,6 +50,8 @@ pub enum Command {
     },
     Replay {
         table: Option<i64>,
+        /// The table's record as text in the game's notation, instead of the animation.
+        text: bool,
     },
     Verify {
         table: Option<i64>,
@@ -306,6 +308,11 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         },
         "replay" => Command::Replay {
             table: number(take(&mut o, "table"), "table")?,
+            text: match take(&mut o, "format").as_deref() {
+                None | Some("gif") => false,
+                Some("text") => true,
+                Some(other) => return Err(t!("replay-format-unknown", format = other)),
+            },
         },
         "verify" => Command::Verify {
             table: number(take(&mut o, "table"), "table")?,

@@ -19,6 +19,8 @@ pub enum ArgKind {
     Item,
     /// A tournament's format: `knockout` or `swiss`.
     Format,
+    /// What `/replay` gives: `gif` (the animation) or `text` (the record in notation).
+    ReplayFormat,
     /// An amount of credits: a whole number from 1 (Discord's picker refuses less).
     Credits,
     /// A leaderboard: `credits`, `wins` or a game's id.
@@ -117,7 +119,8 @@ impl CommandSpec {
 }
 
 use ArgKind::{
-    Action, Command, Credits, First, Format, Game, Item, Leaderboard, Number, Setting, Text, User,
+    Action, Command, Credits, First, Format, Game, Item, Leaderboard, Number, ReplayFormat,
+    Setting, Text, User,
 };
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
@@ -148,7 +151,10 @@ pub const COMMANDS: &[CommandSpec] = &[
     command("resign", &[]),
     command("draw", &[]),
     command("rules", &[need_arg("game", Game)]).anywhere(),
-    command("replay", &[arg("table", Number)]),
+    command(
+        "replay",
+        &[arg("table", Number), arg("format", ReplayFormat)],
+    ),
     command("verify", &[arg("table", Number)]),
     command("balance", &[arg("user", User)]),
     command("daily", &[]),
