@@ -16,6 +16,7 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::First => "me",
         ArgKind::Item => "kyber",
         ArgKind::Format => "swiss",
+        ArgKind::ReplayFormat => "text",
         ArgKind::Credits => "40",
         ArgKind::Leaderboard => "wins",
         ArgKind::Setting => "daily_amount",
