@@ -100,7 +100,7 @@ fn usage_lines_are_written_from_the_table() {
             .usage()
     };
     assert_eq!(usage("give"), "/give user amount");
-    assert_eq!(usage("replay"), "/replay [table]");
+    assert_eq!(usage("replay"), "/replay [table] [format]");
     assert_eq!(usage("double"), "/double");
     assert_eq!(usage("admin"), "/admin grant | set | end | price");
     assert!(usage("play").starts_with("/play game [opponent] [wager]"));
