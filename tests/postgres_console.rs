@@ -44,6 +44,7 @@ fn comparable(reply: &Value) -> Value {
     let mut reply = reply.clone();
     if let Some(map) = reply.as_object_mut() {
         map.remove("images");
+        map.remove("files");
     }
     let text = reply["text"].as_str().unwrap_or("").to_string();
     let words: Vec<String> = text
