@@ -232,3 +232,131 @@ async fn tables_finds_a_members_games_and_a_long_help_comes_in_parts() {
     assert!(parts[0].starts_with("**Holotable**"), "{}", parts[0]);
     assert!(!parts[0].ends_with('…') && parts[1].contains("Une première partie"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_who_asked_is_told_by_direct_message_when_a_table_waits() {
+    let dir = workdir("notify");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    fake.set_locale(BOB.0, "fr");
+    let n = fake.requests().len();
+    fake.slash(
+        1,
+        BOB,
+        "notify",
+        json!([{"name": "on", "type": 1, "options": []}]),
+        Value::Null,
+    );
+    let on = answer(&fake, n, 1).await;
+    assert!(ephemeral(&on), "{:?}", on.json);
+    assert!(
+        content(&on).starts_with("bob, je vous enverrai un message privé"),
+        "{:?}",
+        on.json
+    );
+
+    // Challenged, bob hears of it; after alice's move, bob hears it is his turn.
+    fake.slash(
+        2,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = answer(&fake, n, 2).await;
+    let told = |count: usize| {
+        let fake = fake.clone();
+        async move {
+            let deadline = Instant::now() + WAIT;
+            loop {
+                let dms = fake.direct_messages(BOB.0);
+                if dms.len() >= count {
+                    return dms;
+                }
+                assert!(Instant::now() < deadline, "direct messages: {dms:?}");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    assert_eq!(
+        told(1).await,
+        ["bob, la table n° 1 vous attend dans <#3000>."]
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(label, _)| label == "Accept")
+        .unwrap()
+        .1;
+    fake.component(3, BOB, &accept, &[]);
+    answer(&fake, n, 3).await;
+    // bob accepted himself: alice moves first, and nobody needs telling yet.
+    fake.slash(
+        4,
+        ALICE,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
+        Value::Null,
+    );
+    answer(&fake, n, 4).await;
+    assert_eq!(told(2).await.len(), 2);
+    // alice never asked: nothing reaches her directly.
+    fake.slash(
+        5,
+        BOB,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o1-i1"}]),
+        Value::Null,
+    );
+    answer(&fake, n, 5).await;
+    assert!(fake.direct_messages(ALICE.0).is_empty());
+
+    // A member who takes no direct messages still plays on; bob turns them off.
+    fake.refuse_dms(BOB.0);
+    fake.slash(
+        6,
+        ALICE,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "o6-i6"}]),
+        Value::Null,
+    );
+    let moved = answer(&fake, n, 6).await;
+    assert!(!ephemeral(&moved), "{:?}", moved.json);
+    fake.slash(
+        7,
+        BOB,
+        "notify",
+        json!([{"name": "off", "type": 1, "options": []}]),
+        Value::Null,
+    );
+    let off = answer(&fake, n, 7).await;
+    assert!(
+        content(&off).contains("plus de messages privés"),
+        "{:?}",
+        off.json
+    );
+    let asked = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/users/@me/channels")
+        .count();
+    let (menu, values) = menu_of(&moved).expect("bob's moves");
+    fake.component(8, BOB, &menu, &[&values[0]]);
+    let board = answer(&fake, n, 8).await;
+    assert!(!ephemeral(&board), "{:?}", board.json);
+    let (menu, values) = menu_of(&board).expect("alice's moves");
+    fake.component(9, ALICE, &menu, &[&values[0]]);
+    let board = answer(&fake, n, 9).await;
+    assert!(
+        !ephemeral(&board) && content(&board).starts_with("<@5001>"),
+        "{:?}",
+        board.json
+    );
+    let after = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/users/@me/channels")
+        .count();
+    assert_eq!(asked, after, "no direct message after /notify off");
+}

@@ -258,3 +258,8 @@ replay-record = The record of table #{ $table }: { $entries ->
 replay-format-unknown = "{ $format }" is not a replay format: gif (the animation) or text (the record).
 replay-format-gif = Animation (GIF)
 replay-format-text = Record (text)
+
+## /notify: turn notifications by direct message
+notify-on = { $who }, I will send you a direct message whenever a table of this server waits for you. `/notify off` stops them.
+notify-off = { $who }, no more direct messages about your tables in this server.
+notify-turn = { $who }, table #{ $table } is waiting for you in { $place }.

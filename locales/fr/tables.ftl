@@ -258,3 +258,8 @@ replay-record = Le relevé de la table n° { $table } : { $entries ->
 replay-format-unknown = « { $format } » n'est pas un format de rediffusion : gif (l'animation) ou text (le relevé).
 replay-format-gif = Animation (GIF)
 replay-format-text = Relevé (texte)
+
+## /notify : prévenir par message privé
+notify-on = { $who }, je vous enverrai un message privé chaque fois qu'une table de ce serveur vous attend. `/notify off` les arrête.
+notify-off = { $who }, plus de messages privés sur vos tables de ce serveur.
+notify-turn = { $who }, la table n° { $table } vous attend dans { $place }.

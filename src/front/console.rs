@@ -111,7 +111,18 @@ fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String
         .ok_or_else(|| t!("console-slash"))?
         .to_string();
     let mut options = BTreeMap::new();
-    for word in rest {
+    for (n, word) in rest.iter().enumerate() {
+        // A subcommand as Discord writes it (`/notify on`, `/tournament join`) is the
+        // command's `action`.
+        let has_subcommands = || {
+            commands::specs()
+                .iter()
+                .any(|s| s.name == name && !s.subcommands.is_empty())
+        };
+        if n == 0 && !word.contains(':') && has_subcommands() {
+            options.insert("action".to_string(), word.to_ascii_lowercase());
+            continue;
+        }
         let (key, value) = word
             .split_once(':')
             .ok_or_else(|| t!("console-not-option", word = word.as_str()))?;
@@ -394,6 +405,11 @@ impl Console {
         reply: &Reply,
         suggestions: &[String],
     ) -> io::Result<String> {
+        // A direct message is the member's own: shown as theirs, outside every channel.
+        let direct = reply.direct.as_ref().map(|u| self.app.name(u));
+        let dm_channel = direct.as_ref().map(|name| format!("@{name}"));
+        let channel = dm_channel.as_deref().unwrap_or(channel);
+        let to = direct.as_deref().or(to);
         if !reply.images.is_empty() || !reply.files.is_empty() {
             std::fs::create_dir_all(&self.options.out)?;
         }
@@ -454,9 +470,13 @@ impl Console {
             if let Some(link) = &reply.link {
                 line["watch"] = json!(link.url);
             }
+            if direct.is_some() {
+                line["direct"] = json!(true);
+            }
             return Ok(line.to_string());
         }
         let mut text = match to {
+            Some(user) if direct.is_some() => format!("[direct → {user}] {reply_text}"),
             Some(user) => format!("[#{channel} → {user} only] {reply_text}"),
             None => format!("[#{channel}] {reply_text}"),
         };

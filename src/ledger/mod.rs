@@ -14,6 +14,7 @@ pub mod bets;
 pub mod calendar;
 pub mod economy;
 pub mod legacies;
+pub mod notify;
 pub mod ratings;
 pub mod seasons;
 pub mod shop;

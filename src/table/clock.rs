@@ -39,6 +39,8 @@ impl App {
             } else {
                 self.run_clock(row, now, deadline)
             };
+            let mut replies = replies;
+            self.tell_directly(&guild, &channel, None, &mut replies);
             out.extend(
                 replies
                     .into_iter()

@@ -19,6 +19,7 @@ mod lobby;
 mod log;
 mod mine;
 mod money;
+mod notify;
 mod opening;
 mod record;
 pub mod replies;
@@ -407,7 +408,11 @@ impl App {
         };
         crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
         match result {
-            Ok(replies) => replies,
+            Ok(mut replies) => {
+                let actor_id = Some(actor.user.as_str());
+                self.tell_directly(&actor.guild, &actor.channel, actor_id, &mut replies);
+                replies
+            }
             Err(Refusal(message)) => vec![Reply::private(message)],
         }
     }
@@ -437,6 +442,7 @@ impl App {
             Command::Buy { item } => self.buy(actor, &item),
             Command::Inventory => self.inventory(actor),
             Command::Tables => self.my_tables(actor),
+            Command::Notify { on } => self.set_notify(actor, on),
             Command::Equip { item } => self.equip(actor, &item),
             Command::Leaderboard {
                 board,

@@ -64,6 +64,9 @@ pub struct Reply {
     /// offer). A newer reply about the same table supersedes it: front ends take the
     /// buttons and menu off the older message, so that only current choices can be pressed.
     pub table: Option<i64>,
+    /// The member this reply is for alone, by direct message rather than in the channel
+    /// (a turn notification, `/notify`).
+    pub direct: Option<String>,
 }
 
 impl Reply {
@@ -78,6 +81,7 @@ impl Reply {
             mentions: Vec::new(),
             link: None,
             table: None,
+            direct: None,
         }
     }
 
@@ -91,6 +95,14 @@ impl Reply {
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
         self
+    }
+
+    /// A message for `user` alone, sent to them directly rather than in the channel.
+    pub fn direct(user: &str, text: impl Into<String>) -> Reply {
+        Reply {
+            direct: Some(user.to_string()),
+            ..Reply::public(text)
+        }
     }
 
     /// Attaches a file that is not a picture.

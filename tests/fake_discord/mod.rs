@@ -206,6 +206,13 @@ struct Shared {
     denied: u64,
     /// Every message the bot made, as members see it now.
     messages: messages::Messages,
+    /// Users who take no direct messages from the server's members (Discord's 50007).
+    no_dms: std::collections::HashSet<String>,
+}
+
+/// The direct message channel of a user, as the fake numbers them.
+pub fn dm_channel(user: &str) -> String {
+    format!("77{user}")
 }
 
 /// Discord's permission bits the fake checks.
@@ -404,9 +411,18 @@ fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Response {
             StatusCode::NO_CONTENT.into_response()
         }
         ("GET" | "POST" | "PATCH" | "DELETE", p) if p.starts_with("/webhooks/") => fake.webhook(request),
+        ("POST", "/users/@me/channels") => {
+            let user = request.json["recipient_id"].as_str().unwrap_or_default();
+            Json(json!({"id": dm_channel(user), "type": 1, "last_message_id": null,
+                        "recipients": [{"id": user, "username": "member", "discriminator": "0000"}]}))
+            .into_response()
+        }
         ("POST", p) if p.starts_with("/channels/") && p.ends_with("/messages") => {
             let channel = p.split('/').nth(2).unwrap_or_default();
             let mut shared = fake.shared.lock().unwrap();
+            if shared.no_dms.iter().any(|u| dm_channel(u) == channel) {
+                return refusal(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user");
+            }
             Json(shared.messages.create(channel, &request.json)).into_response()
         }
         ("PATCH", p) if p.starts_with("/channels/") && p.contains("/messages/") => {
@@ -573,6 +589,22 @@ impl FakeDiscord {
             interaction,
             fault,
         });
+    }
+
+    /// `user` takes no direct messages from the server's members.
+    pub fn refuse_dms(&self, user: &str) {
+        self.shared.lock().unwrap().no_dms.insert(user.to_string());
+    }
+
+    /// The messages sent to `user` directly, oldest first.
+    pub fn direct_messages(&self, user: &str) -> Vec<String> {
+        let channel = dm_channel(user);
+        let shared = self.shared.lock().unwrap();
+        let all = shared.messages.all();
+        all.values()
+            .filter(|m| m.channel == channel)
+            .map(|m| m.content.clone())
+            .collect()
     }
 
     /// Takes permissions away from the bot (Discord's bits).

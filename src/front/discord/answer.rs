@@ -184,6 +184,11 @@ impl<'a> Answering<'a> {
 
     /// Sends `replies` in order: the first answers the interaction, the others follow it.
     pub(super) async fn send(&mut self, replies: Vec<Reply>) {
+        let (direct, replies): (Vec<Reply>, Vec<Reply>) =
+            replies.into_iter().partition(|r| r.direct.is_some());
+        for reply in direct {
+            send_direct(self.http, self.controls, reply).await;
+        }
         for reply in replies {
             for part in Outgoing::split(reply) {
                 self.send_one(part).await;
@@ -316,6 +321,24 @@ pub(super) async fn post(
             error = %failed.error,
             "Discord did not take a message; members see it with /board"
         ),
+    }
+}
+
+/// Sends a reply meant for one member (`Reply::direct`) as a direct message. A member who
+/// does not take direct messages from the server's members (Discord refuses 50007) is only
+/// logged: the channel has the same news.
+pub(super) async fn send_direct(http: &serenity::Http, controls: &Controls, reply: Reply) {
+    let Some(user) = reply.direct.as_deref().and_then(|u| u.parse::<u64>().ok()) else {
+        return;
+    };
+    let user = serenity::UserId::new(user);
+    let later = Instant::now() + LATER_ANSWER;
+    match retrying("dm", later, || user.create_dm_channel(http)).await {
+        Ok(Some(dm)) => post(http, controls, dm.id, Outgoing::of(reply)).await,
+        Ok(None) => {}
+        Err(failed) => {
+            tracing::info!(user = user.get(), error = %failed.error, "no direct message channel")
+        }
     }
 }
 

@@ -190,6 +190,10 @@ async fn clock_loop(
             let Ok(channel) = channel.parse::<u64>() else {
                 continue;
             };
+            if reply.direct.is_some() {
+                answer::send_direct(&http, &controls, reply).await;
+                continue;
+            }
             answer::post(
                 &http,
                 &controls,

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::answer::{answer, post, run, Answering, Asked};
+use super::answer::{answer, post, run, send_direct, Answering, Asked};
 use super::send::Outgoing;
 use super::{actor_of, display_name, interaction, Context, Error};
 use crate::table::{Command, Reply};
@@ -80,7 +80,11 @@ pub(super) async fn in_new_thread(
     let announcement = Reply::public(format!("{headline}\n{said}"));
     answering.send(vec![announcement]).await;
     for reply in replies {
-        post(http, &data.controls, thread.id, Outgoing::of(reply)).await;
+        if reply.direct.is_some() {
+            send_direct(http, &data.controls, reply).await;
+        } else {
+            post(http, &data.controls, thread.id, Outgoing::of(reply)).await;
+        }
     }
     Ok(())
 }

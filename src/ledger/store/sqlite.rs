@@ -40,6 +40,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../../migrations/0014_action_interactions.sql"
         )),
+        M::up(include_str!("../../../migrations/0015_notify.sql")),
     ])
 }
 

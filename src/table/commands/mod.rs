@@ -82,6 +82,10 @@ pub enum Command {
     Inventory,
     /// The member's open tables across the server.
     Tables,
+    /// Turn notifications by direct message, on or off.
+    Notify {
+        on: bool,
+    },
     /// Puts an owned item on (or takes it off when it is worn).
     Equip {
         item: String,
@@ -190,6 +194,8 @@ impl Command {
             Command::Buy { .. } => "buy",
             Command::Inventory => "inventory",
             Command::Tables => "tables",
+            Command::Notify { on: true } => "notify on",
+            Command::Notify { on: false } => "notify off",
             Command::Equip { .. } => "equip",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
@@ -339,6 +345,18 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         },
         "inventory" => Command::Inventory,
         "tables" => Command::Tables,
+        "notify" => match need(&mut o, "action", "notify")?.as_str() {
+            "on" => Command::Notify { on: true },
+            "off" => Command::Notify { on: false },
+            other => {
+                return Err(t!(
+                    "parse-action",
+                    command = "notify",
+                    action = other,
+                    actions = "on, off"
+                ))
+            }
+        },
         "equip" => Command::Equip {
             item: need(&mut o, "item", "equip")?,
         },

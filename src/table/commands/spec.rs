@@ -204,6 +204,15 @@ pub const COMMANDS: &[CommandSpec] = &[
             command("cancel", &[arg("tournament", Number)]),
         ],
     },
+    CommandSpec {
+        name: "notify",
+        args: &[],
+        game_options: false,
+        anywhere: false,
+        admin: false,
+        joined: false,
+        subcommands: &[command("on", &[]), command("off", &[])],
+    },
     command(
         "leaderboard",
         &[
