@@ -301,3 +301,22 @@ fn a_replay_shows_the_set_its_player_wears() {
     let seen = Rgb(first[i], first[i + 1], first[i + 2]);
     assert!(distance(seen, kyber.face) < 24.0, "{seen:?}");
 }
+
+/// Names the embedded font cannot draw (emoji, CJK, Arabic) never show as empty boxes:
+/// what it lacks is left out, so the board is the one drawn for the readable rest, and a
+/// name with nothing readable reads as its side, as an empty name does.
+#[test]
+fn names_the_font_lacks_are_cleaned_never_boxes() {
+    let board = |names: [&str; 2]| {
+        dejarik(&Scene {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            ..Scene::default()
+        })
+    };
+    assert_eq!(board(["🐉 Ryū 龍", "bob"]), board(["Ryū", "bob"]));
+    assert_eq!(board(["ann", "مريم 🎲"]), board(["ann", ""]));
+    assert_eq!(board(["李小龍", "bob"]), board(["", "bob"]));
+    // The cleaning changes the picture: the readable part is drawn.
+    assert_ne!(board(["🐉 Ryū", "bob"]), board(["", "bob"]));
+    assert_eq!(holotable::render::kit::drawable(" a🎲 b  龍c "), "a b c");
+}

@@ -367,6 +367,10 @@ fn layout(text: &str, px_size: f32, x: f32) -> Vec<(i32, Arc<GlyphBitmap>)> {
     let mut out = Vec::with_capacity(text.len());
     for ch in text.chars() {
         let id = font.glyph_id(ch);
+        if id.0 == 0 {
+            // No glyph: drawing `.notdef` would be an empty box (see `drawable`).
+            continue;
+        }
         if let Some(prev) = previous {
             caret += scaled.kern(prev, id);
         }
@@ -450,6 +454,19 @@ pub fn cached_sprite(key: String, build: impl FnOnce() -> Sprite) -> Arc<Sprite>
     sprite
 }
 
+/// `text` as the embedded font can draw it: characters it has no glyph for (emoji, CJK,
+/// Arabic or Hebrew letters in a member's name) are left out rather than drawn as empty
+/// boxes, and the spaces around them close up. A name left empty by this reads as its
+/// side instead (see `Scene::name_or`).
+pub fn drawable(text: &str) -> String {
+    let font = font();
+    let kept: String = text
+        .chars()
+        .filter(|&c| c.is_whitespace() || font.glyph_id(c).0 != 0)
+        .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The advance width of `text` at `size` design units.
 pub fn text_width(text: &str, size: f32) -> f32 {
     let font = font();
@@ -458,6 +475,9 @@ pub fn text_width(text: &str, size: f32) -> f32 {
     let mut previous = None;
     for ch in text.chars() {
         let id = font.glyph_id(ch);
+        if id.0 == 0 {
+            continue;
+        }
         if let Some(prev) = previous {
             width += scaled.kern(prev, id);
         }

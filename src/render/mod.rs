@@ -88,7 +88,11 @@ pub enum RenderError {
 pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
     match &outcome.phrase {
         Some(phrase) => crate::words::tell(phrase, |seat| {
-            scene.names.get(seat).cloned().unwrap_or_default()
+            scene
+                .names
+                .get(seat)
+                .map(|n| kit::drawable(n))
+                .unwrap_or_default()
         }),
         None => outcome.reason.clone(),
     }
@@ -136,9 +140,9 @@ impl Scene {
     pub fn name_or(&self, seat: usize, fallback: impl FnOnce() -> String) -> String {
         self.names
             .get(seat)
-            .map(|n| n.trim())
+            .map(|n| kit::drawable(n))
             .filter(|n| !n.is_empty())
-            .map_or_else(fallback, str::to_string)
+            .unwrap_or_else(fallback)
     }
 }
 
