@@ -47,6 +47,30 @@ fn to_act(r: &Request) -> (&'static str, &'static str) {
     }
 }
 
+/// alice challenges bob to Dejarik (interaction `id`); returns the challenge.
+async fn challenge(fake: &FakeDiscord, since: usize, id: u64) -> Request {
+    fake.slash(
+        id,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    answer(fake, since, id).await
+}
+
+/// bob accepts `challenge` (interaction `id`); returns the first board.
+async fn accept(fake: &FakeDiscord, since: usize, id: u64, challenge: &Request) -> Request {
+    let accept = custom_ids(challenge)
+        .into_iter()
+        .find(|(label, _)| label == "Accept")
+        .expect("an Accept button")
+        .1;
+    fake.component(id, BOB, &accept, &[]);
+    answer(fake, since, id).await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_newest_message_of_a_table_offers_choices() {
     let dir = workdir("stale-choices");
@@ -59,23 +83,9 @@ async fn only_the_newest_message_of_a_table_offers_choices() {
     connected(&fake).await;
 
     let n = fake.requests().len();
-    fake.slash(
-        1,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "dejarik"},
-               {"name": "opponent", "type": 6, "value": BOB.0}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = answer(&fake, n, 1).await;
+    let challenge = challenge(&fake, n, 1).await;
     let (challenge_id, _) = only_live(&fake, "challenges").await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(label, _)| label == "Accept")
-        .unwrap()
-        .1;
-    fake.component(2, BOB, &accept, &[]);
-    let mut board = answer(&fake, n, 2).await;
+    let mut board = accept(&fake, n, 2, &challenge).await;
     let (mut live, _) = only_live(&fake, &headline(&board)).await;
     assert_ne!(live, challenge_id, "the board, not the challenge");
 
@@ -144,22 +154,8 @@ async fn tables_finds_a_members_games_and_a_long_help_comes_in_parts() {
     connected(&fake).await;
 
     let n = fake.requests().len();
-    fake.slash(
-        1,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "dejarik"},
-               {"name": "opponent", "type": 6, "value": BOB.0}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = answer(&fake, n, 1).await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(label, _)| label == "Accept")
-        .unwrap()
-        .1;
-    fake.component(2, BOB, &accept, &[]);
-    answer(&fake, n, 2).await;
+    let challenge = challenge(&fake, n, 1).await;
+    accept(&fake, n, 2, &challenge).await;
     fake.slash_in(
         "3001",
         3,
@@ -257,15 +253,7 @@ async fn a_member_who_asked_is_told_by_direct_message_when_a_table_waits() {
     );
 
     // Challenged, bob hears of it; after alice's move, bob hears it is his turn.
-    fake.slash(
-        2,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "dejarik"},
-               {"name": "opponent", "type": 6, "value": BOB.0}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = answer(&fake, n, 2).await;
+    let challenge = challenge(&fake, n, 2).await;
     let told = |count: usize| {
         let fake = fake.clone();
         async move {
@@ -284,13 +272,7 @@ async fn a_member_who_asked_is_told_by_direct_message_when_a_table_waits() {
         told(1).await,
         ["bob, la table n° 1 vous attend dans <#3000>."]
     );
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(label, _)| label == "Accept")
-        .unwrap()
-        .1;
-    fake.component(3, BOB, &accept, &[]);
-    answer(&fake, n, 3).await;
+    accept(&fake, n, 3, &challenge).await;
     // bob accepted himself: alice moves first, and nobody needs telling yet.
     fake.slash(
         4,

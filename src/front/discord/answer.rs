@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 
-use super::controls::{Controls, Live};
+use super::controls::{Controls, Live, LiveAt, TOKEN_LIFE};
 use super::retry::{retrying, Undelivered};
 use super::send::Outgoing;
 use crate::table::{Actor, App, Command, Reply};
@@ -53,7 +53,7 @@ pub(super) enum Asked<'a> {
     Component(&'a serenity::ComponentInteraction),
 }
 
-impl Asked<'_> {
+impl<'a> Asked<'a> {
     fn channel(self) -> serenity::ChannelId {
         match self {
             Asked::Command(i) => i.channel_id,
@@ -102,11 +102,11 @@ impl Asked<'_> {
         }
     }
 
-    /// The message the first answer made (Discord does not say when it takes it).
-    async fn original(self, http: &serenity::Http) -> serenity::Result<serenity::Message> {
+    /// The token its answers are sent with.
+    fn token(self) -> &'a str {
         match self {
-            Asked::Command(i) => i.get_response(http).await,
-            Asked::Component(i) => i.get_response(http).await,
+            Asked::Command(i) => &i.token,
+            Asked::Component(i) => &i.token,
         }
     }
 
@@ -249,23 +249,19 @@ impl<'a> Answering<'a> {
         let Some(table) = reply.table() else {
             return;
         };
-        let mut live = None;
-        if reply.has_choices() {
-            let message = match message {
-                Some(id) => Some(id),
-                None => {
-                    let deadline = Instant::now() + LATER_ANSWER;
-                    let asked = self.asked;
-                    let original = retrying("original", deadline, || asked.original(self.http));
-                    original.await.ok().flatten().map(|m| m.id)
-                }
-            };
-            live = message.map(|message| Live {
-                channel: self.asked.channel(),
-                message,
-                kept: reply.kept(),
-            });
-        }
+        let live = reply.has_choices().then(|| Live {
+            at: match message {
+                Some(message) => LiveAt::Posted {
+                    channel: self.asked.channel(),
+                    message,
+                },
+                None => LiveAt::Original {
+                    token: self.asked.token().to_string(),
+                    until: self.received + TOKEN_LIFE,
+                },
+            },
+            kept: reply.kept(),
+        });
         self.controls.shown(self.http, table, live).await;
     }
 
@@ -309,8 +305,10 @@ pub(super) async fn post(
         Ok(message) => {
             if let Some(table) = reply.table() {
                 let live = message.filter(|_| reply.has_choices()).map(|m| Live {
-                    channel,
-                    message: m.id,
+                    at: LiveAt::Posted {
+                        channel,
+                        message: m.id,
+                    },
                     kept: reply.kept(),
                 });
                 controls.shown(http, table, live).await;

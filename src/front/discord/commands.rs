@@ -57,6 +57,27 @@ fn build(spec: &CommandSpec, parent: Option<&CommandSpec>) -> poise::Command<Dat
     command
 }
 
+/// A string option whose values are named in every language by the messages
+/// `<prefix>-<value>`.
+fn named_choices(
+    option: serenity::CreateCommandOption,
+    prefix: &str,
+    values: &[&str],
+) -> serenity::CreateCommandOption {
+    values.iter().fold(
+        option.kind(serenity::CommandOptionType::String),
+        |b, &value| {
+            let id = format!("{prefix}-{value}");
+            let others: Vec<(&str, String)> = Lang::ALL
+                .iter()
+                .filter(|&&l| l != Lang::En)
+                .map(|&l| (l.code(), words::say_in(l, &id, &[])))
+                .collect();
+            b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), value, others)
+        },
+    )
+}
+
 /// A declared argument as Discord's command option.
 fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
     type Setter = fn(serenity::CreateCommandOption) -> serenity::CreateCommandOption;
@@ -95,34 +116,8 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
                 .min_int_value(1)
                 .max_int_value(crate::ledger::MAX_AMOUNT as u64)
         },
-        (ArgKind::Format, _) => |b| {
-            ["knockout", "swiss"].into_iter().fold(
-                b.kind(serenity::CommandOptionType::String),
-                |b, format| {
-                    let id = format!("tour-format-{format}");
-                    let fr: Vec<(&str, String)> = Lang::ALL
-                        .iter()
-                        .filter(|&&l| l != Lang::En)
-                        .map(|&l| (l.code(), words::say_in(l, &id, &[])))
-                        .collect();
-                    b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), format, fr)
-                },
-            )
-        },
-        (ArgKind::ReplayFormat, _) => |b| {
-            ["gif", "text"].into_iter().fold(
-                b.kind(serenity::CommandOptionType::String),
-                |b, format| {
-                    let id = format!("replay-format-{format}");
-                    let fr: Vec<(&str, String)> = Lang::ALL
-                        .iter()
-                        .filter(|&&l| l != Lang::En)
-                        .map(|&l| (l.code(), words::say_in(l, &id, &[])))
-                        .collect();
-                    b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), format, fr)
-                },
-            )
-        },
+        (ArgKind::Format, _) => |b| named_choices(b, "tour-format", &["knockout", "swiss"]),
+        (ArgKind::ReplayFormat, _) => |b| named_choices(b, "replay-format", &["gif", "text"]),
         (ArgKind::First, _) => |b| {
             ["me", "them", "random"]
                 .into_iter()

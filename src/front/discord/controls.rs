@@ -9,17 +9,34 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
+use serenity::Builder;
 
 use super::retry::retrying;
 
 /// A delivered message whose buttons or menu are live.
 #[derive(Clone)]
 pub(super) struct Live {
-    pub channel: serenity::ChannelId,
-    pub message: serenity::MessageId,
+    pub at: LiveAt,
     /// What the message keeps once its choices go stale (the live page's link).
     pub kept: Vec<serenity::CreateActionRow>,
 }
+
+/// Where a live message is.
+#[derive(Clone)]
+pub(super) enum LiveAt {
+    /// A message of a channel, by id (a followup, an edited answer, a channel post).
+    Posted {
+        channel: serenity::ChannelId,
+        message: serenity::MessageId,
+    },
+    /// The first answer to an interaction, reached through its token while the token is
+    /// valid (Discord keeps it 15 minutes). Discord does not say the message's id when it
+    /// takes the answer, and asking for it would cost a request on every move.
+    Original { token: String, until: Instant },
+}
+
+/// How long after an interaction its first answer is still edited through its token.
+pub(super) const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 
 /// The live message of each table, as this process delivered them.
 #[derive(Default)]
@@ -55,26 +72,29 @@ impl Controls {
 }
 
 /// Edits `stale` down to what it keeps. A message that is gone (deleted, its thread
-/// removed) is fine as it is.
+/// removed) or out of reach (an answer whose token expired) keeps its choices: the table
+/// refuses them as stale.
 async fn strip(http: &serenity::Http, stale: Live) {
     let deadline = Instant::now() + STRIP_FOR;
-    let edited = retrying("strip", deadline, || {
-        let edit = serenity::EditMessage::new().components(stale.kept.clone());
-        async move {
-            stale
-                .channel
-                .edit_message(http, stale.message, edit)
-                .await
-                .map(drop)
+    let kept = stale.kept;
+    let edited = match &stale.at {
+        LiveAt::Posted { channel, message } => {
+            retrying("strip", deadline, || {
+                let edit = serenity::EditMessage::new().components(kept.clone());
+                channel.edit_message(http, *message, edit)
+            })
+            .await
         }
-    })
-    .await;
+        LiveAt::Original { token, until } if Instant::now() < *until => {
+            retrying("strip", deadline, || {
+                let edit = serenity::EditInteractionResponse::new().components(kept.clone());
+                edit.execute(http, token)
+            })
+            .await
+        }
+        LiveAt::Original { .. } => return,
+    };
     if let Err(failed) = edited {
-        tracing::info!(
-            channel = stale.channel.get(),
-            message = stale.message.get(),
-            error = %failed.error,
-            "stale choices left on a message"
-        );
+        tracing::info!(error = %failed.error, "stale choices left on a message");
     }
 }
