@@ -50,6 +50,7 @@ fn actor(channel: &str, user: &str, n: usize) -> Actor {
     Actor {
         guild: "g".into(),
         channel: channel.into(),
+        parent: None,
         user: user.into(),
         name: user.into(),
         interaction: format!("{channel}-{user}-{n}"),

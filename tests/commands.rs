@@ -21,6 +21,8 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::Leaderboard => "wins",
         ArgKind::Setting => "daily_amount",
         ArgKind::Command => "play",
+        ArgKind::Channel => "games",
+        ArgKind::Switch => "on",
     }
 }
 
@@ -102,6 +104,6 @@ fn usage_lines_are_written_from_the_table() {
     assert_eq!(usage("give"), "/give user amount");
     assert_eq!(usage("replay"), "/replay [table] [format]");
     assert_eq!(usage("double"), "/double");
-    assert_eq!(usage("admin"), "/admin grant | set | end | price");
+    assert_eq!(usage("admin"), "/admin grant | set | end | price | channel");
     assert!(usage("play").starts_with("/play game [opponent] [wager]"));
 }

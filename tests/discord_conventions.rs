@@ -342,3 +342,124 @@ async fn a_member_who_asked_is_told_by_direct_message_when_a_table_waits() {
         .count();
     assert_eq!(asked, after, "no direct message after /notify off");
 }
+
+/// A custom id of a stored message's buttons, by label.
+fn button_of(message: &Stored, label: &str) -> String {
+    message
+        .components
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no [{label}] on {:?}", message.content))
+}
+
+/// The newest message of `channel` that offers a `label` button, waited for.
+async fn live_with(fake: &FakeDiscord, channel: &str, label: &str) -> Stored {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let found = fake.with_choices(channel).into_iter().rev().find(|(_, m)| {
+            m.components
+                .to_string()
+                .contains(&format!("\"label\":\"{label}\""))
+        });
+        if let Some((_, message)) = found {
+            return message;
+        }
+        assert!(Instant::now() < deadline, "no [{label}] in {channel}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn admins_keep_tables_to_a_channel_and_its_threads() {
+    let dir = workdir("places");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[("HOLOTABLE_TABLES__THREADS", "true")],
+    );
+    connected(&fake).await;
+    let games = "4000";
+    let n = fake.requests().len();
+    let keep_to = |id: u64, who: (&str, &str)| {
+        fake.slash(
+            id,
+            who,
+            "admin",
+            json!([{"name": "channel", "type": 1, "options": [
+                {"name": "channel", "type": 7, "value": games},
+                {"name": "tables", "type": 3, "value": "on"}]}]),
+            json!({"channels": {games: {"id": games, "type": 0, "name": "games",
+                                        "permissions": "0"}}}),
+        )
+    };
+
+    // A member without Manage Server is refused; an admin keeps tables to #games.
+    keep_to(1, ALICE);
+    let refused = answer(&fake, n, 1).await;
+    assert!(
+        ephemeral(&refused) && !content(&refused).contains(games),
+        "{:?}",
+        refused.json
+    );
+    fake.set_permissions(CAROL.0, 32);
+    keep_to(2, CAROL);
+    let kept = answer(&fake, n, 2).await;
+    assert!(ephemeral(&kept), "{:?}", kept.json);
+    assert!(
+        content(&kept).contains(&format!("<#{games}>")),
+        "{:?}",
+        kept.json
+    );
+
+    // /play in the general channel is refused before any thread is made.
+    let play = |id: u64, channel: &str| {
+        fake.slash_in(
+            channel,
+            id,
+            ALICE,
+            "play",
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
+                   {"name": "opponent", "type": 6, "value": BOB.0}]),
+            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+        )
+    };
+    play(3, CHANNEL_ID);
+    let elsewhere = fake
+        .wait_for(n, WAIT, |r| {
+            r.path == "/webhooks/1000/tok3" && r.method == "POST"
+        })
+        .await;
+    // Deferred (a thread would have been made), so the refusal is a private followup.
+    let said = elsewhere.json["content"].as_str().unwrap_or_default();
+    assert_eq!(elsewhere.json["flags"].as_u64().unwrap_or(0) & 64, 64);
+    assert!(said.contains("alice") && said.contains("<#4000>"), "{said}");
+    assert!(!fake.requests().iter().any(|r| r.path.ends_with("/threads")));
+
+    // In #games the table gets its thread, and plays there: the thread is #games'.
+    play(4, games);
+    fake.wait_for(n, WAIT, |r| {
+        r.method == "POST" && r.path == "/channels/4000/threads"
+    })
+    .await;
+    let thread = "8000001";
+    let challenge = live_with(&fake, thread, "Accept").await;
+    fake.component_in(thread, 5, BOB, &button_of(&challenge, "Accept"), &[]);
+    answer(&fake, n, 5).await;
+    fake.slash_in(thread, 6, BOB, "resign", json!([]), Value::Null);
+    answer(&fake, n, 6).await;
+    // A rematch pressed in the thread opens where the thread is: allowed.
+    let ended = live_with(&fake, thread, "Rematch").await;
+    fake.component_in(thread, 7, ALICE, &button_of(&ended, "Rematch"), &[]);
+    let rematch = answer(&fake, n, 7).await;
+    assert!(!ephemeral(&rematch), "{:?}", rematch.json);
+    assert!(
+        content(&rematch).contains("challenges"),
+        "{:?}",
+        rematch.json
+    );
+}

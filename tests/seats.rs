@@ -99,6 +99,7 @@ fn actor(user: &str) -> holotable::table::Actor {
     holotable::table::Actor {
         guild: "g".into(),
         channel: "c".into(),
+        parent: None,
         user: user.into(),
         name: user.into(),
         interaction: format!("ac-{user}"),

@@ -45,6 +45,7 @@ fn the_same_interaction_again_is_answered_with_its_first_spin() {
     let actor = Actor {
         guild: "g".into(),
         channel: "c".into(),
+        parent: None,
         user: "alice".into(),
         name: "alice".into(),
         interaction: "i1".into(),

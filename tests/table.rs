@@ -19,6 +19,7 @@ fn actor(user: &str, n: u32) -> Actor {
     Actor {
         guild: "g".into(),
         channel: "c".into(),
+        parent: None,
         user: user.into(),
         name: user.into(),
         interaction: format!("i{user}{n}"),
@@ -297,4 +298,85 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
         next[0].text
     );
     assert!(second.ledger().audit().unwrap().ok);
+}
+
+// Admins keep tables to chosen channels: `/admin channel` lists the channels a
+// server's tables may open in; a thread counts as its channel; the list emptied means
+// every channel again.
+#[test]
+fn admins_keep_tables_to_the_channels_they_choose() {
+    let dir = std::env::temp_dir().join(format!("holotable-places-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let app = app(&dir.join("h.db"), Arc::new(AtomicI64::new(1_000_000)));
+    let in_channel = |user: &str, n: u32, channel: &str, parent: Option<&str>| Actor {
+        channel: channel.into(),
+        parent: parent.map(str::to_string),
+        ..actor(user, n)
+    };
+    let play = |who: &Actor| {
+        app.handle(
+            who,
+            Command::Play(holotable::table::PlayArgs {
+                game: "dejarik".into(),
+                opponent: Some("bob".into()),
+                ..Default::default()
+            }),
+        )
+    };
+    let admin = |n: u32, channel: &str, tables: bool| {
+        let who = Actor {
+            admin: true,
+            ..actor("admin", n)
+        };
+        let said = app.handle(
+            &who,
+            Command::AdminChannel {
+                channel: channel.into(),
+                tables,
+            },
+        );
+        said[0].text.clone()
+    };
+
+    // Only admins choose.
+    let refused = app.handle(
+        &actor("alice", 1),
+        Command::AdminChannel {
+            channel: "<#111>".into(),
+            tables: true,
+        },
+    );
+    assert!(refused[0].ephemeral, "{}", refused[0].text);
+    assert!(!refused[0].text.contains("<#111>"), "{}", refused[0].text);
+    assert!(!play(&in_channel("alice", 2, "222", None))[0].ephemeral);
+
+    // One channel chosen: tables open there (and in its threads), nowhere else.
+    let said = admin(3, "<#111>", true);
+    assert!(said.contains("<#111>"), "{said}");
+    let elsewhere = play(&in_channel("alice", 4, "333", None));
+    assert!(elsewhere[0].ephemeral);
+    assert!(
+        elsewhere[0].text.contains("alice") && elsewhere[0].text.contains("<#111>"),
+        "the refusal names who and where: {}",
+        elsewhere[0].text
+    );
+    assert!(!play(&in_channel("alice", 5, "111", None))[0].ephemeral);
+    let thread = play(&in_channel("alice", 6, "8000001", Some("111")));
+    assert!(!thread[0].ephemeral, "{}", thread[0].text);
+    let other_thread = play(&in_channel("alice", 7, "8000002", Some("333")));
+    assert!(other_thread[0].ephemeral, "a thread of another channel");
+
+    // A second channel joins the list; taking the first off leaves the second.
+    let said = admin(8, "444", true);
+    assert!(said.contains("<#111>") && said.contains("<#444>"), "{said}");
+    let said = admin(9, "111", false);
+    assert!(said.contains("<#444>"), "{said}");
+    assert!(play(&in_channel("alice", 10, "555", None))[0].ephemeral);
+    assert!(!play(&in_channel("alice", 11, "444", None))[0].ephemeral);
+
+    // The list emptied: every channel again.
+    let said = admin(12, "444", false);
+    assert!(said.contains("every channel"), "{said}");
+    assert!(!play(&in_channel("alice", 13, "333", None))[0].ephemeral);
 }

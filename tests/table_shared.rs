@@ -28,6 +28,7 @@ fn actor(user: &str, channel: &str) -> Actor {
     Actor {
         guild: GUILD.into(),
         channel: channel.into(),
+        parent: None,
         user: user.into(),
         name: user.into(),
         interaction: format!("i{n}"),

@@ -263,3 +263,13 @@ replay-format-text = Record (text)
 notify-on = { $who }, I will send you a direct message whenever a table of this server waits for you. `/notify off` stops them.
 notify-off = { $who }, no more direct messages about your tables in this server.
 notify-turn = { $who }, table #{ $table } is waiting for you in { $place }.
+
+## /admin channel: where a server's tables may be opened
+channel-tables-on = { $who }, tables may now be opened in { $channel }. This server's tables are kept to { $channels } (and their threads).
+channel-tables-off = { $who }, { $channel } takes no new tables. This server's tables are kept to { $channels } (and their threads).
+channel-tables-everywhere = { $who }, { $channel } is off the list, which is now empty: tables may be opened in every channel.
+channel-no-tables = { $who }, tables are not played in this channel: this server keeps them to { $channels }.
+channel-unknown = "{ $channel }" is not a channel: choose one from Discord's list.
+parse-switch = { $option } is on or off, not "{ $value }".
+switch-on = On
+switch-off = Off

@@ -263,3 +263,13 @@ replay-format-text = Relevé (texte)
 notify-on = { $who }, je vous enverrai un message privé chaque fois qu'une table de ce serveur vous attend. `/notify off` les arrête.
 notify-off = { $who }, plus de messages privés sur vos tables de ce serveur.
 notify-turn = { $who }, la table n° { $table } vous attend dans { $place }.
+
+## /admin channel : où les tables du serveur peuvent s'ouvrir
+channel-tables-on = { $who }, les tables peuvent désormais s'ouvrir dans { $channel }. Les tables de ce serveur se jouent dans { $channels } (et leurs fils).
+channel-tables-off = { $who }, { $channel } n'accueille plus de nouvelles tables. Les tables de ce serveur se jouent dans { $channels } (et leurs fils).
+channel-tables-everywhere = { $who }, { $channel } est retiré de la liste, désormais vide : les tables peuvent s'ouvrir dans tous les salons.
+channel-no-tables = { $who }, on ne joue pas dans ce salon : les tables de ce serveur se jouent dans { $channels }.
+channel-unknown = « { $channel } » n'est pas un salon : choisissez-en un dans la liste de Discord.
+parse-switch = { $option } vaut on ou off, pas « { $value } ».
+switch-on = Activé
+switch-off = Désactivé

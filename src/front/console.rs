@@ -181,6 +181,7 @@ impl Console {
         Actor {
             guild: GUILD.into(),
             channel: self.channel.clone(),
+            parent: None,
             user: user.into(),
             name: user.into(),
             interaction: format!("console-{}-{}", self.session, self.counter),

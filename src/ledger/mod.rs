@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod audit;
 pub mod bets;
 pub mod calendar;
+pub mod channels;
 pub mod economy;
 pub mod legacies;
 pub mod notify;

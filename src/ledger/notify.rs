@@ -24,15 +24,14 @@ impl Ledger {
         })
     }
 
-    /// Whether a member of a server asked for turn notifications.
-    pub fn notifies(&self, guild: &str, user: &str) -> Result<bool> {
+    /// Every member of a server who asked for turn notifications.
+    pub fn notifying(&self, guild: &str) -> Result<Vec<String>> {
         self.read(|tx| {
-            let found: Option<i64> = tx.query_opt(
-                "SELECT 1 AS one FROM notify WHERE guild_id = ?1 AND user_id = ?2",
-                args![guild, user],
-                |r| r.col("one"),
-            )?;
-            Ok(found.is_some())
+            tx.query(
+                "SELECT user_id FROM notify WHERE guild_id = ?1",
+                args![guild],
+                |r| r.col("user_id"),
+            )
         })
     }
 }

@@ -21,6 +21,7 @@ mod mine;
 mod money;
 mod notify;
 mod opening;
+mod places;
 mod record;
 pub mod replies;
 mod rest;
@@ -53,6 +54,9 @@ pub use spectate::{Lines, SeatView, Spectated};
 pub struct Actor {
     pub guild: String,
     pub channel: String,
+    /// The channel a thread is in, when the command comes from a thread: what admins allow
+    /// tables in (`/admin channel`) is the channel, and its threads with it.
+    pub parent: Option<String>,
     /// The user id (`droid` is the bot itself).
     pub user: String,
     /// The name shown to people.
@@ -183,6 +187,8 @@ pub struct App {
     pub(crate) worn: shop::WornCache,
     /// How soon each member may use a rate-limited command again.
     cooldowns: cooldown::Cooldowns,
+    /// Who asked for notifications by direct message, by server.
+    notifying: notify::Notifying,
 }
 
 thread_local! {
@@ -210,6 +216,7 @@ impl App {
             boards: drawn::Boards::default(),
             worn: Default::default(),
             cooldowns: Default::default(),
+            notifying: Default::default(),
         }
     }
 
@@ -455,6 +462,9 @@ impl App {
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
             Command::AdminEnd { table } => self.admin_end(actor, table),
             Command::AdminPrice { item, price } => self.admin_price(actor, &item, price),
+            Command::AdminChannel { channel, tables } => {
+                self.admin_channel(actor, &channel, tables)
+            }
             Command::TournamentCreate(ask) => self.tournament_create(actor, ask),
             Command::TournamentJoin { tournament } => self.tournament_join(actor, tournament),
             Command::TournamentShow { tournament } => self.tournament_show(actor, tournament),

@@ -3,14 +3,31 @@
 //! member's language) as a reply addressed to the member; each front end delivers it its
 //! own way (Discord: a direct message; the console: a line for that user).
 
+use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
+
 use super::mine::place;
 use super::{Actor, App, Outcome, Reply};
 use crate::t;
+
+/// Who asked for notifications, by server, as this process last read or wrote it. Every
+/// move's reply pings a member, and asking the database each time cost a read per move;
+/// the opt-ins of a server change only through `/notify`, which the server's own process
+/// runs (as what members wear, [`super::shop::WornCache`]).
+#[derive(Default)]
+pub(crate) struct Notifying(Mutex<HashMap<String, HashSet<String>>>);
+
+impl Notifying {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, HashSet<String>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
 
 impl App {
     /// `/notify on` or `/notify off`, for this server.
     pub(crate) fn set_notify(&self, actor: &Actor, on: bool) -> Outcome {
         self.ledger.set_notify(&actor.guild, &actor.user, on)?;
+        self.notifying.lock().remove(&actor.guild);
         let id = if on { "notify-on" } else { "notify-off" };
         Ok(vec![Reply::private(t!(id, who = &actor.name))])
     }
@@ -35,13 +52,8 @@ impl App {
                 if Some(user.as_str()) == actor || told.contains(user) {
                     continue;
                 }
-                match self.ledger.notifies(guild, user) {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "could not read a notification setting");
-                        continue;
-                    }
+                if !self.notifies(guild, user) {
+                    continue;
                 }
                 told.push(user.clone());
                 let text = crate::words::speaking(self.lang_of(user), || {
@@ -58,5 +70,25 @@ impl App {
             }
         }
         replies.extend(direct);
+    }
+
+    /// Whether `user` asked to be told in `guild`, from the cache or, the first time, the
+    /// ledger (a failed read tells nobody, and is tried again next time).
+    fn notifies(&self, guild: &str, user: &str) -> bool {
+        if let Some(users) = self.notifying.lock().get(guild) {
+            return users.contains(user);
+        }
+        match self.ledger.notifying(guild) {
+            Ok(users) => {
+                let users: HashSet<String> = users.into_iter().collect();
+                let asked = users.contains(user);
+                self.notifying.lock().insert(guild.to_string(), users);
+                asked
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the notification settings");
+                false
+            }
+        }
     }
 }

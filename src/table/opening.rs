@@ -34,6 +34,7 @@ struct Stakes {
 impl App {
     /// `/play`: opens a table in this channel.
     pub(crate) fn play(&self, actor: &Actor, args: PlayArgs) -> Outcome {
+        self.check_place(actor)?;
         let Some(entry) = self.catalogue.find(&args.game) else {
             return Err(Refusal(t!(
                 "play-unknown-game",

@@ -53,6 +53,7 @@ impl Table {
         Actor {
             guild: "g".into(),
             channel: self.channel.clone(),
+            parent: None,
             user: user.into(),
             name: user.into(),
             interaction: format!("i-{user}-{n}-{}", self.shown.len()),

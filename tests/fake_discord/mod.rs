@@ -175,6 +175,8 @@ struct Shared {
     waiters: std::collections::HashMap<(String, String), tokio::sync::oneshot::Sender<Request>>,
     /// The id of the last thread created.
     threads: u64,
+    /// The channel each thread created is in, by thread id.
+    thread_parents: std::collections::HashMap<String, String>,
     /// The connected gateway sessions: (shard, total, sender).
     gateways: Vec<(u32, u32, mpsc::UnboundedSender<Out>)>,
     /// Every dispatch sent to a shard, with its sequence number: a resumed session is sent
@@ -193,6 +195,8 @@ struct Shared {
     locales: std::collections::HashMap<String, String>,
     /// Server nicknames, by user.
     nicks: std::collections::HashMap<String, String>,
+    /// Members' permissions in the guild, as Discord computes them for an interaction.
+    permissions: std::collections::HashMap<String, u64>,
     /// The shard count `/gateway/bot` recommends (1 unless set).
     recommended: u32,
     /// Faults waiting for their requests, in order.
@@ -463,6 +467,10 @@ impl FakeDiscord {
             let mut shared = self.shared.lock().unwrap();
             if request.method == "POST" && request.path.ends_with("/threads") {
                 shared.threads += 1;
+                let parent = request.path.trim_start_matches("/channels/");
+                let parent = parent.trim_end_matches("/threads").to_string();
+                let thread = (8_000_000 + shared.threads).to_string();
+                shared.thread_parents.insert(thread, parent);
             }
             8_000_000 + shared.threads
         };
@@ -1000,11 +1008,22 @@ impl FakeDiscord {
 
     /// The member object of `user` in the guild, with their nickname when they have one.
     fn member_of(&self, user: (&str, &str)) -> Value {
-        let mut member = Self::member(user.0, user.1, "0");
-        if let Some(nick) = self.shared.lock().unwrap().nicks.get(user.0) {
+        let shared = self.shared.lock().unwrap();
+        let permissions = shared.permissions.get(user.0).copied().unwrap_or(0);
+        let mut member = Self::member(user.0, user.1, &permissions.to_string());
+        if let Some(nick) = shared.nicks.get(user.0) {
             member["nick"] = json!(nick);
         }
         member
+    }
+
+    /// Gives `user` these permissions in the guild (Manage Server is 32).
+    pub fn set_permissions(&self, user: &str, permissions: u64) {
+        self.shared
+            .lock()
+            .unwrap()
+            .permissions
+            .insert(user.to_string(), permissions);
     }
 
     /// Makes `/gateway/bot` recommend `shards` shards.
@@ -1037,6 +1056,23 @@ impl FakeDiscord {
             .get(user)
             .cloned()
             .unwrap_or_else(|| "en-US".into())
+    }
+
+    /// The channel an interaction names, as Discord sends it: a thread the bot created is a
+    /// public thread (type 11) with its channel as parent; any other is a text channel.
+    fn channel_object(&self, channel: &str) -> Value {
+        let parent = self
+            .shared
+            .lock()
+            .unwrap()
+            .thread_parents
+            .get(channel)
+            .cloned();
+        match parent {
+            Some(parent) => json!({"id": channel, "type": 11, "parent_id": parent,
+                                   "name": "table thread"}),
+            None => json!({"id": channel, "type": 0, "name": "general"}),
+        }
     }
 
     /// A slash command from `user`; `options` as Discord sends them; `resolved` users by id.
@@ -1076,7 +1112,8 @@ impl FakeDiscord {
         }
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
-            "version": 1, "channel_id": channel, "guild_id": guild,
+            "version": 1, "channel_id": channel, "channel": self.channel_object(channel),
+            "guild_id": guild,
             "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
         }));
@@ -1130,7 +1167,8 @@ impl FakeDiscord {
         };
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
-            "version": 1, "channel_id": channel, "guild_id": guild,
+            "version": 1, "channel_id": channel, "channel": self.channel_object(channel),
+            "guild_id": guild,
             "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
             "message": message_object("board"), "data": data

@@ -118,6 +118,11 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         },
         (ArgKind::Format, _) => |b| named_choices(b, "tour-format", &["knockout", "swiss"]),
         (ArgKind::ReplayFormat, _) => |b| named_choices(b, "replay-format", &["gif", "text"]),
+        (ArgKind::Switch, _) => |b| named_choices(b, "switch", &["on", "off"]),
+        (ArgKind::Channel, _) => |b| {
+            b.kind(serenity::CommandOptionType::Channel)
+                .channel_types(vec![serenity::ChannelType::Text])
+        },
         (ArgKind::First, _) => |b| {
             ["me", "them", "random"]
                 .into_iter()
@@ -234,6 +239,7 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
         let value = match &option.value {
             serenity::ResolvedValue::String(text) => text.to_string(),
             serenity::ResolvedValue::Integer(n) => n.to_string(),
+            serenity::ResolvedValue::Channel(channel) => channel.id.get().to_string(),
             serenity::ResolvedValue::User(user, member) => {
                 // Other bots cannot play, hold credits or be paid (the droid is this one).
                 if user.bot && user.id != ctx.data().bot {

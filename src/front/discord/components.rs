@@ -28,6 +28,7 @@ pub(super) async fn component(
             .map(|g| g.get().to_string())
             .unwrap_or_else(|| "dm".into()),
         channel: interaction.channel_id.get().to_string(),
+        parent: super::thread_parent(interaction.channel.as_ref()),
         user: interaction.user.id.get().to_string(),
         name: member_name(
             interaction.member.as_ref().and_then(|m| m.nick.as_deref()),

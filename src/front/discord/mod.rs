@@ -78,14 +78,21 @@ fn in_thread(ctx: &Context<'_>) -> bool {
     let poise::Context::Application(a) = ctx else {
         return false;
     };
-    a.interaction.channel.as_ref().is_some_and(|c| {
-        matches!(
-            c.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        )
-    })
+    thread_parent(a.interaction.channel.as_ref()).is_some()
+}
+
+/// The channel a thread is in, when `channel` (as an interaction carries it) is a thread.
+fn thread_parent(channel: Option<&serenity::PartialChannel>) -> Option<String> {
+    let channel = channel?;
+    let thread = matches!(
+        channel.kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    );
+    thread
+        .then(|| channel.parent_id.map(|p| p.get().to_string()))
+        .flatten()
 }
 
 fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
@@ -96,14 +103,15 @@ fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
 }
 
 fn actor_of(ctx: &Context<'_>) -> Actor {
-    let (interaction_id, admin, locale, joined_at) = match ctx {
+    let (interaction_id, admin, locale, joined_at, parent) = match ctx {
         poise::Context::Application(a) => (
             a.interaction.id.get().to_string(),
             has_manage_guild(a.interaction.member.as_deref()),
             a.interaction.locale.as_str(),
             joined(a.interaction.member.as_deref()),
+            thread_parent(a.interaction.channel.as_ref()),
         ),
-        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, "", None),
+        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, "", None, None),
     };
     Actor {
         guild: ctx
@@ -111,6 +119,7 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
             .map(|g| g.get().to_string())
             .unwrap_or_else(|| "dm".into()),
         channel: ctx.channel_id().get().to_string(),
+        parent,
         user: ctx.author().id.get().to_string(),
         name: match ctx {
             poise::Context::Application(a) => member_name(

@@ -33,6 +33,14 @@ pub(super) async fn in_new_thread(
         lang,
     );
     answering.defer().await;
+    // A channel the server keeps no tables in gets no thread either.
+    let app = std::sync::Arc::clone(&data.app);
+    let asking = actor.clone();
+    if let Ok(Some(refusal)) = tokio::task::spawn_blocking(move || app.place_refusal(&asking)).await
+    {
+        answering.send(vec![refusal]).await;
+        return Ok(());
+    }
     let name = thread_name(&ctx, &command, &names);
     let thread = match ctx
         .channel_id()
@@ -53,7 +61,10 @@ pub(super) async fn in_new_thread(
         }
     };
     let tournament = matches!(command, Command::TournamentCreate(_));
-    actor.channel = thread.id.get().to_string();
+    actor.parent = Some(std::mem::replace(
+        &mut actor.channel,
+        thread.id.get().to_string(),
+    ));
     let replies = run(&data.app, actor, command, names).await;
     let opened = replies.first().is_some_and(|r| !r.ephemeral);
     if !opened {

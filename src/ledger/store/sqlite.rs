@@ -41,6 +41,7 @@ fn migrations() -> Migrations<'static> {
             "../../../migrations/0014_action_interactions.sql"
         )),
         M::up(include_str!("../../../migrations/0015_notify.sql")),
+        M::up(include_str!("../../../migrations/0016_table_channels.sql")),
     ])
 }
 

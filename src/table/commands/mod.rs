@@ -129,6 +129,11 @@ pub enum Command {
         item: String,
         price: Option<i64>,
     },
+    /// Whether tables may be opened in a channel (`/admin channel`).
+    AdminChannel {
+        channel: String,
+        tables: bool,
+    },
     /// A button press, by custom id.
     Press {
         custom_id: String,
@@ -204,6 +209,7 @@ impl Command {
             Command::AdminSet { .. } => "admin set",
             Command::AdminEnd { .. } => "admin end",
             Command::AdminPrice { .. } => "admin price",
+            Command::AdminChannel { .. } => "admin channel",
             Command::TournamentCreate(_) => "tournament create",
             Command::TournamentJoin { .. } => "tournament join",
             Command::TournamentShow { .. } => "tournament show",
@@ -417,12 +423,16 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
                 item: need(&mut o, "item", "admin price")?,
                 price: number(take(&mut o, "price"), "price")?,
             },
+            "channel" => Command::AdminChannel {
+                channel: need(&mut o, "channel", "admin channel")?,
+                tables: switch(&need(&mut o, "tables", "admin channel")?, "tables")?,
+            },
             other => {
                 return Err(t!(
                     "parse-action",
                     command = "admin",
                     action = other,
-                    actions = "grant, set, end, price"
+                    actions = "grant, set, end, price, channel"
                 ))
             }
         },
@@ -430,6 +440,15 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
     };
     no_more(&o, &name)?;
     Ok(command)
+}
+
+/// An `on`/`off` option.
+fn switch(value: &str, option: &str) -> Result<bool, String> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(t!("parse-switch", option = option, value = other)),
+    }
 }
 
 fn unknown(command: &str) -> String {

@@ -29,6 +29,10 @@ pub enum ArgKind {
     Setting,
     /// A command's name.
     Command,
+    /// A channel of the server.
+    Channel,
+    /// `on` or `off`.
+    Switch,
 }
 
 /// One argument of a command.
@@ -119,8 +123,8 @@ impl CommandSpec {
 }
 
 use ArgKind::{
-    Action, Command, Credits, First, Format, Game, Item, Leaderboard, Number, ReplayFormat,
-    Setting, Text, User,
+    Action, Channel, Command, Credits, First, Format, Game, Item, Leaderboard, Number,
+    ReplayFormat, Setting, Switch, Text, User,
 };
 
 /// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
@@ -241,6 +245,10 @@ pub const COMMANDS: &[CommandSpec] = &[
             ),
             command("end", &[arg("table", Number)]),
             command("price", &[need_arg("item", Item), arg("price", Credits)]),
+            command(
+                "channel",
+                &[need_arg("channel", Channel), need_arg("tables", Switch)],
+            ),
         ],
     },
 ];

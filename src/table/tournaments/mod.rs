@@ -54,6 +54,7 @@ pub(crate) fn refusal(why: &TournamentRefusal) -> Refusal {
 impl App {
     /// `/tournament create`: a tournament of this channel, taking entries until it starts.
     pub(crate) fn tournament_create(&self, actor: &Actor, ask: Create) -> Outcome {
+        self.check_place(actor)?;
         let Some(entry) = self.catalogue.find(&ask.game) else {
             return Err(Refusal(t!(
                 "play-unknown-game",

@@ -1,0 +1,100 @@
+//! Where a server's tables may be opened (`/admin channel`): admins who want games kept to
+//! a channel or two list them; a server that lists none has tables in every channel. A
+//! thread counts as the channel it is in, so a table in its own thread (`[tables] threads`)
+//! and a rematch pressed in that thread are where the channel is.
+
+use super::mine::place;
+use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::t;
+
+/// A channel as a member may type it: `<#123>` (as Discord writes a mention), `#games`, or
+/// the bare id or name.
+fn channel_id(typed: &str) -> &str {
+    let typed = typed.trim();
+    typed
+        .strip_prefix("<#")
+        .and_then(|rest| rest.strip_suffix('>'))
+        .or_else(|| typed.strip_prefix('#'))
+        .unwrap_or(typed)
+}
+
+/// The listed channels in words: `<#1>, <#2>`.
+fn listed(channels: &[String]) -> String {
+    channels
+        .iter()
+        .map(|c| place(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl App {
+    /// `/admin channel channel:#games tables:on|off`.
+    pub(crate) fn admin_channel(&self, actor: &Actor, typed: &str, tables: bool) -> Outcome {
+        Self::require_admin(actor)?;
+        let channel = channel_id(typed);
+        if channel.is_empty() {
+            return Err(Refusal(t!("channel-unknown", channel = typed)));
+        }
+        self.ledger
+            .set_table_channel(&actor.guild, channel, tables)?;
+        let now = self.ledger.table_channels(&actor.guild)?;
+        let text = if now.is_empty() {
+            t!(
+                "channel-tables-everywhere",
+                who = &actor.name,
+                channel = place(channel)
+            )
+        } else {
+            let id = if tables {
+                "channel-tables-on"
+            } else {
+                "channel-tables-off"
+            };
+            t!(
+                id,
+                who = &actor.name,
+                channel = place(channel),
+                channels = listed(&now)
+            )
+        };
+        Ok(vec![Reply::private(text)])
+    }
+
+    /// Refuses to open a table where the server's admins did not allow them.
+    pub(crate) fn check_place(&self, actor: &Actor) -> Result<(), Refusal> {
+        let allowed = self.ledger.table_channels(&actor.guild)?;
+        let here = actor.parent.as_deref().unwrap_or(&actor.channel);
+        if allowed.is_empty() || allowed.iter().any(|c| c == here) {
+            return Ok(());
+        }
+        Err(Refusal(t!(
+            "channel-no-tables",
+            who = &actor.name,
+            channels = listed(&allowed)
+        )))
+    }
+
+    /// Why `actor` may not open a table here, in their words; `None` when they may. A front
+    /// end that makes a place for the table first (a thread) asks before making it.
+    pub fn place_refusal(&self, actor: &Actor) -> Option<Reply> {
+        crate::words::speaking(actor.lang, || {
+            self.check_place(actor)
+                .err()
+                .map(|Refusal(text)| Reply::private(text))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::channel_id;
+
+    #[test]
+    fn a_channel_is_read_as_discord_or_a_member_writes_it() {
+        assert_eq!(channel_id("<#123>"), "123");
+        assert_eq!(channel_id("#games"), "games");
+        assert_eq!(channel_id(" 123 "), "123");
+        assert_eq!(channel_id("games"), "games");
+        assert_eq!(channel_id("<#>"), "");
+    }
+}
