@@ -58,6 +58,9 @@ pub struct TablesConfig {
     pub challenge_secs: i64,
     /// Discord: `/play` opens each table in a new thread of the channel.
     pub threads: bool,
+    /// Discord: how long after its table's last word (and no rematch) a table's thread is
+    /// archived and locked, in seconds.
+    pub close_threads_after_secs: u64,
 }
 
 impl Default for TablesConfig {
@@ -65,6 +68,7 @@ impl Default for TablesConfig {
         TablesConfig {
             challenge_secs: 600,
             threads: false,
+            close_threads_after_secs: 600,
         }
     }
 }

@@ -463,3 +463,76 @@ async fn admins_keep_tables_to_a_channel_and_its_threads() {
         rematch.json
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_tables_thread_is_archived_and_locked_unless_a_rematch_goes_on() {
+    let dir = workdir("closing");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[
+            ("HOLOTABLE_TABLES__THREADS", "true"),
+            ("HOLOTABLE_TABLES__CLOSE_THREADS_AFTER_SECS", "2"),
+        ],
+    );
+    connected(&fake).await;
+    let n = fake.requests().len();
+    let play = |id: u64| {
+        fake.slash(
+            id,
+            ALICE,
+            "play",
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
+                   {"name": "opponent", "type": 6, "value": BOB.0}]),
+            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+        )
+    };
+    let closes = |thread: &'static str| {
+        move |r: &Request| r.method == "PATCH" && r.path == format!("/channels/{thread}")
+    };
+
+    // A declined challenge is its table's last word: the thread closes a while later.
+    play(1);
+    let first = "8000001";
+    let challenge = live_with(&fake, first, "Decline").await;
+    fake.component_in(first, 2, BOB, &button_of(&challenge, "Decline"), &[]);
+    answer(&fake, n, 2).await;
+
+    // A game ends in a second thread, and alice asks for a rematch at once: that thread
+    // goes on with the new table.
+    play(3);
+    let second = "8000002";
+    let challenge = live_with(&fake, second, "Accept").await;
+    fake.component_in(second, 4, BOB, &button_of(&challenge, "Accept"), &[]);
+    answer(&fake, n, 4).await;
+    fake.slash_in(second, 5, BOB, "resign", json!([]), Value::Null);
+    answer(&fake, n, 5).await;
+    let ended = live_with(&fake, second, "Rematch").await;
+    fake.component_in(second, 6, ALICE, &button_of(&ended, "Rematch"), &[]);
+    let rematch = answer(&fake, n, 6).await;
+    assert!(
+        content(&rematch).contains("challenges"),
+        "{:?}",
+        rematch.json
+    );
+
+    let closed = fake.wait_for(n, WAIT, closes(first)).await;
+    assert_eq!(closed.json["archived"], true, "{:?}", closed.json);
+    assert_eq!(closed.json["locked"], true, "{:?}", closed.json);
+    let declined_at = fake
+        .requests()
+        .iter()
+        .find(|r| r.interaction() == Some(2))
+        .map(|r| r.at)
+        .expect("the decline's answer");
+    assert!(
+        closed.at >= declined_at + Duration::from_secs(2),
+        "closed only after the quiet while"
+    );
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert!(
+        !fake.requests().iter().any(closes(second)),
+        "the rematch's thread stays open"
+    );
+}

@@ -68,7 +68,7 @@ impl App {
             Ok(cancelled) if !cancelled.replayed => {
                 self.changed(row.id);
                 let text = t!("clock-expired", table = row.id);
-                vec![Reply::public(self.with_bets(row, &cancelled.value, text))]
+                vec![Reply::public(self.with_bets(row, &cancelled.value, text)).closing()]
             }
             _ => Vec::new(),
         }

@@ -208,11 +208,13 @@ impl App {
         }
         let board = self.board_reply(&row, &progress, last, text)?;
         let Some(tournament) = row.tournament else {
-            return Ok(vec![board.with_button(
-                &t!("button-rematch"),
-                custom_id(row.id, row.turn, REMATCH),
-                Style::Primary,
-            )]);
+            return Ok(vec![board
+                .with_button(
+                    &t!("button-rematch"),
+                    custom_id(row.id, row.turn, REMATCH),
+                    Style::Primary,
+                )
+                .closing()]);
         };
         // A tournament's table: no rematch, and the tournament moves on at once.
         let mut replies = vec![board];
@@ -301,7 +303,9 @@ impl App {
                 who = &actor.name,
                 table = row.id
             );
-            return Ok(vec![Reply::public(self.with_bets(&row, &cancelled, text))]);
+            return Ok(vec![
+                Reply::public(self.with_bets(&row, &cancelled, text)).closing()
+            ]);
         }
         let progress = self.progress(&row)?;
         if progress.gone.contains(&seat) {
@@ -395,10 +399,13 @@ impl App {
         let cancelled = Self::first_ending(row.id, cancelled)?;
         self.forget(row.id);
         let text = t!("admin-ended", table = row.id);
-        let mut replies = vec![Reply::public(self.with_bets(&row, &cancelled, text))];
-        if let Some(tournament) = row.tournament {
-            replies.extend(self.after_tournament_table(tournament));
-        }
+        let ended = Reply::public(self.with_bets(&row, &cancelled, text));
+        let Some(tournament) = row.tournament else {
+            return Ok(vec![ended.closing()]);
+        };
+        // A tournament's thread goes on with its other tables.
+        let mut replies = vec![ended];
+        replies.extend(self.after_tournament_table(tournament));
         Ok(replies)
     }
 }

@@ -243,7 +243,9 @@ impl App {
             self.changed(row.id);
             let declined = Self::first_ending(row.id, declined)?;
             let text = t!("answer-declined", who = &actor.name);
-            return Ok(vec![Reply::public(self.with_bets(&row, &declined, text))]);
+            return Ok(vec![
+                Reply::public(self.with_bets(&row, &declined, text)).closing()
+            ]);
         }
         self.begin(&actor.guild, row)
     }

@@ -67,6 +67,9 @@ pub struct Reply {
     /// The member this reply is for alone, by direct message rather than in the channel
     /// (a turn notification, `/notify`).
     pub direct: Option<String>,
+    /// The last word of a table that ended: nothing more happens where it was played but a
+    /// rematch, so a front end may close the table's own place (its thread) after a while.
+    pub closes: bool,
 }
 
 impl Reply {
@@ -82,6 +85,7 @@ impl Reply {
             link: None,
             table: None,
             direct: None,
+            closes: false,
         }
     }
 
@@ -94,6 +98,12 @@ impl Reply {
 
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
+        self
+    }
+
+    /// Marks the last word of a table (see [`Reply::closes`]).
+    pub fn closing(mut self) -> Reply {
+        self.closes = true;
         self
     }
 

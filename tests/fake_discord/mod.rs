@@ -177,6 +177,8 @@ struct Shared {
     threads: u64,
     /// The channel each thread created is in, by thread id.
     thread_parents: std::collections::HashMap<String, String>,
+    /// Threads archived (and locked) by the bot.
+    closed_threads: std::collections::HashSet<String>,
     /// The connected gateway sessions: (shard, total, sender).
     gateways: Vec<(u32, u32, mpsc::UnboundedSender<Out>)>,
     /// Every dispatch sent to a shard, with its sequence number: a resumed session is sent
@@ -442,6 +444,23 @@ fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Response {
             let parent = p.trim_start_matches("/channels/").trim_end_matches("/threads");
             Json(thread_object(&thread.to_string(), parent, name)).into_response()
         }
+        ("PATCH", p) if p.starts_with("/channels/") && p.matches('/').count() == 2 => {
+            let id = p.trim_start_matches("/channels/");
+            let mut shared = fake.shared.lock().unwrap();
+            let Some(parent) = shared.thread_parents.get(id).cloned() else {
+                return refusal(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+            };
+            let mut thread = thread_object(id, &parent, "table thread");
+            for field in ["archived", "locked"] {
+                if let Some(on) = request.json[field].as_bool() {
+                    thread["thread_metadata"][field] = json!(on);
+                }
+            }
+            if thread["thread_metadata"]["archived"] == true {
+                shared.closed_threads.insert(id.to_string());
+            }
+            Json(thread).into_response()
+        }
         ("DELETE", p) if p.starts_with("/channels/") => {
             let id = p.trim_start_matches("/channels/");
             Json(thread_object(id, CHANNEL_ID, "deleted")).into_response()
@@ -537,12 +556,30 @@ impl FakeDiscord {
         }
         let denied = self.shared.lock().unwrap().denied;
         let threads = request.path.starts_with("/channels/") && request.path.ends_with("/threads");
+        // Removing a thread, and locking one, take Manage Threads.
+        let channel_edit =
+            request.path.starts_with("/channels/") && request.path.matches('/').count() == 2;
+        let locks = request.method == "PATCH" && request.json["locked"] == true;
         if (request.method == "POST" && threads && denied & CREATE_PUBLIC_THREADS != 0)
-            || (request.method == "DELETE"
-                && request.path.starts_with("/channels/")
+            || ((request.method == "DELETE" || locks)
+                && channel_edit
                 && denied & MANAGE_THREADS != 0)
         {
             return Some(refusal(StatusCode::FORBIDDEN, 50013, "Missing Permissions"));
+        }
+        // Nothing is posted in an archived thread.
+        let posts_in = request
+            .path
+            .strip_prefix("/channels/")
+            .and_then(|p| p.strip_suffix("/messages"));
+        if let Some(channel) = posts_in.filter(|_| request.method == "POST") {
+            if self.shared.lock().unwrap().closed_threads.contains(channel) {
+                return Some(refusal(
+                    StatusCode::BAD_REQUEST,
+                    50083,
+                    "Thread is archived",
+                ));
+            }
         }
         let body = if route == Some(Route::Callback) {
             &request.json["data"]

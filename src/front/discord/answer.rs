@@ -232,6 +232,8 @@ impl<'a> Answering<'a> {
         match sent {
             Ok(message) => {
                 self.state = State::Answered;
+                let channel = self.asked.channel();
+                self.controls.closing.delivered(channel, reply.closes());
                 let message = message.map(|m| m.id);
                 self.supersede(&reply, message).await;
             }
@@ -303,6 +305,7 @@ pub(super) async fn post(
     .await;
     match sent {
         Ok(message) => {
+            controls.closing.delivered(channel, reply.closes());
             if let Some(table) = reply.table() {
                 let live = message.filter(|_| reply.has_choices()).map(|m| Live {
                     at: LiveAt::Posted {

@@ -5,12 +5,13 @@
 //! edited down to its link to the live page.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::Builder;
 
+use super::closing::Closing;
 use super::retry::retrying;
 
 /// A delivered message whose buttons or menu are live.
@@ -39,9 +40,10 @@ pub(super) enum LiveAt {
 pub(super) const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 
 /// The live message of each table, as this process delivered them.
-#[derive(Default)]
 pub(super) struct Controls {
     live: Mutex<HashMap<i64, Live>>,
+    /// The tables' own threads, closed once their game is over.
+    pub closing: Arc<Closing>,
 }
 
 /// How long taking stale choices off is tried (it is a courtesy: the table refuses them).
@@ -52,6 +54,13 @@ const STRIP_FOR: Duration = Duration::from_secs(10);
 const KEPT: usize = 50_000;
 
 impl Controls {
+    pub(super) fn new(closing: Closing) -> Controls {
+        Controls {
+            live: Mutex::default(),
+            closing: Arc::new(closing),
+        }
+    }
+
     /// A message about `table` was delivered; `now_live` is it when it has choices. The
     /// table's previous live message, if any, loses its choices.
     pub(super) async fn shown(&self, http: &serenity::Http, table: i64, now_live: Option<Live>) {

@@ -7,6 +7,7 @@
 
 mod answer;
 mod choices;
+mod closing;
 mod commands;
 mod components;
 mod controls;
@@ -338,6 +339,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
     };
     let guild = config.discord.guild_id;
     let threads = config.tables.threads;
+    let close_threads_after = Duration::from_secs(config.tables.close_threads_after_secs);
     let inflight = Arc::new(InFlight::default());
     let setup_inflight = Arc::clone(&inflight);
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
@@ -418,7 +420,8 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                 setup_gateway.set(ready.shard.map_or(0, |s| s.id.0), "connected");
                 let application = ready.application.id.get().to_string();
                 tracing::info!("invite link: {}", invite_url(&application));
-                let controls = Arc::new(controls::Controls::default());
+                let closing = closing::Closing::new(Arc::clone(&ctx.http), close_threads_after);
+                let controls = Arc::new(controls::Controls::new(closing));
                 tokio::spawn(clock_loop(
                     Arc::clone(&ctx.http),
                     Arc::clone(&controls),

@@ -76,6 +76,8 @@ pub(super) struct Outgoing {
     choices: bool,
     /// Whether its last row is the link to the live page.
     linked: bool,
+    /// Whether it is its table's last word (the table's thread may close).
+    closes: bool,
 }
 
 impl Outgoing {
@@ -97,6 +99,7 @@ impl Outgoing {
             table: reply.table.filter(|_| !reply.ephemeral),
             choices,
             linked: reply.link.is_some(),
+            closes: reply.closes,
             content: within_limit(std::mem::take(&mut reply.text)),
             ephemeral: reply.ephemeral,
             components: components(&reply),
@@ -113,6 +116,11 @@ impl Outgoing {
     /// The table whose earlier messages this one supersedes, if it does.
     pub(super) fn table(&self) -> Option<i64> {
         self.table
+    }
+
+    /// Whether it is its table's last word.
+    pub(super) fn closes(&self) -> bool {
+        self.closes
     }
 
     /// Whether it offers choices that a newer message about its table makes stale.

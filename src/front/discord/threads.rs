@@ -61,6 +61,9 @@ pub(super) async fn in_new_thread(
         }
     };
     let tournament = matches!(command, Command::TournamentCreate(_));
+    if !tournament {
+        data.controls.closing.made(thread.id);
+    }
     actor.parent = Some(std::mem::replace(
         &mut actor.channel,
         thread.id.get().to_string(),
