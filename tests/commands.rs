@@ -107,3 +107,54 @@ fn usage_lines_are_written_from_the_table() {
     assert_eq!(usage("admin"), "/admin grant | set | end | price | channel");
     assert!(usage("play").starts_with("/play game [opponent] [wager]"));
 }
+
+// Command names carry Discord's localizations (P-3 "Languages"): a French client shows
+// `/jouer`, and a name given in either language stands for the same command.
+#[test]
+fn commands_have_french_names_that_parse_as_the_same_command() {
+    use holotable::table::commands::{canonical, local_name};
+    use holotable::words::{speaking, Lang};
+    let parse_with = |name: &str, options: &[(&str, &str)]| {
+        let options: BTreeMap<String, String> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        format!("{:?}", parse(name, &options))
+    };
+    assert_eq!(
+        parse_with("jouer", &[("game", "dejarik")]),
+        parse_with("play", &[("game", "dejarik")])
+    );
+    assert_eq!(
+        parse_with("/notifier", &[("action", "désactiver")]),
+        parse_with("notify", &[("action", "off")])
+    );
+    assert_eq!(
+        parse_with("tournoi", &[("action", "rejoindre")]),
+        parse_with("tournament", &[("action", "join")])
+    );
+    let french_usage = speaking(Lang::Fr, || {
+        specs().iter().find(|s| s.name == "notify").unwrap().usage()
+    });
+    assert_eq!(french_usage, "/notifier activer | désactiver");
+    assert_eq!(
+        specs().iter().find(|s| s.name == "notify").unwrap().usage(),
+        "/notify on | off"
+    );
+
+    // Every French name is one Discord takes (lowercase letters, digits, - or _, at most
+    // 32) and names one command only.
+    let mut seen = std::collections::BTreeSet::new();
+    for spec in specs() {
+        let french = speaking(Lang::Fr, || local_name(spec.name, spec.name));
+        assert!(
+            (1..=32).contains(&french.chars().count())
+                && french
+                    .chars()
+                    .all(|c| c.is_lowercase() || c.is_numeric() || c == '-' || c == '_'),
+            "{french}"
+        );
+        assert_eq!(canonical(&french), Some(spec.name), "{french}");
+        assert!(seen.insert(french.clone()), "{french} twice");
+    }
+}

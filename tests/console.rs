@@ -714,7 +714,7 @@ fn a_french_client_reads_french_and_an_english_one_english() {
         "{}",
         r[6]
     );
-    assert!(text(&r[7]).contains("`/play game"), "{}", r[7]);
+    assert!(text(&r[7]).contains("`/jouer game"), "{}", r[7]);
     assert!(
         text(&r[7]).contains("Ouvrir une table dans ce salon"),
         "{}",

@@ -78,6 +78,20 @@ async fn nicknames_amounts_and_other_bots() {
         .unwrap();
     let setting = set["options"][0].clone();
     assert!(choices(setting).contains(&"side_bets".to_string()));
+    // Command names carry Discord's localizations: a French client shows /jouer, and
+    // /tournoi's subcommands are French too.
+    let named = |name: &str| commands.iter().find(|c| c["name"] == name).unwrap().clone();
+    assert_eq!(named("play")["name_localizations"]["fr"], "jouer");
+    assert_eq!(named("move")["name_localizations"]["fr"], "coup");
+    assert_eq!(
+        named("tournament")["options"][1]["name_localizations"]["fr"],
+        "rejoindre"
+    );
+    let french: Vec<String> = commands
+        .iter()
+        .filter_map(|c| c["name_localizations"]["fr"].as_str().map(str::to_string))
+        .collect();
+    assert!(french.len() >= 20, "{french:?}");
 
     // alice is "Ally" in this server, bob "Bobby": the words use the server's names.
     fake.set_nick(ALICE.0, "Ally");

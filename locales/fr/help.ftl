@@ -2,7 +2,7 @@
 
 help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, avec mises en crédits, machine à sous et classements. Un plateau illustré suit chaque coup.
 help-line = `{ $usage }` — { $what }
-help-first-game = **Une première partie :** `/play game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/move`. `/help command:play` en dit plus.
+help-first-game = **Une première partie :** `/jouer game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/coup`. `/aide command:jouer` en dit plus.
 help-unknown = Il n'y a pas de /{ $command }. Commandes : { $commands }
 cmd-play = Ouvrir une table dans ce salon : un défi, une table ouverte ou une partie contre le droïde.
 cmd-move = Jouer un coup à la table de ce salon.
@@ -39,7 +39,7 @@ cmd-play-to = Points à atteindre (une série ou un match)
 cmd-play-per_point = Crédits payés par le perdant par point après chaque partie (au lieu d'une mise)
 cmd-play-first = Qui joue en premier
 cmd-play-level = La force du droïde, de 1 à 5 (3 par défaut)
-cmd-play-options = Les options de table du jeu, par exemple "cap:200" (voir /help command:play)
+cmd-play-options = Les options de table du jeu, par exemple "cap:200" (voir /aide command:jouer)
 cmd-play-seats = Places d'une table ouverte (jeux à plus de deux joueurs)
 cmd-move-action = Votre coup (l'autocomplétion liste les coups légaux)
 cmd-rules-game = Le jeu
@@ -96,3 +96,39 @@ more-tournament = Les tables de chaque ronde s'ouvrent seules dans le salon du t
 cmd-tournament-create-clock = Minutes par coup à ses tables (par défaut : la pendule du serveur)
 leaderboard-choice-credits = Crédits
 leaderboard-choice-wins = Victoires
+
+## The commands' names as French clients show them (Discord's name localizations); a
+## command not named here keeps its name.
+name-play = jouer
+name-move = coup
+name-board = plateau
+name-resign = abandonner
+name-draw = nulle
+name-double = doubler
+name-rules = règles
+name-replay = revoir
+name-verify = vérifier
+name-balance = solde
+name-daily = quotidien
+name-give = donner
+name-slots = machine
+name-bet = parier
+name-shop = boutique
+name-buy = acheter
+name-inventory = inventaire
+name-equip = équiper
+name-tournament = tournoi
+name-tournament-create = créer
+name-tournament-join = rejoindre
+name-tournament-show = voir
+name-tournament-cancel = annuler
+name-notify = notifier
+name-notify-on = activer
+name-notify-off = désactiver
+name-leaderboard = classement
+name-help = aide
+name-admin-grant = accorder
+name-admin-set = régler
+name-admin-end = clore
+name-admin-price = prix
+name-admin-channel = salon

@@ -84,7 +84,7 @@ season-line = { $rank }. { $who } — { $wins ->
         [one] { $wins } victoire
        *[other] { $wins } victoires
     } ({ $net } crédits)
-season-carry = La saison { $next } commence : chaque cote est conservée, à mi-chemin de 1500. `/leaderboard season:{ $next }` la suit.
+season-carry = La saison { $next } commence : chaque cote est conservée, à mi-chemin de 1500. `/classement season:{ $next }` la suit.
 leaderboard-nobody = Personne pour l'instant.
 leaderboard-you = Vous : n° { $rank } — { $value }
 stats-total = **{ $who }** : { $games ->
@@ -115,7 +115,7 @@ admin-granted = { $amount ->
         [one] { $amount } crédit accordé
        *[other] { $amount } crédits accordés
     } à { $who } (solde { $balance }).
-admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /daily et /give pour les comptes de { $account_days } jours et les membres de { $member_hours } heures. Paris d’à-côté { $side_bets ->
+admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /quotidien et /donner pour les comptes de { $account_days } jours et les membres de { $member_hours } heures. Paris d’à-côté { $side_bets ->
         [0] désactivés
        *[other] activés
     }. Saisons de { $season_days } jours.

@@ -1,16 +1,16 @@
 shop-title = **La boutique du droïde** (l'allure seulement : rien ici ne change une règle ni le hasard)
 shop-line = • **{ $item }** (`{ $id }`, { $kind }) : { $about } — { $price } crédits
 shop-line-owned = {" "}✓ acquis
-shop-footer = Achetez avec `/buy item`, portez ou ôtez avec `/equip item`, voyez les vôtres avec `/inventory`.
+shop-footer = Achetez avec `/acheter item`, portez ou ôtez avec `/équiper item`, voyez les vôtres avec `/inventaire`.
 shop-kind-set = jeu de pièces
 shop-kind-theme = thème de plateau
 shop-unknown = Le droïde ne vend pas « { $item } ». Articles : { $items }.
 shop-owned = Vous possédez déjà { $item }.
-shop-not-owned = Vous ne possédez pas { $item } : achetez-le d'abord avec `/buy`.
+shop-not-owned = Vous ne possédez pas { $item } : achetez-le d'abord avec `/acheter`.
 shop-bought = { $who } achète { $item } au droïde pour { $price } crédits (solde { $balance }).
 shop-bought-worn = Il est porté dès maintenant.
-shop-bought-kept = Portez-le avec `/equip item:{ $id }`.
-shop-inventory-empty = Vous ne possédez encore rien de la boutique : voyez `/shop`.
+shop-bought-kept = Portez-le avec `/équiper item:{ $id }`.
+shop-inventory-empty = Vous ne possédez encore rien de la boutique : voyez `/boutique`.
 shop-inventory-title = Ce que possède { $who } :
 shop-inventory-line = • { $item } (`{ $id }`){ $worn ->
         [yes] {" "}— porté

@@ -2,7 +2,7 @@
 
 list-and = { $first } et { $last }
 play-unknown-game = Jeu inconnu « { $game } ». Jeux : { $games }.
-play-channel-busy = La table n° { $table } est déjà ouverte dans ce salon ; terminez-la (ou /resign) d'abord.
+play-channel-busy = La table n° { $table } est déjà ouverte dans ce salon ; terminez-la (ou /abandonner) d'abord.
 play-self = Vous ne pouvez pas vous défier vous-même.
 play-open = { $who } ouvre une table de { $game }{ $terms } (table n° { $table }) : tout le monde peut s'asseoir ({ $seats }).
 play-open-seated = Assis pour l'instant ({ $taken }/{ $seats }) : { $players }.
@@ -67,7 +67,7 @@ begin-per-point = Après chaque partie, le perdant paie { $amount ->
         [one] { $amount } crédit
        *[other] { $amount } crédits
     } par point.
-begin-fairness = Équité : le SHA-256 de la graine de cette table est `{ $commitment }` (révélée à la fin ; vérifiez avec /verify).
+begin-fairness = Équité : le SHA-256 de la graine de cette table est `{ $commitment }` (révélée à la fin ; vérifiez avec /vérifier).
 answer-not-yours = Seul { $invited } peut répondre à ce défi.
 answer-already = Ce défi a déjà reçu une réponse (la table n° { $table } est { $status }).
 status-open = ouverte
@@ -104,11 +104,11 @@ board-again = Table n° { $table }. { $turn }
 action-already-played = Table n° { $table } : cette action est déjà enregistrée. { $turn }
 action-already-ended = Table n° { $table } : cette action est déjà enregistrée, et la partie est terminée.
 board-not-drawn = (Le plateau n'a pas pu être dessiné : { $error }.)
-table-none = Il n'y a pas de table dans ce salon. Ouvrez-en une avec /play.
+table-none = Il n'y a pas de table dans ce salon. Ouvrez-en une avec /jouer.
 command-not-in-game = { $game } n'a pas de /{ $command }.
 menu-choose = { $more ->
         [0] Choisissez un coup
-       *[other] Choisissez un coup ({ $more } de plus avec /move)
+       *[other] Choisissez un coup ({ $more } de plus avec /coup)
     }
 menu-use = Choisissez un coup dans le menu.
 menu-foreign = Ce menu n'est pas celui de Holotable.
@@ -153,13 +153,13 @@ settle-paid = { $who } reçoit { $amount ->
        *[other] { $amount } crédits
     }.
 settle-token = { $who } gagne un jeton de machine à sous.
-settle-seed = Graine révélée : `{ $seed }` — vérifiez chaque lancer avec /verify.
+settle-seed = Graine révélée : `{ $seed }` — vérifiez chaque lancer avec /vérifier.
 button-rematch = Revanche
 leave-goes-on = { $who } quitte la table ; la partie continue.
-resign-not-creator = La table n'a pas commencé : son créateur peut la retirer avec /resign.
+resign-not-creator = La table n'a pas commencé : son créateur peut la retirer avec /abandonner.
 resign-withdraws = { $who } retire son défi (table n° { $table }).
 resign-closes = { $who } ferme la table n° { $table } avant qu'elle ne commence.
-table-moved-on = La table n° { $table } a avancé entre-temps : une autre commande l'a atteinte d'abord. Regardez /board et réessayez.
+table-moved-on = La table n° { $table } a avancé entre-temps : une autre commande l'a atteinte d'abord. Regardez /plateau et réessayez.
 table-ended-meanwhile = La table n° { $table } s'est terminée entre-temps : une autre commande l'a atteinte d'abord.
 resign-already-left = Vous avez déjà quitté cette partie.
 resign-resigns = { $who } abandonne.
@@ -200,8 +200,8 @@ replay-series-game = Elle montre la partie { $game } de la série, la dernière 
 
 ## La console.
 
-console-welcome = Console Holotable — vous êtes { $user }. Tapez une commande comme sur Discord, par exemple `/play game:dejarik opponent:droid`, puis `/move action:o5-i5` ou `[Bouton]` ; `/help` liste toutes les commandes, `#salon` change de salon, `bob: /balance` agit en tant que bob. Ctrl-D pour quitter.
-draw-none = { $game } n'a pas de nulle : jouez, ou abandonnez avec /resign.
+console-welcome = Console Holotable — vous êtes { $user }. Tapez une commande comme sur Discord, par exemple `/jouer game:dejarik opponent:droid`, puis `/coup action:o5-i5` ou `[Bouton]` ; `/aide` liste toutes les commandes, `#salon` change de salon, `bob: /solde` agit en tant que bob. Ctrl-D pour quitter.
+draw-none = { $game } n'a pas de nulle : jouez, ou abandonnez avec /abandonner.
 
 ## Lire une commande.
 
@@ -223,13 +223,13 @@ console-option-twice = l'option { $option } est donnée deux fois
 console-suggestions = { $count ->
         [one] { $count } suggestion
        *[other] { $count } suggestions
-    } pour /move action:{ $typed }
+    } pour /coup action:{ $typed }
 console-no-autocomplete = /{ $command } n'a pas d'autocomplétion
 console-no-button = aucun message ici n'a de bouton [{ $label }]
 console-no-menu = aucun message ici n'a de menu
 turn-to-roll = À { $who } de lancer les dés.
 turn-no-roll = Il n'y a rien à lancer maintenant.
-turn-roll-first = Lancez d'abord les dés (le bouton Lancer, ou /move roll).
+turn-roll-first = Lancez d'abord les dés (le bouton Lancer, ou /coup roll).
 button-roll = Lancer
 thread-table-in = La table est dans { $thread }.
 thread-open-table = table ouverte
@@ -243,7 +243,7 @@ moment-minutes = dans { $minutes ->
 moment-hours = dans { $hours } heures
 
 ## /tables : les tables ouvertes du membre
-tables-none = { $who }, vous n'êtes assis à aucune table ouverte sur ce serveur : lancez-en une avec /play.
+tables-none = { $who }, vous n'êtes assis à aucune table ouverte sur ce serveur : lancez-en une avec /jouer.
 tables-title = Les tables ouvertes de { $who } sur ce serveur :
 tables-line = • Table n° { $table }, { $game }{ $with }, dans { $place } : { $state }
 tables-with = {" "}avec { $players }
@@ -260,7 +260,7 @@ replay-format-gif = Animation (GIF)
 replay-format-text = Relevé (texte)
 
 ## /notify : prévenir par message privé
-notify-on = { $who }, je vous enverrai un message privé chaque fois qu'une table de ce serveur vous attend. `/notify off` les arrête.
+notify-on = { $who }, je vous enverrai un message privé chaque fois qu'une table de ce serveur vous attend. `/notifier désactiver` les arrête.
 notify-off = { $who }, plus de messages privés sur vos tables de ce serveur.
 notify-turn = { $who }, la table n° { $table } vous attend dans { $place }.
 

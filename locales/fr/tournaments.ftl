@@ -10,7 +10,7 @@ tour-kind = { $format ->
 tour-created = { $who } ouvre le tournoi n° { $id } : { $what }. { $entry ->
         [0] Sans droit d'entrée.
        *[other] Entrée { $entry } crédits, versés à la cagnotte payée en prix (60/30/10 %).
-    } Il commence dans { $minutes } min : inscrivez-vous avec `/tournament join`.
+    } Il commence dans { $minutes } min : inscrivez-vous avec `/tournoi rejoindre`.
 tour-joined = { $who } rejoint le tournoi n° { $id } ({ $count } joueurs sur { $max } ; cagnotte { $pot } crédits ; solde { $balance }).
 tour-round = Tournoi n° { $id }, ronde { $round } : { $boards }.
 tour-board = table { $board } (n° { $table }) : { $players }
@@ -42,7 +42,7 @@ tour-show-table = Ronde { $round }, table { $board } : n° { $table }, { $player
        *[cancelled] close
     })
 tour-unknown = Il n'y a pas de tournoi n° { $id } sur ce serveur.
-tour-none = Aucun tournoi n'a été ouvert dans ce salon : `/tournament create` en ouvre un.
+tour-none = Aucun tournoi n'a été ouvert dans ce salon : `/tournoi créer` en ouvre un.
 tour-joined-already = Vous êtes déjà inscrit au tournoi n° { $id }.
 tour-full = Le tournoi n° { $id } est complet ({ $max } joueurs).
 tour-closed = Le tournoi n° { $id } a commencé : les inscriptions sont closes.

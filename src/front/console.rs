@@ -117,10 +117,10 @@ fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String
         let has_subcommands = || {
             commands::specs()
                 .iter()
-                .any(|s| s.name == name && !s.subcommands.is_empty())
+                .any(|s| Some(s.name) == commands::canonical(&name) && !s.subcommands.is_empty())
         };
         if n == 0 && !word.contains(':') && has_subcommands() {
-            options.insert("action".to_string(), word.to_ascii_lowercase());
+            options.insert("action".to_string(), word.to_lowercase());
             continue;
         }
         let (key, value) = word

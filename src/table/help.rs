@@ -2,7 +2,7 @@
 //! first game; `/help command:X` for one command. The lines are the commands' descriptions
 //! in the message files (`cmd-<name>`), the same ones Discord shows in its command picker.
 
-use super::commands::{names, specs, CommandSpec};
+use super::commands::{canonical, local_name, names, specs, CommandSpec};
 use super::{App, Outcome, Refusal, Reply};
 use crate::t;
 use crate::words;
@@ -40,18 +40,17 @@ impl App {
             lines.push(t!("help-first-game"));
             return Ok(vec![Reply::private(lines.join("\n"))]);
         };
-        let name = command.trim().trim_start_matches('/').to_ascii_lowercase();
-        if !names().contains(&name.as_str()) {
+        let Some(name) = canonical(command) else {
             return Err(Refusal(t!(
                 "help-unknown",
                 command = command,
                 commands = names()
                     .iter()
-                    .map(|n| format!("/{n}"))
+                    .map(|n| format!("/{}", local_name(n, n)))
                     .collect::<Vec<_>>()
                     .join(" ")
             )));
-        }
+        };
         let usage = specs()
             .iter()
             .find(|s| s.name == name)

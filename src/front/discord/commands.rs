@@ -105,11 +105,18 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
                 })
         },
         (ArgKind::Command, _) => |b| {
-            crate::table::commands::names()
-                .into_iter()
-                .fold(b.kind(serenity::CommandOptionType::String), |b, name| {
-                    b.add_string_choice(format!("/{name}"), name)
-                })
+            crate::table::commands::names().into_iter().fold(
+                b.kind(serenity::CommandOptionType::String),
+                |b, name| {
+                    let shown = |l| words::speaking(l, || commands::local_name(name, name));
+                    let others: Vec<(&str, String)> = Lang::ALL
+                        .iter()
+                        .filter(|&&l| l != Lang::En)
+                        .map(|&l| (l.code(), format!("/{}", shown(l))))
+                        .collect();
+                    b.add_string_choice_localized(format!("/{name}"), name, others)
+                },
+            )
         },
         (ArgKind::Credits, _) => |b| {
             b.kind(serenity::CommandOptionType::Integer)
@@ -326,6 +333,20 @@ fn localise(command: &mut poise::Command<Data, Error>, id: String) {
         describe(&id).unwrap_or_else(|| panic!("no message {id} describes /{}", command.name));
     command.description = Some(Cow::Owned(english));
     command.description_localizations = Cow::Owned(others);
+    // The command's own name in each language that has one (`/jouer` for `/play`).
+    let name_id = id.replacen("cmd-", "name-", 1);
+    let names: Localised = Lang::ALL
+        .iter()
+        .filter(|&&l| l != Lang::En && words::has(l, &name_id))
+        .map(|&l| {
+            (
+                Cow::Borrowed(l.code()),
+                Cow::Owned(words::say_in(l, &name_id, &[])),
+            )
+        })
+        .filter(|(_, name)| *name != command.name)
+        .collect();
+    command.name_localizations = Cow::Owned(names);
     for parameter in &mut command.parameters {
         let option = format!("{id}-{}", parameter.name);
         let (english, others) =

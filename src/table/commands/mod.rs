@@ -9,7 +9,10 @@ use crate::table::cooldown::Rate;
 mod spec;
 /// The `/admin set` setting that turns a server's lobby page on or off (beside the economy's).
 pub use crate::table::lobby::WEB_LOBBY;
-pub use spec::{decision_commands, names, specs, ArgKind, ArgSpec, CommandSpec, COMMANDS};
+pub use spec::{
+    canonical, canonical_sub, decision_commands, local_name, names, specs, ArgKind, ArgSpec,
+    CommandSpec, COMMANDS,
+};
 
 /// `/play` options.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -286,7 +289,16 @@ pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
 /// Builds a command from its name and named options (values as typed).
 pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, String> {
     let mut o = options.clone();
-    let name = name.trim().trim_start_matches('/').to_ascii_lowercase();
+    // A command may be named in any language the bot speaks (`/jouer`), as members see it.
+    let name = match canonical(name) {
+        Some(name) => name.to_string(),
+        None => name.trim().trim_start_matches('/').to_ascii_lowercase(),
+    };
+    if let Some(action) = o.get_mut("action") {
+        if let Some(sub) = canonical_sub(&name, action) {
+            *action = sub.to_string();
+        }
+    }
     check(&name, &o)?;
     let command = match name.as_str() {
         "play" => Command::Play(PlayArgs {

@@ -257,9 +257,13 @@ impl CommandSpec {
     /// The command's usage line: `/give user amount`, optional arguments in brackets;
     /// `/admin grant | set | end` for subcommands.
     pub fn usage(&self) -> String {
-        let mut line = format!("/{}", self.name);
+        let mut line = format!("/{}", local_name(self.name, self.name));
         if !self.subcommands.is_empty() {
-            let subs: Vec<&str> = self.subcommands.iter().map(|s| s.name).collect();
+            let subs: Vec<String> = self
+                .subcommands
+                .iter()
+                .map(|s| local_name(&format!("{}-{}", self.name, s.name), s.name))
+                .collect();
             return format!("{line} {}", subs.join(" | "));
         }
         for arg in self.args {
@@ -278,7 +282,7 @@ impl CommandSpec {
         if !self.subcommands.is_empty() {
             return self.usage();
         }
-        let mut line = format!("/{}", self.name);
+        let mut line = format!("/{}", local_name(self.name, self.name));
         for arg in self.args.iter().filter(|a| a.required) {
             line.push_str(&format!(" {}", arg.name));
         }
@@ -320,4 +324,43 @@ pub fn specs() -> Vec<CommandSpec> {
 /// Every slash command's name, in the order of [`specs`].
 pub fn names() -> Vec<&'static str> {
     specs().iter().map(|s| s.name).collect()
+}
+
+/// A command's name in the current language: Discord shows each member the names of their
+/// client's language (`name-<command>` and `name-<command>-<subcommand>` in the message
+/// files), and the words the bot writes use the same ones. A language without its own name
+/// for a command uses the command's name.
+pub fn local_name(id: &str, name: &'static str) -> String {
+    let key = format!("name-{id}");
+    let lang = crate::words::current();
+    if crate::words::has(lang, &key) {
+        crate::words::say_in(lang, &key, &[])
+    } else {
+        name.to_string()
+    }
+}
+
+/// The command a name given in any language stands for (`jouer` is `play`).
+pub fn canonical(typed: &str) -> Option<&'static str> {
+    let typed = typed.trim().trim_start_matches('/').to_lowercase();
+    specs()
+        .into_iter()
+        .map(|s| s.name)
+        .find(|&name| name == typed || named_in_any(&format!("name-{name}"), &typed))
+}
+
+/// The subcommand of `parent` a name given in any language stands for.
+pub fn canonical_sub(parent: &str, typed: &str) -> Option<&'static str> {
+    let typed = typed.trim().to_lowercase();
+    let spec = COMMANDS.iter().find(|s| s.name == parent)?;
+    spec.subcommands
+        .iter()
+        .map(|s| s.name)
+        .find(|&name| name == typed || named_in_any(&format!("name-{parent}-{name}"), &typed))
+}
+
+fn named_in_any(key: &str, typed: &str) -> bool {
+    crate::words::Lang::ALL
+        .iter()
+        .any(|&lang| crate::words::has(lang, key) && crate::words::say_in(lang, key, &[]) == typed)
 }
