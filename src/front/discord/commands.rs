@@ -57,6 +57,20 @@ fn build(spec: &CommandSpec, parent: Option<&CommandSpec>) -> poise::Command<Dat
     command
 }
 
+/// Adds the choice `value`, shown in each language as `label` says.
+fn localised_choice(
+    option: serenity::CreateCommandOption,
+    value: &str,
+    label: impl Fn(Lang) -> String,
+) -> serenity::CreateCommandOption {
+    let others: Vec<(&str, String)> = Lang::ALL
+        .iter()
+        .filter(|&&l| l != Lang::En)
+        .map(|&l| (l.code(), label(l)))
+        .collect();
+    option.add_string_choice_localized(label(Lang::En), value, others)
+}
+
 /// A string option whose values are named in every language by the messages
 /// `<prefix>-<value>`.
 fn named_choices(
@@ -68,12 +82,7 @@ fn named_choices(
         option.kind(serenity::CommandOptionType::String),
         |b, &value| {
             let id = format!("{prefix}-{value}");
-            let others: Vec<(&str, String)> = Lang::ALL
-                .iter()
-                .filter(|&&l| l != Lang::En)
-                .map(|&l| (l.code(), words::say_in(l, &id, &[])))
-                .collect();
-            b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), value, others)
+            localised_choice(b, value, |l| words::say_in(l, &id, &[]))
         },
     )
 }
@@ -108,13 +117,12 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
             crate::table::commands::names().into_iter().fold(
                 b.kind(serenity::CommandOptionType::String),
                 |b, name| {
-                    let shown = |l| words::speaking(l, || commands::local_name(name, name));
-                    let others: Vec<(&str, String)> = Lang::ALL
-                        .iter()
-                        .filter(|&&l| l != Lang::En)
-                        .map(|&l| (l.code(), format!("/{}", shown(l))))
-                        .collect();
-                    b.add_string_choice_localized(format!("/{name}"), name, others)
+                    localised_choice(b, name, |l| {
+                        format!(
+                            "/{}",
+                            words::speaking(l, || commands::local_name(name, name))
+                        )
+                    })
                 },
             )
         },
@@ -165,14 +173,7 @@ fn leaderboards(builder: serenity::CreateCommandOption) -> serenity::CreateComma
         );
     boards.fold(
         builder.kind(serenity::CommandOptionType::String),
-        |b, (value, id)| {
-            let others: Vec<(&str, String)> = Lang::ALL
-                .iter()
-                .filter(|&&l| l != Lang::En)
-                .map(|&l| (l.code(), words::say_in(l, &id, &[])))
-                .collect();
-            b.add_string_choice_localized(words::say_in(Lang::En, &id, &[]), value, others)
-        },
+        |b, (value, id)| localised_choice(b, &value, |l| words::say_in(l, &id, &[])),
     )
 }
 
@@ -180,15 +181,7 @@ fn leaderboards(builder: serenity::CreateCommandOption) -> serenity::CreateComma
 fn shop_items(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
     crate::shop::items().iter().fold(
         builder.kind(serenity::CommandOptionType::String),
-        |b, item| {
-            let name = |lang| words::speaking(lang, || item.name());
-            let others: Vec<(&str, String)> = Lang::ALL
-                .iter()
-                .filter(|&&l| l != Lang::En)
-                .map(|&l| (l.code(), name(l)))
-                .collect();
-            b.add_string_choice_localized(name(Lang::En), item.id, others)
-        },
+        |b, item| localised_choice(b, item.id, |l| words::speaking(l, || item.name())),
     )
 }
 
