@@ -47,9 +47,10 @@ fn to_act(r: &Request) -> (&'static str, &'static str) {
     }
 }
 
-/// alice challenges bob to Dejarik (interaction `id`); returns the challenge.
-async fn challenge(fake: &FakeDiscord, since: usize, id: u64) -> Request {
-    fake.slash(
+/// alice challenges bob to Dejarik in `channel` (interaction `id`).
+fn challenge_in(fake: &FakeDiscord, channel: &str, id: u64) {
+    fake.slash_in(
+        channel,
         id,
         ALICE,
         "play",
@@ -57,6 +58,11 @@ async fn challenge(fake: &FakeDiscord, since: usize, id: u64) -> Request {
                {"name": "opponent", "type": 6, "value": BOB.0}]),
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
     );
+}
+
+/// alice challenges bob to Dejarik (interaction `id`); returns the challenge.
+async fn challenge(fake: &FakeDiscord, since: usize, id: u64) -> Request {
+    challenge_in(fake, CHANNEL_ID, id);
     answer(fake, since, id).await
 }
 
@@ -417,17 +423,7 @@ async fn admins_keep_tables_to_a_channel_and_its_threads() {
     );
 
     // /play in the general channel is refused before any thread is made.
-    let play = |id: u64, channel: &str| {
-        fake.slash_in(
-            channel,
-            id,
-            ALICE,
-            "play",
-            json!([{"name": "game", "type": 3, "value": "dejarik"},
-                   {"name": "opponent", "type": 6, "value": BOB.0}]),
-            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-        )
-    };
+    let play = |id: u64, channel: &str| challenge_in(&fake, channel, id);
     play(3, CHANNEL_ID);
     let elsewhere = fake
         .wait_for(n, WAIT, |r| {
@@ -478,16 +474,7 @@ async fn a_finished_tables_thread_is_archived_and_locked_unless_a_rematch_goes_o
     );
     connected(&fake).await;
     let n = fake.requests().len();
-    let play = |id: u64| {
-        fake.slash(
-            id,
-            ALICE,
-            "play",
-            json!([{"name": "game", "type": 3, "value": "dejarik"},
-                   {"name": "opponent", "type": 6, "value": BOB.0}]),
-            json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-        )
-    };
+    let play = |id: u64| challenge_in(&fake, CHANNEL_ID, id);
     let closes = |thread: &'static str| {
         move |r: &Request| r.method == "PATCH" && r.path == format!("/channels/{thread}")
     };
