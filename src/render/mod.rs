@@ -9,6 +9,7 @@ pub mod encode;
 pub mod kingdoms;
 pub mod kit;
 pub mod looks;
+mod shapes;
 pub mod slots;
 pub mod standings;
 pub mod zatak;
