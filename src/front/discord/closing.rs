@@ -77,7 +77,10 @@ impl Closing {
         })
         .await;
         match closed {
-            Ok(_) => tracing::info!(thread = thread.get(), "a finished table's thread closed"),
+            Ok(Some(_)) => {
+                tracing::info!(thread = thread.get(), "a finished table's thread closed")
+            }
+            Ok(None) => tracing::info!(thread = thread.get(), "a finished table's thread is gone"),
             Err(failed) => {
                 tracing::info!(error = %failed.error, "a finished table's thread left open")
             }

@@ -61,9 +61,6 @@ pub(super) async fn in_new_thread(
         }
     };
     let tournament = matches!(command, Command::TournamentCreate(_));
-    if !tournament {
-        data.controls.closing.made(thread.id);
-    }
     actor.parent = Some(std::mem::replace(
         &mut actor.channel,
         thread.id.get().to_string(),
@@ -76,6 +73,10 @@ pub(super) async fn in_new_thread(
         }
         answering.send(replies).await;
         return Ok(());
+    }
+    // A table's thread closes once its game is over (a refused command's thread is gone).
+    if !tournament {
+        data.controls.closing.made(thread.id);
     }
     let headline = replies[0]
         .text
