@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use tiny_skia::Pixmap;
 
+pub use super::indexed::{png_indexed, LayerRows};
 use super::kit::Canvas;
 use super::RenderError;
 
@@ -27,33 +28,6 @@ pub fn png_rgb(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     encoder.set_compression(png::Compression::Fast);
     let mut writer = encoder.write_header().map_err(encode_error)?;
     writer.write_image_data(&rgb).map_err(encode_error)?;
-    writer.finish().map_err(encode_error)?;
-    Ok(out)
-}
-
-/// Encodes the canvas as a palette-indexed PNG through `palette`: a third of the bytes to
-/// compress, and smaller files, for boards whose colours the palette was trained on. With a
-/// `base` layer the canvas was drawn on, only the pixels drawn on top are looked up.
-pub fn png_indexed(
-    canvas: &Canvas,
-    palette: &Palette,
-    base: Option<&BaseLayer>,
-) -> Result<Vec<u8>, RenderError> {
-    let indices = match base {
-        Some(base) => palette.index_over(canvas, base),
-        None => palette.index(canvas),
-    };
-    let mut out = Vec::with_capacity(indices.len() / 4);
-    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.rgb.clone());
-    // The fastest deflate after the Up filter: boards repeat rows, which Up turns into
-    // zeros; measured in benches/render.rs as the fastest setting at about the same size.
-    encoder.set_compression(png::Compression::Fastest);
-    encoder.set_filter(png::Filter::Up);
-    let mut writer = encoder.write_header().map_err(encode_error)?;
-    writer.write_image_data(&indices).map_err(encode_error)?;
     writer.finish().map_err(encode_error)?;
     Ok(out)
 }
@@ -122,19 +96,29 @@ impl Palette {
         if base_data.len() != data.len() {
             return self.index(canvas);
         }
-        let mut out = base.indices.clone();
+        let mut out = vec![0u8; data.len() / 4];
+        self.index_row_over(data, base_data, base.rows.indices(), &mut out);
+        out
+    }
+
+    /// Maps one row of RGBA pixels to palette indices.
+    pub fn index_row(&self, rgba: &[u8], out: &mut [u8]) {
+        self.index_into(rgba, out);
+    }
+
+    /// Maps pixels drawn over a layer (`layer`, whose indices are `layer_indices`): stretches
+    /// equal to the layer copy its indices, so only what was drawn on top is looked up.
+    pub fn index_row_over(&self, rgba: &[u8], layer: &[u8], layer_indices: &[u8], out: &mut [u8]) {
         const CHUNK: usize = 16;
-        for (i, (now, was)) in data
-            .chunks(CHUNK * 4)
-            .zip(base_data.chunks(CHUNK * 4))
-            .enumerate()
-        {
-            if now != was {
-                let start = i * CHUNK;
-                self.index_into(now, &mut out[start..start + now.len() / 4]);
+        let stretches = rgba.chunks(CHUNK * 4).zip(layer.chunks(CHUNK * 4));
+        let outs = out.chunks_mut(CHUNK).zip(layer_indices.chunks(CHUNK));
+        for ((now, was), (out, kept)) in stretches.zip(outs) {
+            if same_stretch(now, was) {
+                out.copy_from_slice(kept);
+            } else {
+                self.index_into(now, out);
             }
         }
-        out
     }
 
     /// Boards are mostly runs of flat colour, so a pixel equal to the one before reuses its
@@ -157,10 +141,19 @@ impl Palette {
     }
 }
 
+/// Whether two stretches of pixels are equal; whole stretches are compared as fixed-size
+/// arrays, which compiles to a few vector comparisons instead of a call per stretch.
+fn same_stretch(now: &[u8], was: &[u8]) -> bool {
+    match (<&[u8; 64]>::try_from(now), <&[u8; 64]>::try_from(was)) {
+        (Ok(now), Ok(was)) => now == was,
+        _ => now == was,
+    }
+}
+
 /// A cached static layer with its palette indices, for [`Palette::index_over`].
 pub struct BaseLayer {
     pub pixmap: tiny_skia::Pixmap,
-    pub indices: Vec<u8>,
+    pub rows: LayerRows,
 }
 
 /// An animated GIF built frame by frame: one global palette, and each frame after the first
@@ -301,7 +294,7 @@ impl StaticLayers {
         let pixmap = (*self.pixmap(scale)).clone();
         let canvas = Canvas::from_layer(&pixmap, scale);
         let base = Arc::new(BaseLayer {
-            indices: (self.palette)().index(&canvas),
+            rows: LayerRows::new((self.palette)().index(&canvas), canvas.width() as usize),
             pixmap,
         });
         self.bases

@@ -79,6 +79,21 @@ pub enum Align {
     Right,
 }
 
+/// Pixel buffers of boards already encoded, for the next boards. A board's buffer is large
+/// (two megabytes), and the allocator hands such blocks back to the system when they are
+/// freed, so a fresh one costs a page fault per four kilobytes on every board.
+static SPARE: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+
+/// Buffers kept spare: as many as boards are drawn at once.
+const SPARES: usize = 4;
+
+/// A spare buffer of `len` bytes, if one is kept.
+fn spare_buffer(len: usize) -> Option<Vec<u8>> {
+    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+    let at = spare.iter().position(|b| b.len() == len)?;
+    Some(spare.swap_remove(at))
+}
+
 /// A pixmap with a design-to-pixel scale.
 pub struct Canvas {
     pub pixmap: Pixmap,
@@ -103,11 +118,27 @@ impl Canvas {
         }
     }
 
-    /// A canvas that starts as a copy of a cached layer.
+    /// A canvas that starts as a copy of a cached layer, in a recycled buffer when one of
+    /// the layer's size is spare.
     pub fn from_layer(layer: &Pixmap, scale: f32) -> Canvas {
-        Canvas {
-            pixmap: layer.clone(),
-            scale,
+        let pixmap = spare_buffer(layer.data().len())
+            .and_then(|mut buffer| {
+                buffer.copy_from_slice(layer.data());
+                Pixmap::from_vec(
+                    buffer,
+                    tiny_skia::IntSize::from_wh(layer.width(), layer.height())?,
+                )
+            })
+            .unwrap_or_else(|| layer.clone());
+        Canvas { pixmap, scale }
+    }
+
+    /// Hands the canvas's pixels back for the next board drawn from a layer.
+    pub fn recycle(self) {
+        let buffer = self.pixmap.take();
+        let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
+        if spare.len() < SPARES {
+            spare.push(buffer);
         }
     }
 

@@ -6,6 +6,7 @@ pub mod backgammon;
 pub mod dejarik;
 pub mod dzone;
 pub mod encode;
+mod indexed;
 pub mod kingdoms;
 pub mod kit;
 pub mod looks;
@@ -273,13 +274,16 @@ impl<G: Game> Drawn<G> {
     fn encode(&self, game: &G, pos: &G::State, scene: &Scene) -> Result<Vec<u8>, RenderError> {
         let canvas = (self.draw)(game, pos, scene, FULL)?;
         let base = (self.layers)(game, pos).base(FULL);
-        if !scene.dressed() && scene.theme.is_none() {
-            return encode::png_indexed(&canvas, (self.palette)(), Some(&base));
-        }
-        // A theme keeps the plain palette's lookup, so the layer's indices still hold; a
-        // set needs its own palette, whose lookup differs.
-        let base = (!scene.dressed()).then_some(&*base);
-        encode::png_indexed(&canvas, &self.palette_for(scene), base)
+        let png = if !scene.dressed() && scene.theme.is_none() {
+            encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+        } else {
+            // A theme keeps the plain palette's lookup, so the layer's indices still hold;
+            // a set needs its own palette, whose lookup differs.
+            let base = (!scene.dressed()).then_some(&*base);
+            encode::png_indexed(&canvas, &self.palette_for(scene), base)
+        };
+        canvas.recycle();
+        png
     }
 
     /// The palette a scene's board is encoded with: the plain one, or one dressed for its

@@ -329,7 +329,7 @@ fn multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<String>, Ve
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    memchr::memmem::find(haystack, needle)
 }
 
 async fn rest(
