@@ -256,6 +256,17 @@ fn stop_short(points: &mut [(f32, f32)], by: f32) {
     }
 }
 
+/// The bounds of `path` widened by `margin` (for its stroke), for [`Canvas::cached`].
+fn around(path: &tiny_skia::Path, margin: f32) -> [f32; 4] {
+    let b = path.bounds();
+    [
+        b.left() - margin,
+        b.top() - margin,
+        b.right() + margin,
+        b.bottom() + margin,
+    ]
+}
+
 /// Draws a position with its scene.
 pub fn draw(
     game: &Dejarik,
@@ -277,12 +288,16 @@ pub fn draw(
     };
     if let Some((from, to)) = ends {
         if let Some(path) = cell_path(from) {
-            c.fill(&path, theme::HIGHLIGHT, 0.22);
-            c.stroke_dashed(&path, theme::HIGHLIGHT, 2.5, 7.0);
+            c.cached(&format!("dejarik/from/{from:?}"), around(&path, 3.0), |c| {
+                c.fill(&path, theme::HIGHLIGHT, 0.22);
+                c.stroke_dashed(&path, theme::HIGHLIGHT, 2.5, 7.0);
+            });
         }
         if let Some(path) = cell_path(to) {
-            c.fill(&path, theme::HIGHLIGHT, 0.30);
-            c.stroke(&path, theme::HIGHLIGHT, 1.0, 3.5);
+            c.cached(&format!("dejarik/to/{to:?}"), around(&path, 3.0), |c| {
+                c.fill(&path, theme::HIGHLIGHT, 0.30);
+                c.stroke(&path, theme::HIGHLIGHT, 1.0, 3.5);
+            });
         }
     }
     // The victim where it stood: a faded piece under a cross.
@@ -294,7 +309,13 @@ pub fn draw(
     };
     if let Some((cell, _)) = victim {
         if let Some(path) = cell_path(cell) {
-            c.fill(&path, theme::DANGER, 0.25);
+            c.cached(
+                &format!("dejarik/victim/{cell:?}"),
+                around(&path, 1.0),
+                |c| {
+                    c.fill(&path, theme::DANGER, 0.25);
+                },
+            );
         }
     }
 
@@ -308,7 +329,11 @@ pub fn draw(
     if let Some((cell, side)) = victim {
         let (x, y) = cell_center(cell);
         piece(&mut c, side, look(scene, side), x, y, PIECE, 0.4);
-        c.cross(x, y, PIECE * 0.62, theme::DANGER, 5.0);
+        let reach = PIECE * 0.62 + 5.0;
+        let bounds = [x - reach, y - reach, x + reach, y + reach];
+        c.cached(&format!("dejarik/cross/{cell:?}"), bounds, |c| {
+            c.cross(x, y, PIECE * 0.62, theme::DANGER, 5.0);
+        });
     }
     let arrow = match &highlight {
         Highlight::Full(mv, _) => Some(route(mv)),

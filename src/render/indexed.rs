@@ -7,10 +7,11 @@
 //! position drew on are mapped to the palette (and within them, only the stretches that
 //! differ from the layer), filtered and compressed.
 //!
-//! Rows use PNG's Up filter (boards repeat rows, which Up turns into zeros) and the
-//! fastest deflate, `fdeflate`, which the `png` crate itself uses for its fastest setting;
-//! the stream is handed to `png` as the image's data chunk.
+//! Rows use PNG's Up filter (boards repeat rows, which Up turns into zeros); the layer's
+//! rows are also kept compressed (see [`super::deflate`]), so an untouched row is copied
+//! into the image's stream as it is. The stream is handed to `png` as the image's data.
 
+use super::deflate::{self, Bits};
 use super::encode::{BaseLayer, Palette};
 use super::kit::Canvas;
 use super::RenderError;
@@ -22,11 +23,12 @@ fn encode_error(e: impl std::fmt::Display) -> RenderError {
     RenderError::Encode(e.to_string())
 }
 
-/// A layer's rows as the encoder needs them: palette indices and Up-filtered bytes (each
-/// row led by its filter byte), computed once per layer.
+/// A layer's rows as the encoder needs them: palette indices, Up-filtered bytes (each row
+/// led by its filter byte) and those bytes compressed, computed once per layer.
 pub struct LayerRows {
     indices: Vec<u8>,
     filtered: Vec<u8>,
+    coded: Vec<Bits>,
 }
 
 impl LayerRows {
@@ -41,7 +43,15 @@ impl LayerRows {
             filtered.extend(row.iter().zip(above).map(|(now, up)| now.wrapping_sub(*up)));
             above = row;
         }
-        LayerRows { indices, filtered }
+        let coded = filtered
+            .chunks_exact(width + 1)
+            .map(deflate::code)
+            .collect();
+        LayerRows {
+            indices,
+            filtered,
+            coded,
+        }
     }
 
     /// Every pixel's palette index, row after row.
@@ -60,7 +70,7 @@ pub fn png_indexed(
 ) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (canvas.width(), canvas.height());
     let base = base.filter(|b| b.pixmap.width() == width && b.pixmap.height() == height);
-    let zlib = compress_rows(canvas, palette, base).map_err(encode_error)?;
+    let zlib = compress_rows(canvas, palette, base);
     let mut out = Vec::with_capacity(zlib.len() + 1024);
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Indexed);
@@ -75,16 +85,12 @@ pub fn png_indexed(
 }
 
 /// The zlib stream of the image's filtered rows.
-fn compress_rows(
-    canvas: &Canvas,
-    palette: &Palette,
-    base: Option<&BaseLayer>,
-) -> std::io::Result<Vec<u8>> {
+fn compress_rows(canvas: &Canvas, palette: &Palette, base: Option<&BaseLayer>) -> Vec<u8> {
     let width = canvas.width() as usize;
     let height = canvas.height() as usize;
     let rgba = canvas.pixmap.data();
     let stride = width * 4;
-    let mut zlib = fdeflate::Compressor::new(Vec::with_capacity(width * height / 6))?;
+    let mut zlib = deflate::Stream::new(width * height / 6);
     let mut above = vec![0u8; width];
     let mut now = vec![0u8; width];
     let mut line = vec![UP; width + 1];
@@ -98,12 +104,12 @@ fn compress_rows(
             let layer = base.pixmap.data();
             let layer_row = |y: usize| &layer[y * stride..(y + 1) * stride];
             if above_is_layer && row(y) == layer_row(y) {
-                let start = y;
+                let rows = &base.rows;
                 while y < height && row(y) == layer_row(y) {
+                    let line = &rows.filtered[y * (width + 1)..(y + 1) * (width + 1)];
+                    zlib.write_coded(line, &rows.coded[y]);
                     y += 1;
                 }
-                let rows = &base.rows;
-                zlib.write_data(&rows.filtered[start * (width + 1)..y * (width + 1)])?;
                 above.copy_from_slice(&rows.indices[(y - 1) * width..y * width]);
                 continue;
             }
@@ -121,7 +127,7 @@ fn compress_rows(
         for ((out, now), up) in line[1..].iter_mut().zip(&now).zip(&above) {
             *out = now.wrapping_sub(*up);
         }
-        zlib.write_data(&line)?;
+        zlib.write(&line);
         std::mem::swap(&mut above, &mut now);
         y += 1;
     }

@@ -4,6 +4,8 @@
 //! Boards are drawn in fixed design coordinates and scaled once by the canvas transform, so
 //! a board is written once and rendered at full size, preview size or replay size.
 
+pub use super::sprites::{cached_sprite, Sprite};
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -97,7 +99,10 @@ fn spare_buffer(len: usize) -> Option<Vec<u8>> {
 /// A pixmap with a design-to-pixel scale.
 pub struct Canvas {
     pub pixmap: Pixmap,
-    scale: f32,
+    pub(super) scale: f32,
+    /// The design point at the pixmap's top-left corner: (0, 0) for a board; where a
+    /// cached piece of a board (see [`Canvas::cached`]) stands on it.
+    pub(super) origin: (f32, f32),
 }
 
 fn paint(color: Color) -> Paint<'static> {
@@ -115,6 +120,7 @@ impl Canvas {
         Canvas {
             pixmap: Pixmap::new(w, h).expect("canvas size is positive"),
             scale,
+            origin: (0.0, 0.0),
         }
     }
 
@@ -130,7 +136,11 @@ impl Canvas {
                 )
             })
             .unwrap_or_else(|| layer.clone());
-        Canvas { pixmap, scale }
+        Canvas {
+            pixmap,
+            scale,
+            origin: (0.0, 0.0),
+        }
     }
 
     /// Hands the canvas's pixels back for the next board drawn from a layer.
@@ -155,7 +165,8 @@ impl Canvas {
     }
 
     fn transform(&self) -> Transform {
-        Transform::from_scale(self.scale, self.scale)
+        let s = self.scale;
+        Transform::from_row(s, 0.0, 0.0, s, -self.origin.0 * s, -self.origin.1 * s)
     }
 
     pub fn clear(&mut self, color: Rgb) {
@@ -284,8 +295,8 @@ impl Canvas {
         };
         let s = self.scale;
         let px_size = size * s;
-        let baseline = (y * s).round() as i32;
-        let glyphs = layout(text, px_size, start * s);
+        let baseline = ((y - self.origin.1) * s).round() as i32;
+        let glyphs = layout(text, px_size, (start - self.origin.0) * s);
         let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
         let data = self.pixmap.data_mut();
         let [cr, cg, cb] = [color.0 as u32, color.1 as u32, color.2 as u32];
@@ -411,77 +422,6 @@ fn layout(text: &str, px_size: f32, x: f32) -> Vec<(i32, Arc<GlyphBitmap>)> {
         previous = Some(id);
     }
     out
-}
-
-/// A small image drawn once and then stamped many times (pieces, icons): stamping is a
-/// plain blend of pixels, far cheaper than filling anti-aliased paths again.
-pub struct Sprite {
-    pixmap: Pixmap,
-    /// Where the sprite's anchor (the piece's centre) is inside it, in pixels.
-    anchor: (f32, f32),
-}
-
-impl Sprite {
-    /// Draws a sprite of `size` × `size` design units around its centre with `draw`, which
-    /// receives a canvas at the same scale whose design origin is the sprite's centre.
-    pub fn new(size: f32, scale: f32, draw: impl FnOnce(&mut Canvas, f32, f32)) -> Sprite {
-        let mut canvas = Canvas::new(size, size, scale);
-        let half = size / 2.0;
-        draw(&mut canvas, half, half);
-        Sprite {
-            anchor: (half * scale, half * scale),
-            pixmap: canvas.pixmap,
-        }
-    }
-}
-
-impl Canvas {
-    /// Stamps a sprite with its anchor at design point (x, y), on whole pixels.
-    pub fn stamp(&mut self, sprite: &Sprite, x: f32, y: f32) {
-        let left = (x * self.scale - sprite.anchor.0).round() as i32;
-        let top = (y * self.scale - sprite.anchor.1).round() as i32;
-        let (sw, sh) = (sprite.pixmap.width() as i32, sprite.pixmap.height() as i32);
-        let (dw, dh) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
-        let src = sprite.pixmap.data();
-        let dst = self.pixmap.data_mut();
-        // Source-over of premultiplied pixels, row by row, clipped to the canvas.
-        for sy in 0..sh {
-            let dy = top + sy;
-            if dy < 0 || dy >= dh {
-                continue;
-            }
-            let x0 = left.max(0);
-            let x1 = (left + sw).min(dw);
-            for dx in x0..x1 {
-                let si = ((sy * sw + dx - left) * 4) as usize;
-                let alpha = src[si + 3] as u32;
-                if alpha == 0 {
-                    continue;
-                }
-                let di = ((dy * dw + dx) * 4) as usize;
-                let keep = 255 - alpha;
-                for c in 0..4 {
-                    dst[di + c] =
-                        (src[si + c] as u32 + (dst[di + c] as u32 * keep + 127) / 255) as u8;
-                }
-            }
-        }
-    }
-}
-
-/// Sprites by key, built on first use and kept for the life of the process.
-pub fn cached_sprite(key: String, build: impl FnOnce() -> Sprite) -> Arc<Sprite> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<Sprite>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Arc::clone(found);
-    }
-    let sprite = Arc::new(build());
-    cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(key, Arc::clone(&sprite));
-    sprite
 }
 
 /// `text` as the embedded font can draw it: characters it has no glyph for (emoji, CJK,

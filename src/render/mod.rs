@@ -3,6 +3,7 @@
 //! Pure functions of their input: no I/O here (the callers write the bytes).
 
 pub mod backgammon;
+mod deflate;
 pub mod dejarik;
 pub mod dzone;
 pub mod encode;
@@ -12,6 +13,7 @@ pub mod kit;
 pub mod looks;
 mod shapes;
 pub mod slots;
+mod sprites;
 pub mod standings;
 pub mod zatak;
 

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
-use serenity::Builder;
+use serenity::http::{LightMethod, Request, Route};
 
 use super::closing::Closing;
 use super::retry::retrying;
@@ -85,25 +85,39 @@ impl Controls {
 /// refuses them as stale.
 async fn strip(http: &serenity::Http, stale: Live) {
     let deadline = Instant::now() + STRIP_FOR;
-    let kept = stale.kept;
-    let edited = match &stale.at {
-        LiveAt::Posted { channel, message } => {
-            retrying("strip", deadline, || {
-                let edit = serenity::EditMessage::new().components(kept.clone());
-                channel.edit_message(http, *message, edit)
-            })
-            .await
+    let body = match serde_json::to_vec(&serde_json::json!({ "components": stale.kept })) {
+        Ok(body) => body,
+        Err(error) => {
+            tracing::warn!(%error, "stale choices could not be written out");
+            return;
         }
+    };
+    let route = match &stale.at {
+        LiveAt::Posted { channel, message } => Route::ChannelMessage {
+            channel_id: *channel,
+            message_id: *message,
+        },
         LiveAt::Original { token, until } if Instant::now() < *until => {
-            retrying("strip", deadline, || {
-                let edit = serenity::EditInteractionResponse::new().components(kept.clone());
-                edit.execute(http, token)
-            })
-            .await
+            let Some(application_id) = http.application_id() else {
+                return;
+            };
+            Route::WebhookOriginalInteractionResponse {
+                application_id,
+                token,
+            }
         }
         LiveAt::Original { .. } => return,
     };
+    let edited = retrying("strip", deadline, || patch(http, route, &body)).await;
     if let Err(failed) = edited {
         tracing::info!(error = %failed.error, "stale choices left on a message");
     }
+}
+
+/// Sends `body` as an edit to `route`. The edited message Discord sends back is read but
+/// not parsed: nothing here needs it, and a stale board is edited on every move.
+async fn patch(http: &serenity::Http, route: Route<'_>, body: &[u8]) -> serenity::Result<()> {
+    let request = Request::new(route, LightMethod::Patch).body(Some(body.to_vec()));
+    http.request(request).await?.bytes().await?;
+    Ok(())
 }

@@ -393,16 +393,21 @@ pub fn draw(
         for (i, d) in [m.dice.0, m.dice.1].into_iter().enumerate() {
             let x = cx - size - 6.0 + i as f32 * (size + 12.0);
             let y = MID_Y - size / 2.0;
+            let seat_look = look(scene, roller);
             let SideLook {
                 face, edge: pip, ..
-            } = look(scene, roller);
-            if let Some(path) = kit::rounded_rect(x, y, size, size, 7.0) {
-                c.fill(&path, face, 1.0);
-                c.stroke(&path, pip, 1.0, 2.0);
-            }
-            for (px, py) in kit::die_pips(x, y, size, d) {
-                c.fill_circle(px, py, 4.0, pip, 1.0);
-            }
+            } = seat_look;
+            let key = format!("backgammon/die/{}/{i}/{d}", seat_look.key());
+            let bounds = [x - 2.0, y - 2.0, x + size + 2.0, y + size + 2.0];
+            c.cached(&key, bounds, |c| {
+                if let Some(path) = kit::rounded_rect(x, y, size, size, 7.0) {
+                    c.fill(&path, face, 1.0);
+                    c.stroke(&path, pip, 1.0, 2.0);
+                }
+                for (px, py) in kit::die_pips(x, y, size, d) {
+                    c.fill_circle(px, py, 4.0, pip, 1.0);
+                }
+            });
         }
     }
 
@@ -420,23 +425,28 @@ pub fn draw(
         } else {
             state.cube_value()
         };
-        if let Some(path) = kit::rounded_rect(x.max(6.0), y, size, size, 6.0) {
-            c.fill(&path, theme::TEXT, 1.0);
-            let edge = if m.double_offered {
-                theme::HIGHLIGHT
-            } else {
-                theme::GRID
-            };
-            c.stroke(&path, edge, 1.0, 2.5);
-        }
-        c.text(
-            &value.to_string(),
-            x.max(6.0) + size / 2.0,
-            y + size / 2.0 + 7.0,
-            19.0,
-            theme::GRID,
-            Align::Center,
-        );
+        let x = x.max(6.0);
+        let key = format!("backgammon/cube/{x}/{y}/{value}/{}", m.double_offered);
+        let bounds = [x - 2.0, y - 2.0, x + size + 2.0, y + size + 2.0];
+        c.cached(&key, bounds, |c| {
+            if let Some(path) = kit::rounded_rect(x, y, size, size, 6.0) {
+                c.fill(&path, theme::TEXT, 1.0);
+                let edge = if m.double_offered {
+                    theme::HIGHLIGHT
+                } else {
+                    theme::GRID
+                };
+                c.stroke(&path, edge, 1.0, 2.5);
+            }
+            c.text(
+                &value.to_string(),
+                x + size / 2.0,
+                y + size / 2.0 + 7.0,
+                19.0,
+                theme::GRID,
+                Align::Center,
+            );
+        });
     }
 
     draw_header(&mut c, game, state, scene);
