@@ -76,8 +76,22 @@ fn draw_static(scale: f32) -> Pixmap {
     c.pixmap
 }
 
-/// A die centred at (x, y): black with white pips, or white with black pips.
+/// The square of a cell centred at (x, y), with room for strokes, for [`Canvas::cached`].
+fn on_cell(x: f32, y: f32) -> [f32; 4] {
+    let reach = S / 2.0 + 2.0;
+    [x - reach, y - reach, x + reach, y + reach]
+}
+
+/// A die centred at (x, y): black with white pips, or white with black pips, drawn once
+/// for each place, size and value.
 fn die(c: &mut Canvas, x: f32, y: f32, size: f32, value: u8, black: bool) {
+    let reach = size / 2.0 + 2.0;
+    let bounds = [x - reach, y - reach, x + reach, y + reach];
+    let key = format!("dzone/die/{x}/{y}/{size}/{value}/{black}");
+    c.cached(&key, bounds, |c| draw_die(c, x, y, size, value, black));
+}
+
+fn draw_die(c: &mut Canvas, x: f32, y: f32, size: f32, value: u8, black: bool) {
     let (face, pip, edge) = if black {
         (Rgb::hex(0x111318), theme::TEXT, Rgb::hex(0x5b6270))
     } else {
@@ -234,19 +248,21 @@ pub fn draw(
     };
     if let Some(t) = target {
         let (x, y) = cell_centre(t);
-        c.fill_rect(
-            x - S / 2.0 + 3.0,
-            y - S / 2.0 + 3.0,
-            S - 6.0,
-            S - 6.0,
-            TARGET,
-            0.18,
-        );
-        if let Some(frame) =
-            kit::rounded_rect(x - S / 2.0 + 4.0, y - S / 2.0 + 4.0, S - 8.0, S - 8.0, 8.0)
-        {
-            c.stroke(&frame, TARGET, 1.0, 3.5);
-        }
+        c.cached(&format!("dzone/target/{t:?}"), on_cell(x, y), |c| {
+            c.fill_rect(
+                x - S / 2.0 + 3.0,
+                y - S / 2.0 + 3.0,
+                S - 6.0,
+                S - 6.0,
+                TARGET,
+                0.18,
+            );
+            if let Some(frame) =
+                kit::rounded_rect(x - S / 2.0 + 4.0, y - S / 2.0 + 4.0, S - 8.0, S - 8.0, 8.0)
+            {
+                c.stroke(&frame, TARGET, 1.0, 3.5);
+            }
+        });
     }
     let last = scene.last_move.as_ref().and_then(|l| last_path(game, l));
     if let Some((path, captures)) = &last {
@@ -258,7 +274,9 @@ pub fn draw(
         }
         for &cell in captures {
             let (x, y) = cell_centre(cell);
-            c.cross(x, y, MARBLE * 0.5, theme::DANGER, 5.0);
+            c.cached(&format!("dzone/captured/{cell:?}"), on_cell(x, y), |c| {
+                c.cross(x, y, MARBLE * 0.5, theme::DANGER, 5.0);
+            });
         }
     }
     for cell in Cell::all() {
@@ -272,7 +290,9 @@ pub fn draw(
     if let Some((path, _)) = &last {
         if let (true, Some(&end)) = (path.len() > 1, path.last()) {
             let (x, y) = cell_centre(end);
-            c.stroke_circle(x, y, MARBLE + 5.0, theme::ACCENT, 1.0, 3.5);
+            c.cached(&format!("dzone/end/{end:?}"), on_cell(x, y), |c| {
+                c.stroke_circle(x, y, MARBLE + 5.0, theme::ACCENT, 1.0, 3.5);
+            });
         }
     }
     if let Phase::Steel(t) = pos.phase {
@@ -283,9 +303,11 @@ pub fn draw(
     if let Phase::Claim(_, Claimable::Cells(cells)) = &pos.phase {
         for &cell in cells {
             let (x, y) = cell_centre(cell);
-            if let Some(ring) = PathBuilder::from_circle(x, y, MARBLE + 6.0) {
-                c.stroke_dashed(&ring, theme::DANGER, 3.5, 7.0);
-            }
+            c.cached(&format!("dzone/claim/{cell:?}"), on_cell(x, y), |c| {
+                if let Some(ring) = PathBuilder::from_circle(x, y, MARBLE + 6.0) {
+                    c.stroke_dashed(&ring, theme::DANGER, 3.5, 7.0);
+                }
+            });
         }
     }
     draw_header(&mut c, pos, scene);

@@ -122,6 +122,26 @@ fn dressed(dress: &Scene) -> Palette {
 
 /// A die: White's a rounded square, Red's an octagon (a square with cut corners).
 fn die(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, size: f32, face: Option<u8>) {
+    let scale = c.scale();
+    let key = format!("zatak/die/{side:?}/{}/{size}/{face:?}/{scale}", look.key());
+    let sprite = kit::cached_sprite(key, || {
+        kit::Sprite::new(size * 1.4, scale, |s, cx, cy| {
+            draw_die(s, side, look, cx, cy, size, face)
+        })
+    });
+    c.stamp(&sprite, x, y);
+}
+
+/// Draws a die of `side` (see [`die`]).
+fn draw_die(
+    c: &mut Canvas,
+    side: Side,
+    look: SideLook,
+    x: f32,
+    y: f32,
+    size: f32,
+    face: Option<u8>,
+) {
     let half = size / 2.0;
     let SideLook {
         face: fill,
@@ -142,6 +162,13 @@ fn die(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, size: f32, fa
             c.fill_circle(px, py, size * 0.085, pip, 1.0);
         }
     }
+}
+
+/// The square around a cell's centre that holds whatever is drawn on the cell (a hexagon
+/// of radius `r`, its stroke, a cross), for [`Canvas::cached`].
+fn around(x: f32, y: f32, r: f32) -> [f32; 4] {
+    let reach = r + 4.0;
+    [x - reach, y - reach, x + reach, y + reach]
 }
 
 /// The last move: its path through every listed cell (straight between them, ZK-8.2) and
@@ -199,27 +226,33 @@ pub fn draw(
     let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
     for cell in Cell::all().filter(|&cell| pos.is_obstacle(cell)) {
         let (x, y) = cell_center(cell);
-        if let Some(path) = hexagon(x, y, R * 0.62) {
-            c.fill(&path, theme::GRID, 1.0);
-        }
-        c.cross(x, y, R * 0.3, theme::TEXT_DIM, 3.0);
+        c.cached(&format!("zatak/obstacle/{cell:?}"), around(x, y, R), |c| {
+            if let Some(path) = hexagon(x, y, R * 0.62) {
+                c.fill(&path, theme::GRID, 1.0);
+            }
+            c.cross(x, y, R * 0.3, theme::TEXT_DIM, 3.0);
+        });
     }
     let last = scene.last_move.as_ref().and_then(|l| last_path(game, l));
     if let Some((_, captures, _)) = &last {
         for &cell in captures {
             let (x, y) = cell_center(cell);
-            if let Some(path) = hexagon(x, y, R - 3.0) {
-                c.stroke(&path, theme::DANGER, 1.0, 3.0);
-            }
-            c.cross(x, y - 3.0, R * 0.38, theme::DANGER, 4.0);
+            c.cached(&format!("zatak/captured/{cell:?}"), around(x, y, R), |c| {
+                if let Some(path) = hexagon(x, y, R - 3.0) {
+                    c.stroke(&path, theme::DANGER, 1.0, 3.0);
+                }
+                c.cross(x, y - 3.0, R * 0.38, theme::DANGER, 4.0);
+            });
         }
     }
     if let Some((cells, _, _)) = &last {
         for &cell in [cells.first(), cells.last()].into_iter().flatten() {
             let (x, y) = cell_center(cell);
-            if let Some(path) = hexagon(x, y, R - 3.0) {
-                c.stroke(&path, theme::HIGHLIGHT, 1.0, 3.0);
-            }
+            c.cached(&format!("zatak/end/{cell:?}"), around(x, y, R), |c| {
+                if let Some(path) = hexagon(x, y, R - 3.0) {
+                    c.stroke(&path, theme::HIGHLIGHT, 1.0, 3.0);
+                }
+            });
         }
     }
     for cell in Cell::all() {

@@ -217,10 +217,13 @@ pub fn draw(
     if let Some((from, to)) = last {
         for cell in from.into_iter().chain([to]) {
             let (x, y) = corner(cell);
-            c.fill_rect(x + 2.0, y + 2.0, S - 4.0, S - 4.0, LAST, 0.2);
-            if let Some(frame) = kit::rounded_rect(x + 3.0, y + 3.0, S - 6.0, S - 6.0, 6.0) {
-                c.stroke(&frame, LAST, 1.0, 3.0);
-            }
+            let bounds = [x, y, x + S, y + S];
+            c.cached(&format!("kingdoms/last/{cell:?}"), bounds, |c| {
+                c.fill_rect(x + 2.0, y + 2.0, S - 4.0, S - 4.0, LAST, 0.2);
+                if let Some(frame) = kit::rounded_rect(x + 3.0, y + 3.0, S - 6.0, S - 6.0, 6.0) {
+                    c.stroke(&frame, LAST, 1.0, 3.0);
+                }
+            });
         }
         if let Some(from) = from {
             c.arrow(&[centre(from), centre(to)], LAST, 4.0);
@@ -259,22 +262,36 @@ fn draw_threats(c: &mut Canvas, pos: &Position) {
         let binding = threats::binding(pos, side);
         for t in threats::threatened(pos, side) {
             let (x, y) = centre(t.cell);
-            let ring = tiny_skia::PathBuilder::from_circle(x, y, PIECE + 5.0);
-            if let Some(ring) = ring {
-                if binding.contains(&t) {
-                    c.stroke(&ring, theme::DANGER, 1.0, 3.5);
-                } else {
-                    c.stroke_dashed(&ring, theme::DANGER, 3.0, 6.0);
-                }
-            }
-            c.fill_circle(x + S * 0.36, y - S * 0.34, 9.0, theme::DANGER, 1.0);
-            c.text(
-                "!",
-                x + S * 0.36,
-                y - S * 0.34 + 6.0,
-                15.0,
-                theme::GRID,
-                Align::Center,
+            let bound = binding.contains(&t);
+            let reach = PIECE + 8.0;
+            let bounds = [
+                x - reach,
+                (y - reach).min(y - S * 0.34 - 10.0),
+                (x + reach).max(x + S * 0.36 + 10.0),
+                y + reach,
+            ];
+            c.cached(
+                &format!("kingdoms/threat/{:?}/{bound}", t.cell),
+                bounds,
+                |c| {
+                    let ring = tiny_skia::PathBuilder::from_circle(x, y, PIECE + 5.0);
+                    if let Some(ring) = ring {
+                        if bound {
+                            c.stroke(&ring, theme::DANGER, 1.0, 3.5);
+                        } else {
+                            c.stroke_dashed(&ring, theme::DANGER, 3.0, 6.0);
+                        }
+                    }
+                    c.fill_circle(x + S * 0.36, y - S * 0.34, 9.0, theme::DANGER, 1.0);
+                    c.text(
+                        "!",
+                        x + S * 0.36,
+                        y - S * 0.34 + 6.0,
+                        15.0,
+                        theme::GRID,
+                        Align::Center,
+                    );
+                },
             );
         }
     }
