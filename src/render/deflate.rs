@@ -207,6 +207,14 @@ fn code_into(bits: &mut Bits, data: &[u8]) {
             let run = run_of(data, at, byte);
             bits.repeat(byte, run);
             at += run;
+        } else if let Some(&next) = data.get(at + 1).filter(|&&next| next != byte) {
+            // Two bytes at once (at most 18 bits), the second not a repeat of the first.
+            let (code, len) = CODES[usize::from(byte)];
+            let (next_code, next_len) = CODES[usize::from(next)];
+            let both = u64::from(code) | u64::from(next_code) << len;
+            bits.put(both, u32::from(len + next_len));
+            before = next;
+            at += 2;
         } else {
             bits.symbol(usize::from(byte));
             before = byte;

@@ -116,24 +116,50 @@ impl Palette {
             if same_stretch(now, was) {
                 out.copy_from_slice(kept);
             } else {
-                self.index_into(now, out);
+                self.index_changed(now, was, kept, out);
             }
         }
+    }
+
+    /// Like [`Palette::index_into`] for a stretch that differs from the layer's somewhere:
+    /// a pixel still equal to the layer's takes the layer's index, without a lookup.
+    fn index_changed(&self, rgba: &[u8], layer: &[u8], kept: &[u8], out: &mut [u8]) {
+        let pixels = rgba.chunks_exact(4).zip(layer.chunks_exact(4));
+        let mut last_pixel = u32::MAX;
+        let mut last_index = 0u8;
+        for ((px, was), (slot, &kept)) in pixels.zip(out.iter_mut().zip(kept)) {
+            let pixel = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            *slot = if pixel == u32::from_le_bytes([was[0], was[1], was[2], was[3]]) {
+                kept
+            } else {
+                if pixel != last_pixel {
+                    last_index = self.lookup(px);
+                    last_pixel = pixel;
+                }
+                last_index
+            };
+        }
+    }
+
+    /// The palette index of one pixel, through the lookup table.
+    #[inline]
+    fn lookup(&self, px: &[u8]) -> u8 {
+        let shift = 8 - LUT_BITS;
+        let key = ((px[0] as usize >> shift) << (2 * LUT_BITS))
+            | ((px[1] as usize >> shift) << LUT_BITS)
+            | (px[2] as usize >> shift);
+        self.lut[key]
     }
 
     /// Boards are mostly runs of flat colour, so a pixel equal to the one before reuses its
     /// index.
     fn index_into(&self, rgba: &[u8], out: &mut [u8]) {
-        let shift = 8 - LUT_BITS;
         let mut last_pixel = u32::MAX;
         let mut last_index = 0u8;
         for (px, slot) in rgba.chunks_exact(4).zip(out.iter_mut()) {
             let pixel = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
             if pixel != last_pixel {
-                let key = ((px[0] as usize >> shift) << (2 * LUT_BITS))
-                    | ((px[1] as usize >> shift) << LUT_BITS)
-                    | (px[2] as usize >> shift);
-                last_index = self.lut[key];
+                last_index = self.lookup(px);
                 last_pixel = pixel;
             }
             *slot = last_index;
