@@ -140,14 +140,10 @@ fn draw_static(scale: f32) -> Pixmap {
 /// Stamps a piece of `side` in `look` centred at (x, y) with radius `r` (see
 /// [`draw_piece`]).
 fn piece(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
-    let scale = c.scale();
-    let key = format!("dejarik/{side:?}/{}/{r}/{alpha}/{scale}", look.key());
-    let sprite = kit::cached_sprite(key, || {
-        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
-            draw_piece(s, side, look, cx, cy, r, alpha)
-        })
+    let key = format!("dejarik/{side:?}/{}/{r}/{alpha}", look.key());
+    c.stamp_drawn(&key, r * 2.6, (x, y), |s, cx, cy| {
+        draw_piece(s, side, look, cx, cy, r, alpha)
     });
-    c.stamp(&sprite, x, y);
 }
 
 /// Draws a piece of `side` centred at (x, y) with radius `r`: White is a round token with a

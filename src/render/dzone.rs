@@ -143,15 +143,11 @@ fn dressed(dress: &Scene) -> Palette {
 /// A marble of a seat in its look (or steel for `None`) centred at (x, y), stamped from a
 /// sprite.
 fn marble(c: &mut Canvas, seat: Option<(usize, SideLook)>, x: f32, y: f32, r: f32, alpha: f32) {
-    let scale = c.scale();
     let look = seat.map(|(s, look)| format!("{s}{}", look.key()));
-    let key = format!("dzone/{look:?}/{r}/{alpha}/{scale}");
-    let sprite = kit::cached_sprite(key, || {
-        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
-            draw_marble(s, seat, cx, cy, r, alpha)
-        })
+    let key = format!("dzone/{look:?}/{r}/{alpha}");
+    c.stamp_drawn(&key, r * 2.6, (x, y), |s, cx, cy| {
+        draw_marble(s, seat, cx, cy, r, alpha)
     });
-    c.stamp(&sprite, x, y);
 }
 
 fn draw_marble(

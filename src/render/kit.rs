@@ -4,8 +4,6 @@
 //! Boards are drawn in fixed design coordinates and scaled once by the canvas transform, so
 //! a board is written once and rendered at full size, preview size or replay size.
 
-pub use super::sprites::{cached_sprite, Sprite};
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

@@ -70,6 +70,21 @@ impl Canvas {
 }
 
 impl Canvas {
+    /// Stamps, centred at design point (x, y), the sprite kept under `key`: a piece, a die,
+    /// an icon, drawn once by `draw` in a square of `size` design units around its centre
+    /// (see [`Sprite::new`]), on whole pixels.
+    pub fn stamp_drawn(
+        &mut self,
+        key: &str,
+        size: f32,
+        (x, y): (f32, f32),
+        draw: impl FnOnce(&mut Canvas, f32, f32),
+    ) {
+        let scale = self.scale;
+        let sprite = cached_sprite(format!("{key}@{scale}"), || Sprite::new(size, scale, draw));
+        self.stamp(&sprite, x, y);
+    }
+
     /// Draws with `draw` through a sprite kept under `key`: what boards draw again and
     /// again in the same place (a cell's highlight, a cross on a cell) is rasterised once
     /// and then only blended. `bounds` (left, top, right, bottom, in design units) holds
@@ -98,7 +113,7 @@ impl Canvas {
 }
 
 /// Sprites by key, built on first use and kept for the life of the process.
-pub fn cached_sprite(key: String, build: impl FnOnce() -> Sprite) -> Arc<Sprite> {
+fn cached_sprite(key: String, build: impl FnOnce() -> Sprite) -> Arc<Sprite> {
     static CACHE: OnceLock<Mutex<HashMap<String, Arc<Sprite>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {

@@ -122,14 +122,10 @@ fn dressed(dress: &Scene) -> Palette {
 
 /// A die: White's a rounded square, Red's an octagon (a square with cut corners).
 fn die(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, size: f32, face: Option<u8>) {
-    let scale = c.scale();
-    let key = format!("zatak/die/{side:?}/{}/{size}/{face:?}/{scale}", look.key());
-    let sprite = kit::cached_sprite(key, || {
-        kit::Sprite::new(size * 1.4, scale, |s, cx, cy| {
-            draw_die(s, side, look, cx, cy, size, face)
-        })
+    let key = format!("zatak/die/{side:?}/{}/{size}/{face:?}", look.key());
+    c.stamp_drawn(&key, size * 1.4, (x, y), |s, cx, cy| {
+        draw_die(s, side, look, cx, cy, size, face)
     });
-    c.stamp(&sprite, x, y);
 }
 
 /// Draws a die of `side` (see [`die`]).

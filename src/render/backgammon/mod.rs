@@ -197,24 +197,20 @@ fn name_of(scene: &Scene, seat: usize) -> String {
 }
 
 fn checker(c: &mut Canvas, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
-    let scale = c.scale();
-    let key = format!("backgammon/{}/{r}/{alpha}/{scale}", look.key());
-    let sprite = kit::cached_sprite(key, || {
-        kit::Sprite::new(r * 2.6, scale, |s, cx, cy| {
-            s.fill_circle(cx, cy + r * 0.1, r * 1.03, theme::GRID, 0.45 * alpha);
-            s.fill_circle(cx, cy, r, look.face, alpha);
-            s.stroke_circle(cx, cy, r, look.edge, alpha, (r * 0.1).max(1.2));
-            s.stroke_circle(
-                cx,
-                cy,
-                r * 0.55,
-                look.mark,
-                alpha * 0.8,
-                (r * 0.08).max(1.0),
-            );
-        })
+    let key = format!("backgammon/{}/{r}/{alpha}", look.key());
+    c.stamp_drawn(&key, r * 2.6, (x, y), |s, cx, cy| {
+        s.fill_circle(cx, cy + r * 0.1, r * 1.03, theme::GRID, 0.45 * alpha);
+        s.fill_circle(cx, cy, r, look.face, alpha);
+        s.stroke_circle(cx, cy, r, look.edge, alpha, (r * 0.1).max(1.2));
+        s.stroke_circle(
+            cx,
+            cy,
+            r * 0.55,
+            look.mark,
+            alpha * 0.8,
+            (r * 0.08).max(1.0),
+        );
     });
-    c.stamp(&sprite, x, y);
 }
 
 /// How `seat`'s checkers look in `scene` (a set its player wears, or the side's own).

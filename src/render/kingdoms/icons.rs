@@ -39,17 +39,10 @@ pub fn piece(
     r: f32,
     alpha: f32,
 ) {
-    let scale = c.scale();
-    let key = format!(
-        "kingdoms/{side:?}/{}/{kind:?}/{r}/{alpha}/{scale}",
-        look.key()
-    );
-    let sprite = kit::cached_sprite(key, || {
-        kit::Sprite::new(r * 2.5, scale, |s, cx, cy| {
-            draw_piece(s, side, look, kind, (cx, cy), r, alpha)
-        })
+    let key = format!("kingdoms/{side:?}/{}/{kind:?}/{r}/{alpha}", look.key());
+    c.stamp_drawn(&key, r * 2.5, (x, y), |s, cx, cy| {
+        draw_piece(s, side, look, kind, (cx, cy), r, alpha)
     });
-    c.stamp(&sprite, x, y);
 }
 
 fn draw_piece(
