@@ -7,24 +7,24 @@ use std::f32::consts::PI;
 use tiny_skia::{Path, PathBuilder};
 
 pub fn polyline(points: &[(f32, f32)]) -> Option<Path> {
-    let mut pb = PathBuilder::new();
-    let (&(x0, y0), rest) = points.split_first()?;
-    pb.move_to(x0, y0);
-    for &(x, y) in rest {
-        pb.line_to(x, y);
-    }
-    pb.finish()
+    through(points)?.finish()
 }
 
 pub fn polygon(points: &[(f32, f32)]) -> Option<Path> {
+    let mut pb = through(points)?;
+    pb.close();
+    pb.finish()
+}
+
+/// A path begun through `points`, left open.
+fn through(points: &[(f32, f32)]) -> Option<PathBuilder> {
     let mut pb = PathBuilder::new();
     let (&(x0, y0), rest) = points.split_first()?;
     pb.move_to(x0, y0);
     for &(x, y) in rest {
         pb.line_to(x, y);
     }
-    pb.close();
-    pb.finish()
+    Some(pb)
 }
 
 /// A regular polygon with `sides` corners on a circle of radius `r`, the first corner at
