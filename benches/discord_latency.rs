@@ -17,7 +17,11 @@
 //! `BENCH_DATABASE=postgres` for the ledger on a PostgreSQL server the bench starts, durable
 //! as a production server is; `BENCH_PROCESSES=N` for N bot processes, process k running
 //! gateway shard k of N, the tables spread over N guilds, one per shard;
-//! `BENCH_SPECTATORS=K` for K spectators on each table's live page, SQLite only).
+//! `BENCH_SPECTATORS=K` for K spectators on each table's live page, SQLite only;
+//! `BENCH_DROID_TABLES=D` for a mixed load: the first D tables are played against the droid
+//! at level 5 in the paced phase, and the line beginning `mixed` replaces the paced one: the
+//! human tables' moves, then the droid's answers, from a human's move to the reply carrying
+//! the droid's; the saturation phase plays the human tables only).
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
@@ -30,7 +34,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fake_discord::{FakeDiscord, Request};
+use fake_discord::{FakeDiscord, Request, APP_ID};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
@@ -57,7 +61,14 @@ struct Table {
     guild: String,
     channel: String,
     players: [(String, String); 2],
+    /// Played against the droid (the second player is the bot itself).
+    droid: bool,
 }
+
+/// The droid's level on the droid tables, and the time its answers must come within: the
+/// level's budget (level 5 answers within 2 s) plus 1 s.
+const DROID_LEVEL: u64 = 5;
+const DROID_BAR: Duration = Duration::from_secs(3);
 
 /// What a board reply says: who is to move and the moves offered in its menu.
 struct Board {
@@ -116,6 +127,25 @@ fn user(id: &str, name: &str) -> Value {
 /// Opens and accepts the table; returns its first board.
 async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
     let (a, b) = (&table.players[0], &table.players[1]);
+    if table.droid {
+        let (board, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
+            fake.slash_at(
+                &table.guild,
+                &table.channel,
+                id,
+                (&a.0, &a.1),
+                "play",
+                json!([{"name": "game", "type": 3, "value": "dejarik"},
+                       {"name": "opponent", "type": 6, "value": APP_ID},
+                       {"name": "wager", "type": 4, "value": 50},
+                       {"name": "level", "type": 4, "value": DROID_LEVEL}]),
+                json!({"users": {APP_ID: {"id": APP_ID, "username": "holotable",
+                                          "discriminator": "0000", "bot": true}}}),
+            )
+        })
+        .await;
+        return board;
+    }
     let (challenge, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
         fake.slash_at(
             &table.guild,
@@ -146,6 +176,8 @@ async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
 struct Sample {
     latency: Duration,
     deferred: bool,
+    /// A move at a droid table: its latency is the droid's answer time.
+    droid: bool,
 }
 
 /// Plays up to `moves` moves at one table; returns one sample per move.
@@ -184,30 +216,72 @@ async fn play(
             )
         })
         .await;
-        samples.push(Sample { latency, deferred });
+        samples.push(Sample {
+            latency,
+            deferred,
+            droid: table.droid,
+        });
         board = next;
     }
     (samples, board, table)
 }
 
-fn report(phase: &str, samples: &[Sample], wall: Duration) {
-    let mut ms: Vec<f64> = samples
-        .iter()
-        .map(|s| s.latency.as_secs_f64() * 1000.0)
-        .collect();
+/// The latencies of `samples` in ms, sorted.
+fn sorted_ms<'a>(samples: impl Iterator<Item = &'a Sample>) -> Vec<f64> {
+    let mut ms: Vec<f64> = samples.map(|s| s.latency.as_secs_f64() * 1000.0).collect();
     ms.sort_by(|a, b| a.total_cmp(b));
+    ms
+}
+
+/// `p50 … p90 … p99 … max …` of sorted latencies.
+fn quantiles(ms: &[f64]) -> String {
+    if ms.is_empty() {
+        return "none".into();
+    }
     let at = |q: f64| ms[((ms.len() as f64 - 1.0) * q).round() as usize];
-    let deferred = samples.iter().filter(|s| s.deferred).count();
-    println!(
-        "{phase:<11} {:>6} moves in {:>6.1} s = {:>6.1} moves/s | latency ms: p50 {:>6.1}  p90 {:>6.1}  p99 {:>6.1}  max {:>6.1} | deferred {deferred}",
-        ms.len(),
-        wall.as_secs_f64(),
-        ms.len() as f64 / wall.as_secs_f64(),
+    format!(
+        "p50 {:>6.1}  p90 {:>6.1}  p99 {:>6.1}  max {:>6.1}",
         at(0.5),
         at(0.9),
         at(0.99),
-        ms[ms.len() - 1],
+        ms[ms.len() - 1]
+    )
+}
+
+/// The phase's line; with droid tables, the human tables' moves on a line beginning
+/// `mixed`, then the droid's answers.
+fn report(phase: &str, samples: &[Sample], wall: Duration) {
+    let human = sorted_ms(samples.iter().filter(|s| !s.droid));
+    let droid = sorted_ms(samples.iter().filter(|s| s.droid));
+    let deferred = samples.iter().filter(|s| s.deferred).count();
+    let (phase, moves) = if droid.is_empty() {
+        (phase.to_string(), "moves")
+    } else {
+        (
+            format!("mixed {}", phase.trim_start_matches("paced ")),
+            "human moves",
+        )
+    };
+    let mut line = format!(
+        "{phase:<11} {:>6} {moves} in {:>6.1} s = {:>6.1} moves/s | latency ms: {} | deferred {deferred}",
+        human.len(),
+        wall.as_secs_f64(),
+        human.len() as f64 / wall.as_secs_f64(),
+        quantiles(&human),
     );
+    if !droid.is_empty() {
+        let late = droid
+            .iter()
+            .filter(|&&ms| ms > DROID_BAR.as_secs_f64() * 1000.0)
+            .count();
+        line += &format!(
+            " | droid answers {} (level {DROID_LEVEL}), ms: {} | over {} s: {late}",
+            droid.len(),
+            quantiles(&droid),
+            DROID_BAR.as_secs()
+        );
+    }
+    println!("{line}");
 }
 
 async fn phase(
@@ -341,6 +415,7 @@ fn main() {
     let processes = env_or("BENCH_PROCESSES", 1).max(1) as u32;
     let postgres = std::env::var("BENCH_DATABASE").is_ok_and(|v| v == "postgres");
     let spectators = env_or("BENCH_SPECTATORS", 0) as usize;
+    let droid_tables = env_or("BENCH_DROID_TABLES", 0).min(tables);
     assert!(
         spectators == 0 || (!postgres && processes == 1),
         "BENCH_SPECTATORS needs one process on SQLite"
@@ -415,6 +490,7 @@ fn main() {
                     ((100_000 + 2 * i).to_string(), format!("a{i}")),
                     ((100_001 + 2 * i).to_string(), format!("b{i}")),
                 ],
+                droid: i < droid_tables,
             };
             let board = open(&fake, &ids, &table).await;
             opened.push((table, board));
@@ -432,7 +508,7 @@ fn main() {
                 .join("; ")
         };
         println!(
-            "{tables} wagered tables opened in {:.1} s (challenge + Accept each, one at a time); {}",
+            "{tables} wagered tables ({droid_tables} against the droid) opened in {:.1} s (challenge + Accept each, one at a time); {}",
             started.elapsed().as_secs_f64(),
             memory(&pids)
         );
@@ -446,7 +522,8 @@ fn main() {
         )
         .await;
         println!("{}", memory(&pids));
-        phase(&fake, &ids, opened, moves, Duration::ZERO, "saturation").await;
+        let humans = opened.into_iter().filter(|(t, _)| !t.droid).collect();
+        phase(&fake, &ids, humans, moves, Duration::ZERO, "saturation").await;
         println!("{}", memory(&pids));
         drop(bots);
         if let Some(watching) = watching {

@@ -10,6 +10,7 @@ pub mod droid;
 pub mod engine;
 pub mod front;
 pub mod games;
+pub mod lane;
 pub mod ledger;
 pub mod render;
 pub mod shop;

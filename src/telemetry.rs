@@ -9,7 +9,8 @@
 //! - `board_render_seconds{where}`: a board drawn for a reply (`table`) or a page (`web`).
 //! - `db_seconds{op}`: a ledger transaction (`read`, `write`), and `db_pool_wait_seconds`:
 //!   waiting for a PostgreSQL connection.
-//! - `droid_think_seconds{game}`: the droid choosing an action.
+//! - `droid_think_seconds{game}`: the droid choosing an action, and `droid_wait_seconds{game}`:
+//!   a search waiting in the droid's queue before it starts.
 //! - `active_tables`, `spectators`: read when scraped.
 //! - `web_requests_total{page}`, `web_spectators_dropped_total`, `web_update_seconds`.
 //! - `health_checks_total{verdict}`, `shard_connected{shard}` under `serve`.
@@ -79,6 +80,11 @@ fn describe() {
         Unit::Seconds,
         "Time the droid thinks"
     );
+    describe_histogram!(
+        "holotable_droid_wait_seconds",
+        Unit::Seconds,
+        "Time a droid search waits in its queue before it starts"
+    );
     describe_counter!(
         "holotable_discord_retries_total",
         "Requests Discord failed and that were tried again"
@@ -120,6 +126,12 @@ pub fn timed<T>(
     let value = work();
     metrics::histogram!(name, label.0 => label.1).record(started.elapsed().as_secs_f64());
     value
+}
+
+/// The time since `since` into the histogram `name` with one label (a wait that began
+/// elsewhere).
+pub fn observe(name: &'static str, label: (&'static str, &'static str), since: std::time::Instant) {
+    metrics::histogram!(name, label.0 => label.1).record(since.elapsed().as_secs_f64());
 }
 
 /// A command answered by a front end.

@@ -380,3 +380,47 @@ fn admins_keep_tables_to_the_channels_they_choose() {
     assert!(said.contains("every channel"), "{said}");
     assert!(!play(&in_channel("alice", 13, "333", None))[0].ephemeral);
 }
+
+#[test]
+fn a_command_waiting_for_the_droid_leaves_its_working_place_to_others() {
+    // Issue 28: one working place. alice's droid table thinks at level 5 (a search on the
+    // droid's own lane); meanwhile bob's command, on another thread, needs that place and
+    // is answered while the search is still running.
+    let dir = std::env::temp_dir().join(format!("holotable-thinking-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let clock = Arc::new(AtomicI64::new(1_000_000));
+    let app = Arc::new(app(&dir.join("h.db"), clock).with_thinking(1, 1));
+    let alice = {
+        let app = Arc::clone(&app);
+        std::thread::spawn(move || {
+            app.handle(
+                &actor("alice", 1),
+                Command::Play(holotable::table::PlayArgs {
+                    game: "zatak".into(),
+                    opponent: Some("droid".into()),
+                    first: Some("them".into()),
+                    level: Some(5),
+                    ..Default::default()
+                }),
+            )
+        })
+    };
+    let waited = std::time::Instant::now();
+    while app.droid_searches() == 0 {
+        assert!(!alice.is_finished(), "the droid never searched");
+        assert!(waited.elapsed().as_secs() < 60, "no search began");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let bob = app.handle(&actor("bob", 1), Command::Balance { user: None });
+    assert!(
+        app.droid_searches() == 1 && !alice.is_finished(),
+        "bob was answered only after the search: {}",
+        bob[0].text
+    );
+    assert!(bob[0].text.contains("bob"), "{}", bob[0].text);
+    let played = alice.join().unwrap();
+    assert!(!played[0].ephemeral, "{}", played[0].text);
+    assert!(played[0].text.contains("Droid"), "{}", played[0].text);
+    assert_eq!(app.droid_searches(), 0);
+}

@@ -20,6 +20,7 @@ impl App {
     /// [`App::tick`] for the tables of the guilds `serves` accepts: a process running some
     /// of the gateway shards runs the clocks of its own guilds only.
     pub fn tick_where(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
+        let _place = self.thinking.gate.enter();
         self.telling_after(|| self.tick_now(serves))
     }
 

@@ -29,6 +29,7 @@ mod seasons;
 mod shop;
 mod spectate;
 mod terms;
+pub mod thinking;
 pub mod tournaments;
 mod turn;
 mod verify;
@@ -189,6 +190,8 @@ pub struct App {
     cooldowns: cooldown::Cooldowns,
     /// Who asked for notifications by direct message, by server.
     notifying: notify::Notifying,
+    /// Where the droid searches, and the places of the commands that work at once.
+    pub(crate) thinking: thinking::Thinking,
 }
 
 thread_local! {
@@ -217,7 +220,20 @@ impl App {
             worn: Default::default(),
             cooldowns: Default::default(),
             notifying: Default::default(),
+            thinking: Default::default(),
         }
+    }
+
+    /// This application with `places` commands working at once and `threads` searching for
+    /// the droid (the defaults suit the machine: [`thinking::Thinking::default`]).
+    pub fn with_thinking(mut self, places: usize, threads: usize) -> App {
+        self.thinking = thinking::Thinking::new(places, threads);
+        self
+    }
+
+    /// The droid's searches asked for and not yet answered.
+    pub fn droid_searches(&self) -> usize {
+        self.thinking.pending()
     }
 
     /// Adds a listener to every stored change of a table.
@@ -396,6 +412,7 @@ impl App {
 
     /// Handles one command; a refusal becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
+        let _place = self.thinking.gate.enter();
         self.telling_after(|| {
             crate::words::speaking(actor.lang, || {
                 carried::carrying(&actor.interaction, || self.handle_in_words(actor, command))

@@ -122,13 +122,9 @@ impl App {
                 Ok(Some(Automatic::Chance(action)))
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
-                let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
+                let rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
                 let game = self.entry(row)?.info.id;
-                let action = crate::telemetry::timed(
-                    "holotable_droid_think_seconds",
-                    ("game", game),
-                    || crate::droid::choose_action(play, row.terms.level, &mut rng),
-                )?;
+                let action = self.thinking.choose(game, play, row.terms.level, rng)?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {

@@ -242,15 +242,37 @@ pub fn invite_url(application_id: &str) -> String {
 /// drawn on the CPU) runs on the blocking pool; threads beyond a few per core only wait for
 /// the connection while each keeps its own drawing buffers and allocator arena, so under a
 /// burst of a thousand interactions tokio's default of 512 blocking threads cost ~130 MB
-/// and no speed. The pool is capped at two threads per core (at least four); the work waits
-/// in its queue instead.
+/// and no speed. The pool holds the application's working places (two per core, at least
+/// four: [`crate::table::thinking::working_places`]) and [`DROID_WAITERS`] more, for commands
+/// that wait for the droid's search with their place given back; the work waits in the
+/// pool's queue beyond that.
 pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    bound_allocator_arenas(crate::table::thinking::working_places());
     tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads((2 * cores).max(4))
+        .max_blocking_threads(crate::table::thinking::working_places() + DROID_WAITERS)
         .enable_all()
         .build()
 }
+
+/// glibc's allocator gives each thread that allocates an arena of its own, up to eight per
+/// core, and an arena keeps much of what was freed in it; with the waiting threads above that
+/// is memory held for nothing. Bounded to one arena per working place.
+fn bound_allocator_arenas(arenas: usize) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        let arenas = libc::c_int::try_from(arenas).unwrap_or(libc::c_int::MAX);
+        // SAFETY: a setting of the allocator, made before the runtime's threads start.
+        if unsafe { libc::mallopt(libc::M_ARENA_MAX, arenas) } != 1 {
+            tracing::debug!("the allocator keeps its own number of arenas");
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = arenas;
+}
+
+/// How many commands may wait for a droid's search at once without taking a working
+/// thread from anyone (a thread waiting for the search costs little).
+const DROID_WAITERS: usize = 64;
 
 /// The gateway shards one process runs: `first..=last` of `total` (Discord's rule puts a
 /// guild on shard `(guild_id >> 22) % total`, so each guild, with its tables, belongs to

@@ -14,8 +14,8 @@ use std::time::Duration;
 use tokio::sync::{broadcast, Notify};
 
 use super::boards::Boards;
-use super::lane::{Lane, Priority};
 use super::pages;
+use crate::lane::{Lane, Priority};
 use crate::ledger::tables::TableRow;
 use crate::table::App;
 use crate::words::Lang;
@@ -104,8 +104,8 @@ impl Hub {
             tables: Mutex::new(HashMap::new()),
             total: AtomicUsize::new(0),
             boards: Boards::default(),
-            lane: Lane::new(LANE_THREADS, Priority::Low),
-            reads: Lane::new(1, Priority::Same),
+            lane: Lane::new("web", LANE_THREADS, Priority::Low),
+            reads: Lane::new("web-read", 1, Priority::Same),
         });
         let weak = Arc::downgrade(&hub);
         app.on_change(Arc::new(move |table| {

@@ -8,7 +8,6 @@
 
 mod boards;
 mod hub;
-mod lane;
 mod lang;
 mod pages;
 mod stalls;
@@ -115,7 +114,7 @@ impl WebThread {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("web-io")
-            .on_thread_start(lane::lower_priority)
+            .on_thread_start(crate::lane::lower_priority)
             .enable_all()
             .build()?;
         let WebThread { listener } = self;

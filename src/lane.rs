@@ -1,10 +1,9 @@
-//! The web's own worker threads. Reading tables for pages and drawing their boards run here,
-//! not on the blocking threads the application answers players on, and mostly at a lower
-//! CPU priority: when the machine is busy the channel's answers come first and spectators
-//! wait a little (their updates coalesce, since a watched table is read as it is when its
-//! turn to be read comes). The few short reads that must not hold the database at a low
-//! priority (a low thread holding it would keep the players' answers waiting) have a lane
-//! at the process's own priority.
+//! Worker threads of their own for work that must not take the threads players are answered
+//! on: the live pages' reading and drawing, and the droid's searches. A lane runs mostly at
+//! a lower CPU priority, so that when the machine is busy the players' answers come first
+//! and the lane's work waits a little. The web's few short reads that must not hold the
+//! database at a low priority (a low thread holding it would keep the players' answers
+//! waiting) have a lane at the process's own priority.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc;
@@ -31,14 +30,14 @@ pub struct Lane {
 }
 
 impl Lane {
-    /// A lane of `threads` threads (at least one).
-    pub fn new(threads: usize, priority: Priority) -> Lane {
+    /// A lane of `threads` threads (at least one), named `name-0`, `name-1`…
+    pub fn new(name: &str, threads: usize, priority: Priority) -> Lane {
         let (jobs, queue) = mpsc::channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
         for k in 0..threads.max(1) {
             let queue = Arc::clone(&queue);
             let spawned = std::thread::Builder::new()
-                .name(format!("web-{k}"))
+                .name(format!("{name}-{k}"))
                 .spawn(move || {
                     if priority == Priority::Low {
                         lower_priority();
@@ -46,7 +45,7 @@ impl Lane {
                     serve(&queue)
                 });
             if let Err(e) = spawned {
-                tracing::error!(error = %e, "no web worker thread");
+                tracing::error!(error = %e, lane = name, "no worker thread");
             }
         }
         Lane { jobs }
@@ -59,13 +58,34 @@ impl Lane {
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Option<T> {
         let (done, result) = tokio::sync::oneshot::channel();
+        self.submit(work, move |value| {
+            let _ = done.send(value);
+        })?;
+        result.await.ok()
+    }
+
+    /// Runs `work` on the lane and waits for it on this thread (a caller that is not async);
+    /// `None` if it panicked or the lane has no thread left.
+    pub fn call<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let (done, result) = mpsc::sync_channel(1);
+        self.submit(work, move |value| {
+            let _ = done.send(value);
+        })?;
+        result.recv().ok()
+    }
+
+    /// Queues `work`, its value handed to `deliver`; a panic delivers nothing.
+    fn submit<T>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+        deliver: impl FnOnce(T) + Send + 'static,
+    ) -> Option<()> {
         let job: Job = Box::new(move || {
             if let Ok(value) = catch_unwind(AssertUnwindSafe(work)) {
-                let _ = done.send(value);
+                deliver(value);
             }
         });
-        self.jobs.send(job).ok()?;
-        result.await.ok()
+        self.jobs.send(job).ok()
     }
 }
 
@@ -94,7 +114,7 @@ pub fn lower_priority() {
             libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICENESS)
         };
         if done != 0 {
-            tracing::debug!("the web lane keeps the process's priority");
+            tracing::debug!("a lane keeps the process's priority");
         }
     }
 }
@@ -105,23 +125,32 @@ mod tests {
 
     #[tokio::test]
     async fn work_runs_and_a_panic_leaves_the_lane_serving() {
-        let lane = Lane::new(1, Priority::Low);
+        let lane = Lane::new("test", 1, Priority::Low);
         assert_eq!(lane.run(|| 6 * 7).await, Some(42));
         assert_eq!(lane.run(|| -> u8 { panic!("a bad page") }).await, None);
         // The one thread survived the panic.
         assert_eq!(lane.run(|| "still here").await, Some("still here"));
     }
 
+    #[test]
+    fn a_caller_that_is_not_async_waits_for_the_value() {
+        let lane = Lane::new("test", 2, Priority::Low);
+        let on = lane.call(|| std::thread::current().name().map(str::to_string));
+        assert!(matches!(on, Some(Some(name)) if name.starts_with("test-")));
+        assert_eq!(lane.call(|| -> u8 { panic!("a bad search") }), None);
+        assert_eq!(lane.call(|| 6 * 7), Some(42));
+    }
+
     #[cfg(target_os = "linux")]
     #[tokio::test]
     async fn its_threads_run_at_a_lower_priority() {
-        let lane = Lane::new(1, Priority::Low);
+        let lane = Lane::new("test", 1, Priority::Low);
         let nice = lane
             .run(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) })
             .await;
         let ours = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
         assert_eq!(nice, Some((ours + NICENESS).min(19)));
-        let same = Lane::new(1, Priority::Same);
+        let same = Lane::new("test", 1, Priority::Same);
         let nice = same
             .run(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) })
             .await;
