@@ -231,6 +231,13 @@ impl App {
         self
     }
 
+    /// Waits, without a thread, for a place to run a command: an async front end admits a
+    /// command before it gives it a thread, and the thread holds the place
+    /// ([`thinking::Admission::hold`]) while it runs [`App::handle`].
+    pub async fn admit(&self) -> Option<thinking::Admission> {
+        self.thinking.gate.admit().await
+    }
+
     /// The droid's searches asked for and not yet answered.
     pub fn droid_searches(&self) -> usize {
         self.thinking.pending()

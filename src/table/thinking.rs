@@ -9,9 +9,13 @@
 //! draw the answer. A search that waited in the queue still gets its level's whole budget
 //! (an iteration count), so the move is the one `/verify` computes again.
 
-use std::cell::Cell;
+use std::cell::RefCell;
+use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::games::{DynPlay, RulesError};
 use crate::lane::{Lane, Priority};
@@ -30,35 +34,50 @@ fn thinking_threads() -> usize {
 }
 
 thread_local! {
-    /// The gate whose place this thread holds (its address), or 0.
-    static HOLDING: Cell<usize> = const { Cell::new(0) };
+    /// The place this thread holds, with the address of its gate.
+    static HELD: RefCell<Option<(usize, OwnedSemaphorePermit)>> = const { RefCell::new(None) };
 }
 
-/// A counting semaphore over the places where commands work.
+/// The places where commands work, taken in the order they were asked for. An async front
+/// end waits for one before it gives a thread to the command ([`Gate::admit`]), so that a
+/// burst of commands waits in a queue and not on threads; a caller that is not async waits
+/// on its own thread ([`Gate::enter`]).
 pub struct Gate {
-    free: Mutex<usize>,
-    freed: Condvar,
+    places: Arc<Semaphore>,
 }
 
-/// A place held until dropped (none when the thread already held one: commands nest).
-pub struct Place<'a> {
-    gate: Option<&'a Gate>,
+/// A place taken by an async front end, for the thread that will run the command.
+pub struct Admission {
+    gate: usize,
+    permit: OwnedSemaphorePermit,
 }
 
-impl Drop for Place<'_> {
+/// This thread's place, held until dropped (nothing when the thread already held one:
+/// commands nest).
+pub struct Place {
+    owned: bool,
+}
+
+impl Drop for Place {
     fn drop(&mut self) {
-        if let Some(gate) = self.gate {
-            HOLDING.with(|h| h.set(0));
-            gate.release();
+        if self.owned {
+            HELD.with(|held| held.borrow_mut().take());
         }
+    }
+}
+
+impl Admission {
+    /// Makes the place this thread's until the returned [`Place`] is dropped.
+    pub fn hold(self) -> Place {
+        HELD.with(|held| *held.borrow_mut() = Some((self.gate, self.permit)));
+        Place { owned: true }
     }
 }
 
 impl Gate {
     pub fn new(places: usize) -> Gate {
         Gate {
-            free: Mutex::new(places.max(1)),
-            freed: Condvar::new(),
+            places: Arc::new(Semaphore::new(places.max(1))),
         }
     }
 
@@ -66,40 +85,66 @@ impl Gate {
         self as *const Gate as usize
     }
 
-    /// Waits for a place for this thread's work, unless it holds one already.
-    pub fn enter(&self) -> Place<'_> {
-        if HOLDING.with(Cell::get) == self.address() {
-            return Place { gate: None };
-        }
-        self.acquire();
-        HOLDING.with(|h| h.set(self.address()));
-        Place { gate: Some(self) }
+    fn holding(&self) -> bool {
+        HELD.with(|held| matches!(&*held.borrow(), Some((gate, _)) if *gate == self.address()))
     }
 
-    /// Runs `wait` (work done elsewhere) with this thread's place given back meanwhile.
+    /// Waits for a place, without a thread.
+    pub async fn admit(&self) -> Option<Admission> {
+        let permit = Arc::clone(&self.places).acquire_owned().await.ok()?;
+        Some(Admission {
+            gate: self.address(),
+            permit,
+        })
+    }
+
+    /// Waits on this thread for a place for its work, unless it holds one already.
+    pub fn enter(&self) -> Place {
+        if self.holding() {
+            return Place { owned: false };
+        }
+        match wait_here(self.admit()) {
+            Some(admission) => admission.hold(),
+            None => Place { owned: false },
+        }
+    }
+
+    /// Runs `wait` (work done elsewhere) with this thread's place given back meanwhile; the
+    /// thread queues for a place again after.
     pub fn aside<T>(&self, wait: impl FnOnce() -> T) -> T {
-        if HOLDING.with(Cell::get) != self.address() {
+        if !self.holding() {
             return wait();
         }
-        HOLDING.with(|h| h.set(0));
-        self.release();
+        HELD.with(|held| held.borrow_mut().take());
         let value = wait();
-        self.acquire();
-        HOLDING.with(|h| h.set(self.address()));
+        if let Some(Admission { gate, permit }) = wait_here(self.admit()) {
+            HELD.with(|held| *held.borrow_mut() = Some((gate, permit)));
+        }
         value
     }
 
-    fn acquire(&self) {
-        let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-        while *free == 0 {
-            free = self.freed.wait(free).unwrap_or_else(|e| e.into_inner());
-        }
-        *free -= 1;
+    /// Places free now.
+    pub fn free(&self) -> usize {
+        self.places.available_permits()
     }
+}
 
-    fn release(&self) {
-        *self.free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
-        self.freed.notify_one();
+/// Runs `future` to its end on this thread, parking it while the future waits.
+fn wait_here<F: Future>(future: F) -> F::Output {
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        if let Poll::Ready(value) = future.as_mut().poll(&mut context) {
+            return value;
+        }
+        std::thread::park();
     }
 }
 
@@ -168,7 +213,6 @@ impl Thinking {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
     use std::time::Duration;
 
     #[test]
@@ -189,9 +233,9 @@ mod tests {
         let got = gate.aside(|| rx.recv_timeout(Duration::from_secs(10)));
         assert_eq!(got, Ok("worked"));
         other.join().unwrap();
-        assert_eq!(*gate.free.lock().unwrap(), 0);
+        assert_eq!(gate.free(), 0);
         drop(place);
-        assert_eq!(*gate.free.lock().unwrap(), 1);
+        assert_eq!(gate.free(), 1);
     }
 
     #[test]
@@ -201,8 +245,30 @@ mod tests {
         // Would wait forever if the inner entry took a second place.
         let inner = gate.enter();
         drop(inner);
-        assert_eq!(*gate.free.lock().unwrap(), 0);
+        assert_eq!(gate.free(), 0);
         drop(outer);
-        assert_eq!(*gate.free.lock().unwrap(), 1);
+        assert_eq!(gate.free(), 1);
+    }
+
+    #[tokio::test]
+    async fn an_admission_waits_without_a_thread_and_is_held_by_the_one_that_works() {
+        let gate = Arc::new(Gate::new(1));
+        let first = gate.admit().await.unwrap();
+        // The second waits in the queue, as a future.
+        let second = tokio::time::timeout(Duration::from_millis(50), gate.admit()).await;
+        assert!(second.is_err());
+        let worker = {
+            let gate = Arc::clone(&gate);
+            std::thread::spawn(move || {
+                let _place = first.hold();
+                // The thread holds its admitted place: entering again takes nothing more.
+                let _nested = gate.enter();
+                gate.free()
+            })
+        };
+        assert_eq!(worker.join().unwrap(), 0);
+        // The worker's place came back when it was done.
+        let again = tokio::time::timeout(Duration::from_secs(5), gate.admit()).await;
+        assert!(matches!(again, Ok(Some(_))));
     }
 }

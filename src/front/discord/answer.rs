@@ -21,7 +21,8 @@ const FIRST_ANSWER: Duration = Duration::from_millis(2700);
 /// How long a later answer (an edit, a followup, a channel message) is still tried.
 const LATER_ANSWER: Duration = Duration::from_secs(30);
 
-/// Runs a command on the blocking pool and returns its replies; `names` are the users the
+/// Runs a command on the blocking pool once the application has a place for it (waiting
+/// for one as a future, not on a thread) and returns its replies; `names` are the users the
 /// command names (their display names are remembered first, off the async runtime).
 pub(super) async fn run(
     app: &Arc<App>,
@@ -31,7 +32,9 @@ pub(super) async fn run(
 ) -> Vec<Reply> {
     let app = Arc::clone(app);
     let lang = actor.lang;
+    let admitted = app.admit().await;
     tokio::task::spawn_blocking(move || {
+        let _place = admitted.map(|a| a.hold());
         for (id, name) in &names {
             app.learn_name(id, name);
         }

@@ -242,10 +242,10 @@ pub fn invite_url(application_id: &str) -> String {
 /// drawn on the CPU) runs on the blocking pool; threads beyond a few per core only wait for
 /// the connection while each keeps its own drawing buffers and allocator arena, so under a
 /// burst of a thousand interactions tokio's default of 512 blocking threads cost ~130 MB
-/// and no speed. The pool holds the application's working places (two per core, at least
-/// four: [`crate::table::thinking::working_places`]) and [`DROID_WAITERS`] more, for commands
-/// that wait for the droid's search with their place given back; the work waits in the
-/// pool's queue beyond that.
+/// and no speed. Commands wait for one of the application's working places (two per core,
+/// at least four: [`crate::table::thinking::working_places`]) before they get a thread; the
+/// pool holds those and [`DROID_WAITERS`] more, for commands that wait for the droid's
+/// search with their place given back, and for short reads (autocomplete).
 pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
     bound_allocator_arenas(crate::table::thinking::working_places());
     tokio::runtime::Builder::new_multi_thread()
