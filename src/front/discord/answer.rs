@@ -169,6 +169,12 @@ impl<'a> Answering<'a> {
         }
     }
 
+    /// The same answer, to an interaction that arrived at `received` (it waited at the door).
+    pub(super) fn arrived(mut self, received: Instant) -> Answering<'a> {
+        self.received = received;
+        self
+    }
+
     /// Shows "thinking…" (the work will take longer than Discord waits for a first answer).
     pub(super) async fn defer(&mut self) {
         if self.state != State::Fresh {
@@ -350,8 +356,8 @@ fn log_undelivered(what: &str, failed: &Undelivered) {
     tracing::warn!(what, failure = ?failed.failure, error = %failed.error, "Discord did not take an answer");
 }
 
-/// Runs `command` and answers `asked` with its replies. Work still running after
-/// `defer_after` is deferred first (Discord shows "thinking…").
+/// Runs `command` and answers `asked` with its replies. Work still running `defer_after`
+/// after the interaction arrived is deferred first (Discord shows "thinking…").
 pub(super) async fn answer(
     answering: &mut Answering<'_>,
     app: &Arc<App>,
@@ -368,7 +374,7 @@ pub(super) async fn answer(
     } else {
         tokio::select! {
             replies = &mut work => replies,
-            _ = tokio::time::sleep(defer_after) => {
+            _ = tokio::time::sleep_until((answering.received + defer_after).into()) => {
                 answering.defer().await;
                 work.await
             }

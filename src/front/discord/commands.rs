@@ -208,10 +208,6 @@ fn run(
 
 async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Result<(), Error> {
     let interaction = super::interaction(&ctx)?;
-    if !ctx.data().seen.first(interaction.id.get()) {
-        tracing::info!(id = interaction.id.get(), "an interaction delivered twice");
-        return Ok(());
-    }
     let lang = Lang::of(&interaction.locale);
     let refuse = |text: String| async move {
         let who = display_name(&interaction.user);
@@ -221,7 +217,8 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
             Asked::Command(interaction),
             &who,
             lang,
-        );
+        )
+        .arrived(ctx.data().seen.arrived(interaction.id.get()));
         answering.send(vec![Reply::private(text)]).await;
         Ok(())
     };

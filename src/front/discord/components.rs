@@ -41,7 +41,8 @@ pub(super) async fn component(
     };
     let _busy = data.inflight.enter();
     let asked = Asked::Component(interaction);
-    let mut answering = Answering::new(&ctx.http, &data.controls, asked, &actor.name, actor.lang);
+    let mut answering = Answering::new(&ctx.http, &data.controls, asked, &actor.name, actor.lang)
+        .arrived(data.seen.arrived(interaction.id.get()));
     let app = &data.app;
     answer(
         &mut answering,

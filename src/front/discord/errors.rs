@@ -68,6 +68,7 @@ async fn tell(ctx: super::Context<'_>, id: &str, option: Option<&str>) {
         Asked::Command(interaction),
         &who,
         lang,
-    );
+    )
+    .arrived(ctx.data().seen.arrived(interaction.id.get()));
     answering.send(vec![Reply::private(text)]).await;
 }

@@ -11,6 +11,7 @@ mod closing;
 mod commands;
 mod components;
 mod controls;
+mod doors;
 mod errors;
 mod gateway;
 mod retry;
@@ -46,8 +47,9 @@ pub struct Data {
     defer_after: Duration,
     inflight: Arc<InFlight>,
     gateway: Arc<gateway::GatewayState>,
-    /// Interactions already taken (a copy delivered again is dropped).
-    seen: seen::Seen,
+    /// Interactions already taken, and when each arrived (a copy delivered again is dropped
+    /// at the door).
+    seen: Arc<seen::Seen>,
     /// Each table's message whose choices are live.
     controls: Arc<controls::Controls>,
 }
@@ -166,7 +168,9 @@ async fn dispatch(
     let data = ctx.data();
     let _busy = data.inflight.enter();
     let actor = actor_of(&ctx);
-    let mut answering = Answering::new(ctx.http(), &data.controls, asked, &actor.name, actor.lang);
+    let arrived = data.seen.arrived(interaction(&ctx)?.id.get());
+    let mut answering =
+        Answering::new(ctx.http(), &data.controls, asked, &actor.name, actor.lang).arrived(arrived);
     answer(
         &mut answering,
         &data.app,
@@ -364,6 +368,8 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
     let close_threads_after = Duration::from_secs(config.tables.close_threads_after_secs);
     let inflight = Arc::new(InFlight::default());
     let setup_inflight = Arc::clone(&inflight);
+    let seen = Arc::new(seen::Seen::default());
+    let setup_seen = Arc::clone(&seen);
     let defer_after = Duration::from_millis(config.discord.defer_after_ms);
     let setup_app = Arc::clone(&app);
     let gateway = Arc::new(gateway::GatewayState::new(shards));
@@ -398,13 +404,6 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                         interaction: serenity::Interaction::Component(interaction),
                     } = event
                     {
-                        if !framework.user_data.seen.first(interaction.id.get()) {
-                            tracing::info!(
-                                id = interaction.id.get(),
-                                "an interaction delivered twice"
-                            );
-                            return Ok(());
-                        }
                         components::component(
                             framework.serenity_context,
                             framework.user_data,
@@ -457,14 +456,14 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
                     defer_after,
                     inflight: setup_inflight,
                     gateway: setup_gateway,
-                    seen: seen::Seen::default(),
+                    seen: setup_seen,
                     controls,
                 })
             })
         })
         .build();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
-        .framework(framework)
+        .framework(doors::Doors::new(framework, seen, Arc::clone(&inflight)))
         .await?;
     let manager = client.shard_manager.clone();
     let start = async {

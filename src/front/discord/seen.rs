@@ -28,6 +28,12 @@ impl Seen {
         }
         at.insert(interaction, now).is_none()
     }
+
+    /// When `interaction` arrived ([`Seen::first`] took it), or now if it was not seen.
+    pub(super) fn arrived(&self, interaction: u64) -> Instant {
+        let at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        at.get(&interaction).copied().unwrap_or_else(Instant::now)
+    }
 }
 
 #[cfg(test)]
@@ -40,6 +46,18 @@ mod tests {
         assert!(seen.first(7));
         assert!(!seen.first(7));
         assert!(seen.first(8));
+    }
+
+    #[test]
+    fn an_interaction_keeps_the_moment_it_arrived() {
+        let seen = Seen::default();
+        assert!(seen.first(7));
+        let arrived = seen.arrived(7);
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(seen.arrived(7), arrived);
+        assert!(!seen.first(7), "a copy does not move it");
+        assert_eq!(seen.arrived(7), arrived);
+        assert!(seen.arrived(8) > arrived, "one never seen arrives now");
     }
 
     #[test]

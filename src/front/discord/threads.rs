@@ -31,7 +31,8 @@ pub(super) async fn in_new_thread(
         Asked::Command(asked),
         &actor.name,
         lang,
-    );
+    )
+    .arrived(data.seen.arrived(asked.id.get()));
     answering.defer().await;
     // A channel the server keeps no tables in gets no thread either.
     let app = std::sync::Arc::clone(&data.app);
