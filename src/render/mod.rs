@@ -10,6 +10,7 @@ pub mod encode;
 mod indexed;
 pub mod kingdoms;
 pub mod kit;
+mod lines;
 pub mod looks;
 mod shapes;
 pub mod slots;
