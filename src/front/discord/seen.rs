@@ -26,7 +26,13 @@ impl Seen {
         if at.len() >= 4096 && at.len().is_power_of_two() {
             at.retain(|_, seen| now.duration_since(*seen) < REMEMBERED);
         }
-        at.insert(interaction, now).is_none()
+        match at.entry(interaction) {
+            std::collections::hash_map::Entry::Occupied(_) => false,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(now);
+                true
+            }
+        }
     }
 
     /// When `interaction` arrived ([`Seen::first`] took it), or now if it was not seen.

@@ -4,10 +4,11 @@
 //! The ledger's operations are written once, against [`Tx`]: SQL in the dialect both
 //! engines speak, with `?N` parameters, run in one transaction that commits whole or changes
 //! nothing. What differs stays here: how a transaction is opened (SQLite's single writer,
-//! `BEGIN IMMEDIATE`; PostgreSQL's `SERIALIZABLE` isolation, retried when the server reports
+//! `BEGIN IMMEDIATE`, each write a savepoint of a group committed together; PostgreSQL's `SERIALIZABLE` isolation, retried when the server reports
 //! a conflict with a concurrent transaction), how values cross, and each engine's schema
 //! (`migrations/*.sql`, `migrations/postgres/*.sql`).
 
+mod group;
 mod postgres;
 mod sqlite;
 
@@ -210,7 +211,7 @@ fn first_line(sql: &str) -> &str {
 
 /// The database behind a ledger.
 pub enum Store {
-    Sqlite(std::sync::Mutex<rusqlite::Connection>),
+    Sqlite(Box<group::Grouped>),
     Postgres(Box<PgPool>),
 }
 
@@ -251,17 +252,11 @@ impl Store {
     /// guild queues, other guilds go on.
     pub fn write<T>(&self, scope: Option<&str>, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
         match self {
-            Store::Sqlite(conn) => {
-                let mut conn = sqlite::take(conn);
-                let tx = conn
-                    .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-                    .map_err(sqlite::error)?;
-                let value = f(&Tx {
-                    inner: Inner::Sqlite(&tx),
-                })?;
-                tx.commit().map_err(sqlite::error)?;
-                Ok(value)
-            }
+            Store::Sqlite(grouped) => grouped.write(|conn| {
+                f(&Tx {
+                    inner: Inner::Sqlite(conn),
+                })
+            }),
             Store::Postgres(pool) => pool.transaction(false, scope, &mut f),
         }
     }
@@ -269,16 +264,13 @@ impl Store {
     /// Runs `f` on one consistent snapshot, changing nothing.
     pub fn read<T>(&self, mut f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
         match self {
-            Store::Sqlite(conn) => {
-                let mut conn = sqlite::take(conn);
-                let tx = conn
-                    .transaction_with_behavior(rusqlite::TransactionBehavior::Deferred)
-                    .map_err(sqlite::error)?;
+            Store::Sqlite(grouped) => grouped.with(|conn| {
+                let tx = conn.unchecked_transaction().map_err(sqlite::error)?;
                 let value = f(&Tx {
                     inner: Inner::Sqlite(&tx),
                 });
                 value
-            }
+            }),
             Store::Postgres(pool) => pool.transaction(true, None, &mut f),
         }
     }

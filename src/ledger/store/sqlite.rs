@@ -1,8 +1,8 @@
 //! The embedded engine: one SQLite file (WAL), one connection behind a mutex, so that this
-//! process has one writer and other processes wait for the file's write lock.
+//! process has one writer and other processes wait for the file's write lock; the writes
+//! queued for it are committed in groups ([`super::group`]).
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode};
@@ -10,16 +10,6 @@ use rusqlite_migration::{Migrations, M};
 
 use super::{Param, Row, Store, StoreError};
 use crate::ledger::{Durability, LedgerError, Result};
-
-/// The process's one connection, once the command before has given it back (the time
-/// waited is the pool wait of an engine with a single connection).
-pub(super) fn take(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
-    crate::telemetry::timed(
-        "holotable_db_pool_wait_seconds",
-        ("engine", "sqlite"),
-        || conn.lock().unwrap_or_else(|e| e.into_inner()),
-    )
-}
 
 /// The ordered schema migrations, compiled into the binary.
 fn migrations() -> Migrations<'static> {
@@ -70,7 +60,7 @@ pub(super) fn open(path: Option<&Path>, durability: Durability) -> Result<Store>
     migrations()
         .to_latest(&mut conn)
         .map_err(|e| LedgerError::Migration(e.to_string()))?;
-    Ok(Store::Sqlite(Mutex::new(conn)))
+    Ok(Store::Sqlite(Box::new(super::group::Grouped::new(conn))))
 }
 
 /// A SQLite error in the ledger's terms.
