@@ -103,9 +103,15 @@ fn compress_rows(canvas: &Canvas, palette: &Palette, base: Option<&BaseLayer>) -
         if let Some(base) = base {
             let layer = base.pixmap.data();
             let layer_row = |y: usize| &layer[y * stride..(y + 1) * stride];
-            if above_is_layer && row(y) == layer_row(y) {
+            // A row nothing was drawn on is the layer's; one drawn on may still be.
+            let same = |y: usize| {
+                let untouched = !canvas.touched(y);
+                debug_assert!(!untouched || row(y) == layer_row(y), "row {y} was drawn on");
+                untouched || row(y) == layer_row(y)
+            };
+            if above_is_layer && same(y) {
                 let rows = &base.rows;
-                while y < height && row(y) == layer_row(y) {
+                while y < height && same(y) {
                     let line = &rows.filtered[y * (width + 1)..(y + 1) * (width + 1)];
                     zlib.write_coded(line, &rows.coded[y]);
                     y += 1;

@@ -101,6 +101,9 @@ pub struct Canvas {
     /// The design point at the pixmap's top-left corner: (0, 0) for a board; where a
     /// cached piece of a board (see [`Canvas::cached`]) stands on it.
     pub(super) origin: (f32, f32),
+    /// On a canvas drawn over a layer, the rows drawing may have changed: the others are
+    /// the layer's rows as they were, which the encoder then need not compare.
+    touched: Option<Vec<bool>>,
 }
 
 fn paint(color: Color) -> Paint<'static> {
@@ -119,6 +122,7 @@ impl Canvas {
             pixmap: Pixmap::new(w, h).expect("canvas size is positive"),
             scale,
             origin: (0.0, 0.0),
+            touched: None,
         }
     }
 
@@ -134,10 +138,12 @@ impl Canvas {
                 )
             })
             .unwrap_or_else(|| layer.clone());
+        let touched = Some(vec![false; pixmap.height() as usize]);
         Canvas {
             pixmap,
             scale,
             origin: (0.0, 0.0),
+            touched,
         }
     }
 
@@ -162,16 +168,54 @@ impl Canvas {
         self.pixmap.height()
     }
 
+    /// Whether row `y` may differ from the layer the canvas was made from (always, for a
+    /// canvas made without one).
+    pub(super) fn touched(&self, y: usize) -> bool {
+        self.touched
+            .as_ref()
+            .is_none_or(|rows| rows.get(y).copied().unwrap_or(true))
+    }
+
+    /// Marks the pixel rows from `top` to `bottom` (pixels, a margin added for smoothing)
+    /// as drawn on.
+    pub(super) fn touch_pixels(&mut self, top: f32, bottom: f32) {
+        let Some(rows) = &mut self.touched else {
+            return;
+        };
+        let (top, bottom) = if top.is_finite() && bottom.is_finite() {
+            (top.floor() - 2.0, bottom.ceil() + 2.0)
+        } else {
+            (0.0, rows.len() as f32)
+        };
+        let top = top.clamp(0.0, rows.len() as f32) as usize;
+        let bottom = bottom.clamp(0.0, rows.len() as f32) as usize;
+        if top < bottom {
+            rows[top..bottom].fill(true);
+        }
+    }
+
+    /// Marks the rows `path` covers, widened by `reach` design units, as drawn on.
+    fn touch_path(&mut self, path: &Path, reach: f32) {
+        let bounds = path.bounds();
+        let (s, oy) = (self.scale, self.origin.1);
+        self.touch_pixels(
+            (bounds.top() - reach - oy) * s,
+            (bounds.bottom() + reach - oy) * s,
+        );
+    }
+
     fn transform(&self) -> Transform {
         let s = self.scale;
         Transform::from_row(s, 0.0, 0.0, s, -self.origin.0 * s, -self.origin.1 * s)
     }
 
     pub fn clear(&mut self, color: Rgb) {
+        self.touch_pixels(0.0, self.pixmap.height() as f32);
         self.pixmap.fill(color.color(1.0));
     }
 
     pub fn fill(&mut self, path: &Path, color: Rgb, alpha: f32) {
+        self.touch_path(path, 0.0);
         self.pixmap.fill_path(
             path,
             &paint(color.color(alpha)),
@@ -182,6 +226,7 @@ impl Canvas {
     }
 
     pub fn stroke(&mut self, path: &Path, color: Rgb, alpha: f32, width: f32) {
+        self.touch_path(path, width / 2.0);
         let stroke = Stroke {
             width,
             line_cap: LineCap::Round,
@@ -198,6 +243,7 @@ impl Canvas {
     }
 
     pub fn stroke_dashed(&mut self, path: &Path, color: Rgb, width: f32, dash: f32) {
+        self.touch_path(path, width / 2.0);
         let stroke = Stroke {
             width,
             line_cap: LineCap::Butt,
@@ -246,6 +292,10 @@ impl Canvas {
             .iter()
             .map(|&(x, y)| ((x - ox) * s, (y - oy) * s))
             .collect();
+        let reach = width * s / 2.0;
+        for &(_, y) in &pixels {
+            self.touch_pixels(y - reach, y + reach);
+        }
         super::lines::stroke_round(&mut self.pixmap, &pixels, width * s, color, alpha);
     }
 
@@ -304,6 +354,10 @@ impl Canvas {
         let px_size = size * s;
         let baseline = ((y - self.origin.1) * s).round() as i32;
         let glyphs = layout(text, px_size, (start - self.origin.0) * s);
+        for (_, glyph) in &glyphs {
+            let top = (baseline + glyph.top) as f32;
+            self.touch_pixels(top, top + glyph.height as f32);
+        }
         let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
         let data = self.pixmap.data_mut();
         let [cr, cg, cb] = [color.0 as u32, color.1 as u32, color.2 as u32];
