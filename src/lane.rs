@@ -22,6 +22,9 @@ pub enum Priority {
     Same,
     /// [`NICENESS`] below it.
     Low,
+    /// Only when no other thread wants the core (Linux `SCHED_IDLE`): for long work, such
+    /// as the droid's searches, that must never delay anyone's answer.
+    Idle,
 }
 
 /// A queue of work served by a few threads; they end when the lane is dropped.
@@ -39,8 +42,10 @@ impl Lane {
             let spawned = std::thread::Builder::new()
                 .name(format!("{name}-{k}"))
                 .spawn(move || {
-                    if priority == Priority::Low {
-                        lower_priority();
+                    match priority {
+                        Priority::Same => {}
+                        Priority::Low => lower_priority(),
+                        Priority::Idle => idle_priority(),
                     }
                     serve(&queue)
                 });
@@ -119,6 +124,22 @@ pub fn lower_priority() {
     }
 }
 
+/// Puts this thread in Linux's idle class: it runs only on a core nothing else wants
+/// (falling back to the lower niceness where that class is refused).
+pub fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: a system call on this thread (pid 0); failure leaves the class as it was.
+        let done = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) };
+        if done == 0 {
+            return;
+        }
+        tracing::debug!("the idle class is refused: a lower niceness instead");
+    }
+    lower_priority();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,5 +176,9 @@ mod tests {
             .run(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) })
             .await;
         assert_eq!(nice, Some(ours));
+        let idle = Lane::new("test", 1, Priority::Idle);
+        // SAFETY: reads this thread's scheduling class.
+        let class = idle.run(|| unsafe { libc::sched_getscheduler(0) }).await;
+        assert_eq!(class, Some(libc::SCHED_IDLE));
     }
 }

@@ -4,10 +4,11 @@
 //! work at once (the [`Gate`]): more would not be faster on two cores, only hold more
 //! drawing buffers. A droid's search can take a second at level 5; run on such a thread it
 //! would keep a place that a person's move needs. So searches run on a lane of their own
-//! ([`Thinking`]): a few threads at a lower CPU priority with a queue in front. The command
-//! that waits for one gives its place back while it waits and takes one again to store and
-//! draw the answer. A search that waited in the queue still gets its level's whole budget
-//! (an iteration count), so the move is the one `/verify` computes again.
+//! ([`Thinking`]): a few threads in the idle scheduling class (they run only on a core no
+//! command wants) with a queue in front. The command that waits for one gives its place
+//! back while it waits and takes one again to store and draw the answer. A search that
+//! waited in the queue still gets its level's whole budget (an iteration count), so the
+//! move is the one `/verify` computes again.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -27,8 +28,8 @@ pub fn working_places() -> usize {
     (2 * cores).max(4)
 }
 
-/// How many threads search for the droid: one per core, below the players' priority, so
-/// that they take the cores the players' commands leave idle.
+/// How many threads search for the droid: one per core, in the idle class, so that they
+/// take only the cores the players' commands leave idle.
 fn thinking_threads() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
@@ -166,7 +167,7 @@ impl Thinking {
     /// `places` commands working at once; `threads` searching.
     pub fn new(places: usize, threads: usize) -> Thinking {
         Thinking {
-            lane: Lane::new("droid", threads, Priority::Low),
+            lane: Lane::new("droid", threads, Priority::Idle),
             gate: Gate::new(places),
             pending: Arc::default(),
         }
