@@ -124,28 +124,26 @@ fn user(id: &str, name: &str) -> Value {
     json!({"id": id, "username": name, "discriminator": "0000"})
 }
 
-/// Opens and accepts the table; returns its first board.
+/// Opens and accepts the table (a droid table needs no Accept); returns its first board.
 async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
     let (a, b) = (&table.players[0], &table.players[1]);
-    if table.droid {
-        let (board, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
-            fake.slash_at(
-                &table.guild,
-                &table.channel,
-                id,
-                (&a.0, &a.1),
-                "play",
-                json!([{"name": "game", "type": 3, "value": "dejarik"},
-                       {"name": "opponent", "type": 6, "value": APP_ID},
-                       {"name": "wager", "type": 4, "value": 50},
-                       {"name": "level", "type": 4, "value": DROID_LEVEL}]),
-                json!({"users": {APP_ID: {"id": APP_ID, "username": "holotable",
-                                          "discriminator": "0000", "bot": true}}}),
-            )
-        })
-        .await;
-        return board;
-    }
+    let (options, resolved) = if table.droid {
+        (
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
+                   {"name": "opponent", "type": 6, "value": APP_ID},
+                   {"name": "wager", "type": 4, "value": 50},
+                   {"name": "level", "type": 4, "value": DROID_LEVEL}]),
+            json!({"users": {APP_ID: {"id": APP_ID, "username": "holotable",
+                                      "discriminator": "0000", "bot": true}}}),
+        )
+    } else {
+        (
+            json!([{"name": "game", "type": 3, "value": "dejarik"},
+                   {"name": "opponent", "type": 6, "value": b.0},
+                   {"name": "wager", "type": 4, "value": 50}]),
+            json!({"users": {b.0.clone(): user(&b.0, &b.1)}}),
+        )
+    };
     let (challenge, _, _) = ask(fake, ids.fetch_add(1, Ordering::Relaxed), |id| {
         fake.slash_at(
             &table.guild,
@@ -153,13 +151,14 @@ async fn open(fake: &FakeDiscord, ids: &AtomicU64, table: &Table) -> Value {
             id,
             (&a.0, &a.1),
             "play",
-            json!([{"name": "game", "type": 3, "value": "dejarik"},
-                   {"name": "opponent", "type": 6, "value": b.0},
-                   {"name": "wager", "type": 4, "value": 50}]),
-            json!({"users": {b.0.clone(): user(&b.0, &b.1)}}),
+            options,
+            resolved,
         )
     })
     .await;
+    if table.droid {
+        return challenge;
+    }
     let accept = challenge["components"][0]["components"]
         .as_array()
         .and_then(|buttons| buttons.iter().find(|c| c["label"] == "Accept"))

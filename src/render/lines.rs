@@ -156,8 +156,8 @@ impl Segment {
         }
         // The band: 0 ≤ along ≤ length and |across| ≤ reach, each linear in x.
         let dy = y - self.a.1;
-        let along = Interval::of(self.ux, dy * self.uy, 0.0, self.length);
-        let across = Interval::of(-self.uy, dy * self.ux, -reach, reach);
+        let along = solve(self.ux, dy * self.uy, 0.0, self.length);
+        let across = solve(-self.uy, dy * self.ux, -reach, reach);
         if let (Some(along), Some(across)) = (along, across) {
             let (lo, hi) = (along.0.max(across.0), along.1.min(across.1));
             add(self.a.0 + lo, self.a.0 + hi);
@@ -166,17 +166,13 @@ impl Segment {
     }
 }
 
-/// Solving `low ≤ k·x + c ≤ high` for x.
-struct Interval;
-
-impl Interval {
-    fn of(k: f32, c: f32, low: f32, high: f32) -> Option<(f32, f32)> {
-        if k.abs() < 1e-6 {
-            return (low <= c && c <= high).then_some((f32::MIN, f32::MAX));
-        }
-        let (p, q) = ((low - c) / k, (high - c) / k);
-        Some((p.min(q), p.max(q)))
+/// The x with `low ≤ k·x + c ≤ high` (every x, or none, when `k` is about 0).
+fn solve(k: f32, c: f32, low: f32, high: f32) -> Option<(f32, f32)> {
+    if k.abs() < 1e-6 {
+        return (low <= c && c <= high).then_some((f32::MIN, f32::MAX));
     }
+    let (p, q) = ((low - c) / k, (high - c) / k);
+    Some((p.min(q), p.max(q)))
 }
 
 /// Source-over of `color` at `alpha` times each pixel's coverage, on premultiplied pixels,
