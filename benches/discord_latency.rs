@@ -17,7 +17,8 @@
 //! `BENCH_DATABASE=postgres` for the ledger on a PostgreSQL server the bench starts, durable
 //! as a production server is; `BENCH_PROCESSES=N` for N bot processes, process k running
 //! gateway shard k of N, the tables spread over N guilds, one per shard;
-//! `BENCH_SPECTATORS=K` for K spectators on each table's live page, SQLite only;
+//! `BENCH_SPECTATORS=K` for K spectators on each table's live page, SQLite only (with
+//! `BENCH_WATCHED_TABLES=W`, on the first W tables only);
 //! `BENCH_DROID_TABLES=D` for a mixed load: the first D tables are played against the droid
 //! at level 5 in the paced phase, and the line beginning `mixed` replaces the paced one: the
 //! human tables' moves, then the droid's answers, from a human's move to the reply carrying
@@ -355,18 +356,27 @@ fn memory(pid: u32) -> String {
     )
 }
 
-/// Opens `per_table` event streams on every table's live page and keeps reading them. In
-/// life spectators are other machines: here they run on a runtime of their own, on one
-/// thread at a lower CPU priority, so their reading neither queues in front of the fake
-/// Discord's work nor takes the bot's cores from it; the bot's own cost is what is measured.
-async fn watch(db: &std::path::Path, port: u16, per_table: usize) -> tokio::runtime::Runtime {
+/// Opens `per_table` event streams on the live page of each of the first `tables` tables
+/// and keeps reading them. In life spectators are other machines: here they run on a
+/// runtime of their own, on one thread in Linux's idle class (a core nothing else wants),
+/// so their reading neither queues in front of the fake Discord's work nor takes the bot's
+/// cores from it; the bot's own cost is what is measured.
+async fn watch(
+    db: &std::path::Path,
+    port: u16,
+    per_table: usize,
+    tables: u64,
+) -> tokio::runtime::Runtime {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .on_thread_start(|| {
-            // SAFETY: a system call on this thread's own id; failing leaves it as it was.
+            let param = libc::sched_param { sched_priority: 0 };
+            // SAFETY: system calls on this thread alone; failing leaves it as it was.
             unsafe {
-                libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+                if libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) != 0 {
+                    libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10);
+                }
             }
         })
         .enable_all()
@@ -375,9 +385,11 @@ async fn watch(db: &std::path::Path, port: u16, per_table: usize) -> tokio::runt
     let tokens: Vec<String> = {
         let conn = rusqlite::Connection::open(db).unwrap();
         let mut query = conn
-            .prepare("SELECT watch_token FROM tables WHERE watch_token IS NOT NULL")
+            .prepare(
+                "SELECT watch_token FROM tables WHERE watch_token IS NOT NULL ORDER BY id LIMIT ?1",
+            )
             .unwrap();
-        let rows = query.query_map([], |r| r.get(0)).unwrap();
+        let rows = query.query_map([tables as i64], |r| r.get(0)).unwrap();
         rows.map(Result::unwrap).collect()
     };
     let (ready, mut connected) = tokio::sync::mpsc::unbounded_channel();
@@ -414,6 +426,7 @@ fn main() {
     let processes = env_or("BENCH_PROCESSES", 1).max(1) as u32;
     let postgres = std::env::var("BENCH_DATABASE").is_ok_and(|v| v == "postgres");
     let spectators = env_or("BENCH_SPECTATORS", 0) as usize;
+    let watched = env_or("BENCH_WATCHED_TABLES", tables);
     let droid_tables = env_or("BENCH_DROID_TABLES", 0).min(tables);
     assert!(
         spectators == 0 || (!postgres && processes == 1),
@@ -495,7 +508,7 @@ fn main() {
             opened.push((table, board));
         }
         let watching = if spectators > 0 {
-            Some(watch(&dir.join("bench.db"), web_port, spectators).await)
+            Some(watch(&dir.join("bench.db"), web_port, spectators, watched).await)
         } else {
             None
         };

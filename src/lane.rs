@@ -108,8 +108,11 @@ fn serve(queue: &Mutex<mpsc::Receiver<Job>>) {
 }
 
 /// Lowers this thread's priority (on Linux a thread has a niceness of its own, and the
-/// threads it starts inherit it).
+/// threads it starts inherit it). Its reads of the ledger go to a connection of their own
+/// ([`crate::ledger::store::read_aside`]), so that it never holds the one the players'
+/// commands wait for.
 pub fn lower_priority() {
+    crate::ledger::store::read_aside();
     #[cfg(target_os = "linux")]
     {
         // SAFETY: plain system calls on this thread's own id; failure only leaves the
@@ -125,8 +128,10 @@ pub fn lower_priority() {
 }
 
 /// Puts this thread in Linux's idle class: it runs only on a core nothing else wants
-/// (falling back to the lower niceness where that class is refused).
+/// (falling back to the lower niceness where that class is refused). Its reads of the
+/// ledger go aside, as [`lower_priority`]'s do.
 pub fn idle_priority() {
+    crate::ledger::store::read_aside();
     #[cfg(target_os = "linux")]
     {
         let param = libc::sched_param { sched_priority: 0 };

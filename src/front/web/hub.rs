@@ -16,7 +16,6 @@ use tokio::sync::{broadcast, Notify};
 use super::boards::Boards;
 use super::pages;
 use crate::lane::{Lane, Priority};
-use crate::ledger::tables::TableRow;
 use crate::table::App;
 use crate::words::Lang;
 
@@ -48,10 +47,6 @@ struct Channel {
     watchers: AtomicUsize,
     /// Spectators by language: an update is written only in the languages read.
     by_lang: [AtomicUsize; 2],
-    /// The table as the last command that changed it left it, read when that command was
-    /// done: its reply (and board) was ready then, so the page never races the channel to
-    /// a board, even when the page's turn to be written comes after the table moved on.
-    latest: Mutex<Option<TableRow>>,
 }
 
 impl Channel {
@@ -154,9 +149,10 @@ impl Hub {
             .map_or(0, |c| c.watchers.load(Ordering::Relaxed))
     }
 
-    /// Tells a watched table's task that the table changed, with the table as it is now
-    /// (nothing if nobody watches). Called on the thread of the command that changed it,
-    /// once that command is done.
+    /// Tells a watched table's task that the table changed. Called on the thread of the
+    /// command that changed it, once that command is done and before its reply is sent: it
+    /// only rings, and the table is read again by the task, so a watched table's move waits
+    /// for nothing more than an unwatched one's.
     fn ring(&self, table: i64) {
         let channel = self
             .tables
@@ -164,16 +160,9 @@ impl Hub {
             .unwrap_or_else(|e| e.into_inner())
             .get(&table)
             .cloned();
-        let Some(channel) = channel else {
-            return;
-        };
-        if let Ok(row) = self.app.ledger().table(table) {
-            let mut latest = channel.latest.lock().unwrap_or_else(|e| e.into_inner());
-            if latest.as_ref().is_none_or(|held| held.turn <= row.turn) {
-                *latest = Some(row);
-            }
+        if let Some(channel) = channel {
+            channel.ring.notify_one();
         }
-        channel.ring.notify_one();
     }
 
     /// Seats a spectator at `table` whose page shows `turn`; starts the table's task when
@@ -189,7 +178,6 @@ impl Hub {
                         ring: Notify::new(),
                         watchers: AtomicUsize::new(0),
                         by_lang: Default::default(),
-                        latest: Mutex::new(None),
                     });
                     tables.insert(table, Arc::clone(&channel));
                     (channel, true)
@@ -233,21 +221,13 @@ impl Hub {
                 }
                 continue;
             }
-            let told = channel
-                .latest
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take();
-            let read = match told {
-                Some(row) => Some(row),
-                // A new spectator, or the poll for changes made by another process: not on
-                // the pages' low-priority threads, since the read holds the database the
-                // players' answers must never wait for.
-                None => self
-                    .read(move |app| app.ledger().table(table).ok())
-                    .await
-                    .flatten(),
-            };
+            // Not on the pages' low-priority threads, since the read holds the database the
+            // players' answers must never wait for. A ring comes once the command is done, so
+            // the turn read has its board drawn already, shared with the channel.
+            let read = self
+                .read(move |app| app.ledger().table(table).ok())
+                .await
+                .flatten();
             let Some(row) = read else { continue };
             if row.turn != turn || Some(row.status) != status {
                 turn = row.turn;

@@ -8,7 +8,12 @@
 //! that holds it is durable, so an acknowledged action is never lost, and a write that
 //! fails rolls back its own savepoint only. A read that finds a group open commits it
 //! first, so nothing read here was not committed.
+//!
+//! Threads that run below the process's priority (the live pages' lanes) read on a second
+//! connection of their own ([`read_aside`]): such a thread holding the one connection, and
+//! preempted by the players' threads, would hold up every player behind it.
 
+use std::cell::Cell;
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -27,9 +32,24 @@ const GROUP_AGE: Duration = Duration::from_millis(4);
 /// (its last writer gone): then it commits the group itself.
 const PATIENCE: Duration = Duration::from_millis(20);
 
+thread_local! {
+    /// Whether this thread's reads go to the side connection.
+    static ASIDE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Sends this thread's reads of a database file to a connection of their own, which sees
+/// what is committed and never waits for a write (SQLite's WAL lets readers and the writer
+/// work at once). For threads that run below the process's priority.
+pub fn read_aside() {
+    ASIDE.with(|aside| aside.set(true));
+}
+
 /// The connection and the group open on it.
 pub struct Grouped {
     shared: Mutex<Shared>,
+    /// The connection of the threads that read aside (none for a private in-memory
+    /// database, which no second connection can see).
+    side: Option<Mutex<Connection>>,
     /// Told when a group is committed (or failed).
     done: Condvar,
     /// Writers waiting for the connection: a finishing writer leaves the group open for them.
@@ -55,8 +75,9 @@ struct Group {
 }
 
 impl Grouped {
-    pub(super) fn new(conn: Connection) -> Grouped {
+    pub(super) fn new(conn: Connection, side: Option<Connection>) -> Grouped {
         Grouped {
+            side: side.map(Mutex::new),
             shared: Mutex::new(Shared {
                 conn,
                 open: None,
@@ -91,8 +112,11 @@ impl Grouped {
     }
 
     /// Runs `f` on the connection outside any group (reads): an open group is committed
-    /// first.
+    /// first. On a thread that reads aside, `f` runs on the side connection instead.
     pub(super) fn with<T>(&self, f: impl FnOnce(&Connection) -> T) -> T {
+        if let Some(side) = self.side.as_ref().filter(|_| ASIDE.with(Cell::get)) {
+            return f(&side.lock().unwrap_or_else(|e| e.into_inner()));
+        }
         let mut shared = self.take();
         self.commit_open(&mut shared);
         f(&shared.conn)
@@ -238,7 +262,8 @@ mod tests {
         conn.pragma_update(None, "synchronous", "FULL").unwrap();
         conn.execute_batch("CREATE TABLE t (writer INTEGER, n INTEGER, UNIQUE (writer, n))")
             .unwrap();
-        (Grouped::new(conn), dir)
+        let side = Connection::open(dir.join("g.db")).unwrap();
+        (Grouped::new(conn, Some(side)), dir)
     }
 
     fn count(g: &Grouped) -> i64 {
@@ -318,5 +343,56 @@ mod tests {
             rows.map(|r| r.unwrap()).collect()
         });
         assert_eq!(rows, [0, 1, 3, 5]);
+    }
+
+    #[test]
+    fn a_thread_reading_aside_waits_for_no_writer_and_sees_only_what_is_committed() {
+        let (g, _dir) = grouped("aside");
+        let g = Arc::new(g);
+        let (inside, wait_inside) = std::sync::mpsc::channel();
+        let (finish, wait_finish) = std::sync::mpsc::channel::<()>();
+        // A writer holds the connection, its row written and not committed.
+        let writer = {
+            let g = Arc::clone(&g);
+            std::thread::spawn(move || {
+                g.write(|c| {
+                    c.execute("INSERT INTO t VALUES (1, 1)", [])
+                        .map_err(error)?;
+                    inside.send(()).unwrap();
+                    wait_finish.recv().unwrap();
+                    Ok(())
+                })
+                .unwrap();
+            })
+        };
+        wait_inside.recv().unwrap();
+        let (read, got) = std::sync::mpsc::channel();
+        {
+            let g = Arc::clone(&g);
+            std::thread::spawn(move || {
+                read_aside();
+                read.send(count(&g)).unwrap();
+            });
+        }
+        // Answered while the writer still holds the connection, without its row.
+        let seen = got.recv_timeout(std::time::Duration::from_secs(5));
+        finish.send(()).unwrap();
+        writer.join().unwrap();
+        assert_eq!(
+            seen,
+            Ok(0),
+            "the aside read waited for the writer or saw its row"
+        );
+        // Once committed, the row is seen aside as on the shared connection.
+        let (read, got) = std::sync::mpsc::channel();
+        {
+            let g = Arc::clone(&g);
+            std::thread::spawn(move || {
+                read_aside();
+                read.send(count(&g)).unwrap();
+            });
+        }
+        assert_eq!(got.recv().unwrap(), 1);
+        assert_eq!(count(&g), 1);
     }
 }

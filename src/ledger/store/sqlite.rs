@@ -60,7 +60,22 @@ pub(super) fn open(path: Option<&Path>, durability: Durability) -> Result<Store>
     migrations()
         .to_latest(&mut conn)
         .map_err(|e| LedgerError::Migration(e.to_string()))?;
-    Ok(Store::Sqlite(Box::new(super::group::Grouped::new(conn))))
+    let side = match path {
+        Some(path) => Some(side_connection(path)?),
+        None => None,
+    };
+    Ok(Store::Sqlite(Box::new(super::group::Grouped::new(
+        conn, side,
+    ))))
+}
+
+/// The second connection, for the threads that read aside: it reads only.
+fn side_connection(path: &Path) -> Result<Connection> {
+    let conn = Connection::open(path).map_err(error)?;
+    conn.busy_timeout(Duration::from_secs(10)).map_err(error)?;
+    conn.pragma_update(None, "query_only", "ON")
+        .map_err(error)?;
+    Ok(conn)
 }
 
 /// A SQLite error in the ledger's terms.
