@@ -120,8 +120,9 @@ impl Hub {
         self.lane.run(move || work(&app)).await
     }
 
-    /// Runs a short read of the database on the application's priority: a spectator's
-    /// first read of a table, a poll, the health check.
+    /// Runs a short read of the database on the application's priority, on the connection
+    /// the players' commands use: the health check, which must answer for that connection
+    /// even while a crowd of spectators keeps the pages' threads busy.
     pub async fn read<T: Send + 'static>(
         &self,
         work: impl FnOnce(&App) -> T + Send + 'static,
@@ -221,11 +222,12 @@ impl Hub {
                 }
                 continue;
             }
-            // Not on the pages' low-priority threads, since the read holds the database the
-            // players' answers must never wait for. A ring comes once the command is done, so
-            // the turn read has its board drawn already, shared with the channel.
+            // On the pages' threads, which read aside (`ledger::store::read_aside`): the read
+            // neither waits for the players' writes nor holds the connection they need. A
+            // ring comes once the command is done, so the turn read has its board drawn
+            // already, shared with the channel.
             let read = self
-                .read(move |app| app.ledger().table(table).ok())
+                .run(move |app| app.ledger().table(table).ok())
                 .await
                 .flatten();
             let Some(row) = read else { continue };
