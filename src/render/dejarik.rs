@@ -274,7 +274,7 @@ pub fn draw(
         Some(last) => resolve_last(game, pos, last)?,
         None => Highlight::None,
     };
-    let mut c = Canvas::from_layer(&static_layer(scale), scale);
+    let mut c = Canvas::over(&static_layer(scale), scale);
 
     // Cells of the last move under the pieces.
     let ends = match &highlight {

@@ -237,7 +237,7 @@ pub fn draw(
     scene: &Scene,
     scale: f32,
 ) -> Result<Canvas, RenderError> {
-    let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
+    let mut c = Canvas::over(&layers().pixmap(scale), scale);
     let target = match &pos.phase {
         Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
         _ => None,

@@ -79,21 +79,6 @@ pub enum Align {
     Right,
 }
 
-/// Pixel buffers of boards already encoded, for the next boards. A board's buffer is large
-/// (two megabytes), and the allocator hands such blocks back to the system when they are
-/// freed, so a fresh one costs a page fault per four kilobytes on every board.
-static SPARE: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
-
-/// Buffers kept spare: as many as boards are drawn at once.
-const SPARES: usize = 4;
-
-/// A spare buffer of `len` bytes, if one is kept.
-fn spare_buffer(len: usize) -> Option<Vec<u8>> {
-    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
-    let at = spare.iter().position(|b| b.len() == len)?;
-    Some(spare.swap_remove(at))
-}
-
 /// A pixmap with a design-to-pixel scale.
 pub struct Canvas {
     pub pixmap: Pixmap,
@@ -104,6 +89,8 @@ pub struct Canvas {
     /// On a canvas drawn over a layer, the rows drawing may have changed: the others are
     /// the layer's rows as they were, which the encoder then need not compare.
     touched: Option<Vec<bool>>,
+    /// The cached layer it was drawn over, told to the buffer's next user.
+    layer: Option<Arc<Pixmap>>,
 }
 
 fn paint(color: Color) -> Paint<'static> {
@@ -123,37 +110,37 @@ impl Canvas {
             scale,
             origin: (0.0, 0.0),
             touched: None,
+            layer: None,
         }
     }
 
-    /// A canvas that starts as a copy of a cached layer, in a recycled buffer when one of
-    /// the layer's size is spare.
+    /// A canvas that starts as a copy of a layer, in a recycled buffer when one of the
+    /// layer's size is spare.
     pub fn from_layer(layer: &Pixmap, scale: f32) -> Canvas {
-        let pixmap = spare_buffer(layer.data().len())
-            .and_then(|mut buffer| {
-                buffer.copy_from_slice(layer.data());
-                Pixmap::from_vec(
-                    buffer,
-                    tiny_skia::IntSize::from_wh(layer.width(), layer.height())?,
-                )
-            })
-            .unwrap_or_else(|| layer.clone());
+        Canvas::drawn_over(super::spare::copy(layer, None), None, scale)
+    }
+
+    /// A canvas that starts as a copy of a cached layer; a recycled buffer last drawn over
+    /// the same layer needs only the rows drawn on copied back.
+    pub fn over(layer: &Arc<Pixmap>, scale: f32) -> Canvas {
+        let pixmap = super::spare::copy(layer, Some(layer));
+        Canvas::drawn_over(pixmap, Some(Arc::clone(layer)), scale)
+    }
+
+    fn drawn_over(pixmap: Pixmap, layer: Option<Arc<Pixmap>>, scale: f32) -> Canvas {
         let touched = Some(vec![false; pixmap.height() as usize]);
         Canvas {
             pixmap,
             scale,
             origin: (0.0, 0.0),
             touched,
+            layer,
         }
     }
 
     /// Hands the canvas's pixels back for the next board drawn from a layer.
     pub fn recycle(self) {
-        let buffer = self.pixmap.take();
-        let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
-        if spare.len() < SPARES {
-            spare.push(buffer);
-        }
+        super::spare::keep(self.pixmap.take(), self.layer.zip(self.touched));
     }
 
     pub fn scale(&self) -> f32 {

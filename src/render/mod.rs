@@ -14,6 +14,7 @@ mod lines;
 pub mod looks;
 mod shapes;
 pub mod slots;
+mod spare;
 mod sprites;
 pub mod standings;
 pub mod zatak;

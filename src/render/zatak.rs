@@ -219,7 +219,7 @@ pub fn draw(
     scene: &Scene,
     scale: f32,
 ) -> Result<Canvas, RenderError> {
-    let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
+    let mut c = Canvas::over(&layers().pixmap(scale), scale);
     for cell in Cell::all().filter(|&cell| pos.is_obstacle(cell)) {
         let (x, y) = cell_center(cell);
         c.cached(&format!("zatak/obstacle/{cell:?}"), around(x, y, R), |c| {

@@ -264,7 +264,7 @@ pub fn draw(
         Some(last) => resolve_last(game, state, last)?,
         None => None,
     };
-    let mut c = Canvas::from_layer(&layers(viewer(game, state)).pixmap(scale), scale);
+    let mut c = Canvas::over(&layers(viewer(game, state)).pixmap(scale), scale);
     let m = &state.info;
     let playing = m.game == GameState::Playing;
     // The last play: the points it left and reached, and an arrow per checker move.

@@ -212,7 +212,7 @@ pub fn draw(
     scene: &Scene,
     scale: f32,
 ) -> Result<Canvas, RenderError> {
-    let mut c = Canvas::from_layer(&layers().pixmap(scale), scale);
+    let mut c = Canvas::over(&layers().pixmap(scale), scale);
     let last = scene.last_move.as_ref().and_then(|l| last_cells(game, l));
     if let Some((from, to)) = last {
         for cell in from.into_iter().chain([to]) {
