@@ -279,9 +279,15 @@ impl Canvas {
             .iter()
             .map(|&(x, y)| ((x - ox) * s, (y - oy) * s))
             .collect();
+        // Every row between the highest and the lowest point: the shaft crosses them all.
         let reach = width * s / 2.0;
-        for &(_, y) in &pixels {
-            self.touch_pixels(y - reach, y + reach);
+        let (top, bottom) = pixels
+            .iter()
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(t, b), p| {
+                (t.min(p.1), b.max(p.1))
+            });
+        if top <= bottom {
+            self.touch_pixels(top - reach, bottom + reach);
         }
         super::lines::stroke_round(&mut self.pixmap, &pixels, width * s, color, alpha);
     }

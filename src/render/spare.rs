@@ -109,6 +109,32 @@ fn restore(buffer: &mut [u8], layer: &[u8], rows: &[bool]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::kit::{Align, Canvas, Rgb};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Only the rows marked as drawn on are copied back, so every row a drawing changes
+        /// must be marked: arrows at any angle, discs, text.
+        #[test]
+        fn every_row_a_drawing_changes_is_marked(
+            x0 in 0f32..120.0, y0 in 0f32..90.0, x1 in 0f32..120.0, y1 in 0f32..90.0,
+            r in 1f32..20.0,
+        ) {
+            let mut ground = Canvas::new(120.0, 90.0, 1.0);
+            ground.clear(Rgb::hex(0x102030));
+            let layer = Arc::new(ground.pixmap.clone());
+            let mut c = Canvas::over(&layer, 1.0);
+            c.arrow(&[(x0, y0), (x1, y1)], Rgb::hex(0xffb000), 3.0);
+            c.fill_circle(x1, y0, r, Rgb::hex(0xf4ecd8), 0.5);
+            c.text("Ag", x0, y1, 14.0, Rgb::hex(0xffffff), Align::Left);
+            let stride = 120 * 4;
+            for y in 0..90 {
+                let row = y * stride..(y + 1) * stride;
+                let changed = c.pixmap.data()[row.clone()] != layer.data()[row];
+                prop_assert!(!changed || c.touched(y), "row {} changed and is not marked", y);
+            }
+        }
+    }
 
     fn layer(shade: u8) -> Arc<Pixmap> {
         let mut p = Pixmap::new(7, 9).unwrap();
