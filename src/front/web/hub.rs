@@ -11,11 +11,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bytes::Bytes;
 use tokio::sync::{broadcast, Notify};
 
 use super::boards::Boards;
 use super::pages;
 use crate::lane::{Lane, Priority};
+use crate::ledger::tables::TableStatus;
 use crate::table::App;
 use crate::words::Lang;
 
@@ -25,18 +27,38 @@ const SLOTS: usize = 16;
 /// on the same database (a shard) may have moved it.
 const POLL: Duration = Duration::from_secs(2);
 
-/// One update, already written for each language.
+/// One update, already written for each language as the bytes of a Server-Sent Event: every
+/// spectator's stream sends the same bytes, so a thousand spectators cost a thousand writes
+/// and not a thousand copies.
 #[derive(Debug)]
 pub struct Update {
-    /// The SSE event name (`update`, `watchers`).
-    pub event: &'static str,
-    pub by_lang: [String; 2],
+    frames: [Bytes; 2],
 }
 
 impl Update {
-    pub fn text(&self, lang: Lang) -> &str {
-        &self.by_lang[lang as usize]
+    /// The event `event` whose data is `by_lang` (one line each: JSON without newlines).
+    pub fn new(event: &str, by_lang: [String; 2]) -> Update {
+        Update {
+            frames: by_lang.map(|data| frame(event, &data)),
+        }
     }
+
+    /// The event's bytes in `lang`.
+    pub fn frame(&self, lang: Lang) -> Bytes {
+        self.frames[lang as usize].clone()
+    }
+}
+
+/// The bytes of an event: a line that names it and lines of data, then a blank line.
+fn frame(event: &str, data: &str) -> Bytes {
+    let mut out = format!("event: {event}\n");
+    for line in data.lines() {
+        out.push_str("data: ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('\n');
+    Bytes::from(out)
 }
 
 /// A watched table's channel.
@@ -225,39 +247,64 @@ impl Hub {
             // On the pages' threads, which read aside (`ledger::store::read_aside`): the read
             // neither waits for the players' writes nor holds the connection they need. A
             // ring comes once the command is done, so the turn read has its board drawn
-            // already, shared with the channel.
-            let read = self
-                .run(move |app| app.ledger().table(table).ok())
+            // already, shared with the channel. Reading and writing the update are one job,
+            // so a change costs the pages' threads one wake, not two.
+            let hub = Arc::clone(&self);
+            let langs = channel.languages();
+            let seen = (turn, status);
+            let change = self
+                .lane
+                .run(move || hub.change(table, seen, now_watching, &langs))
                 .await
                 .flatten();
-            let Some(row) = read else { continue };
-            if row.turn != turn || Some(row.status) != status {
-                turn = row.turn;
-                status = Some(row.status);
-                let hub = Arc::clone(&self);
-                let langs = channel.languages();
-                let made = self
-                    .lane
-                    .run(move || {
-                        let started = std::time::Instant::now();
-                        let made = pages::update(&hub.app, &row, now_watching, &langs)?;
-                        // The new board, kept before anyone is told to fetch it.
-                        for (lang, png) in made.boards {
-                            hub.boards.keep(&row, made.game, made.steps, lang, png);
-                        }
-                        metrics::histogram!("holotable_web_update_seconds")
-                            .record(started.elapsed().as_secs_f64());
-                        Some(made.update)
-                    })
-                    .await;
-                if let Some(Some(update)) = made {
-                    watchers = now_watching;
-                    let _ = channel.tx.send(Arc::new(update));
-                }
+            if let Some((now_turn, now_status, update)) = change {
+                (turn, status, watchers) = (now_turn, Some(now_status), now_watching);
+                let _ = channel.tx.send(Arc::new(update));
             } else if now_watching != watchers {
                 watchers = now_watching;
                 let _ = channel.tx.send(Arc::new(pages::watchers(now_watching)));
             }
         }
+    }
+
+    /// The update of `table` if it moved past `seen` (its turn and status), with its new
+    /// turn and status; `None` if it did not, or could not be read.
+    fn change(
+        &self,
+        table: i64,
+        seen: (i64, Option<TableStatus>),
+        watching: usize,
+        langs: &[Lang],
+    ) -> Option<(i64, TableStatus, Update)> {
+        let row = self.app.ledger().table(table).ok()?;
+        if (row.turn, Some(row.status)) == seen {
+            return None;
+        }
+        let started = std::time::Instant::now();
+        let made = pages::update(&self.app, &row, watching, langs)?;
+        // The new board, kept before anyone is told to fetch it.
+        for (lang, png) in made.boards {
+            self.boards.keep(&row, made.game, made.steps, lang, png);
+        }
+        metrics::histogram!("holotable_web_update_seconds").record(started.elapsed().as_secs_f64());
+        Some((row.turn, row.status, made.update))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_names_itself_and_gives_each_line_of_its_data_a_data_field() {
+        let update = Update::new("update", ["{\"a\":1}".into(), "one\ntwo".into()]);
+        assert_eq!(
+            &update.frame(Lang::En)[..],
+            b"event: update\ndata: {\"a\":1}\n\n"
+        );
+        assert_eq!(
+            &update.frame(Lang::Fr)[..],
+            b"event: update\ndata: one\ndata: two\n\n"
+        );
     }
 }

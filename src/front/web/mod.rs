@@ -16,12 +16,13 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use bytes::Bytes;
 use futures_util::stream::{self, Stream};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
@@ -306,32 +307,42 @@ async fn table_events(
         _ => None,
     };
     count_page("events");
-    Sse::new(events(seat, first, lang))
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(events(seat, first, lang)),
+    )
         .into_response()
 }
 
+/// How long a quiet stream waits before it sends a comment, so that proxies and browsers
+/// keep it open.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
 /// A spectator's stream: the first update if any, then every update of the table, until
 /// the spectator falls behind (dropped: it reconnects and reads the page afresh) or leaves.
+/// Each event is the bytes the table's task wrote once for every spectator of its language.
 fn events(
     seat: hub::Seat,
     first: Option<Arc<hub::Update>>,
     lang: Lang,
-) -> impl Stream<Item = Result<Event, std::convert::Infallible>> {
+) -> impl Stream<Item = Result<Bytes, std::convert::Infallible>> {
     stream::unfold((seat, first), move |(mut seat, first)| async move {
         let update = match first {
             Some(update) => update,
-            None => match seat.rx.recv().await {
-                Ok(update) => update,
-                Err(RecvError::Lagged(_)) => {
+            None => match tokio::time::timeout(KEEP_ALIVE, seat.rx.recv()).await {
+                Err(_) => return Some((Ok(Bytes::from_static(b":\n\n")), (seat, None))),
+                Ok(Ok(update)) => update,
+                Ok(Err(RecvError::Lagged(_))) => {
                     metrics::counter!("holotable_web_spectators_dropped_total").increment(1);
                     return None;
                 }
-                Err(RecvError::Closed) => return None,
+                Ok(Err(RecvError::Closed)) => return None,
             },
         };
-        let event = Event::default().event(update.event).data(update.text(lang));
-        Some((Ok(event), (seat, None)))
+        Some((Ok(update.frame(lang)), (seat, None)))
     })
 }
 

@@ -234,10 +234,7 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
         });
     }
     Some(Made {
-        update: Update {
-            event: "update",
-            by_lang,
-        },
+        update: Update::new("update", by_lang),
         game,
         steps,
         boards,
@@ -246,12 +243,12 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
 
 /// The update of a table whose number of spectators changed.
 pub fn watchers(count: usize) -> Update {
-    Update {
-        event: "watchers",
-        by_lang: Lang::ALL.map(|lang| {
+    Update::new(
+        "watchers",
+        Lang::ALL.map(|lang| {
             json!({ "watchers": words::speaking(lang, || watchers_text(count)) }).to_string()
         }),
-    }
+    )
 }
 
 /// The words the page's script shows, in `lang`.
