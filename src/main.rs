@@ -113,7 +113,8 @@ enum Command {
         /// How many games.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// Player A: droid:1 … droid:5, random or greedy.
+        /// Player A: droid:1 … droid:5, random, greedy, or for backgammon pubeval or gnubg
+        /// (GNU Backgammon at 0 ply, which also checks every position against the engine).
         #[arg(long, default_value = "droid:5")]
         a: String,
         /// Player B.
@@ -307,15 +308,31 @@ fn arena(
             } else {
                 String::new()
             };
+            let (low, high) = t.wilson();
             println!(
-                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %); {a} thinks {median:.1} ms median, {max:.1} ms max{speed}",
+                "{game}: {a} vs {b}, {} games: {a} wins {}, {b} wins {}, draws {}; {a} scores {:.1} % ± {:.1} % (95 %; Wilson {:.1}–{:.1} %); {a} thinks {median:.1} ms median, {max:.1} ms max{speed}",
                 t.games(),
                 t.wins,
                 t.losses,
                 t.draws,
                 100.0 * t.score(),
-                100.0 * t.margin()
+                100.0 * t.margin(),
+                100.0 * low,
+                100.0 * high,
             );
+            if t.checked > 0 {
+                println!(
+                    "gnubg checked {} positions: {} disagreements",
+                    t.checked,
+                    t.disagreements.len()
+                );
+                for d in t.disagreements.iter().take(20) {
+                    println!("  {d}");
+                }
+            }
+            if !t.disagreements.is_empty() {
+                return ExitCode::FAILURE;
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

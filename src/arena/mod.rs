@@ -2,6 +2,8 @@
 //! games with seats alternated; the result is counted with a 95 % confidence interval. It is
 //! how the droid's strength is measured (issue 17), never by timed tests.
 
+pub mod gnubg;
+
 use std::sync::Arc;
 
 use rand::{Rng, RngCore, SeedableRng};
@@ -22,22 +24,30 @@ pub enum Player {
     Greedy,
     /// Backgammon only: Tesauro's pubeval at one ply; rolls, never doubles, always takes.
     Pubeval,
+    /// Backgammon only: GNU Backgammon at 0 ply for a 1-point match ([`gnubg`]); rolls,
+    /// never doubles, always takes. It also checks every position of its games against the
+    /// engine.
+    Gnubg,
 }
 
 impl Player {
-    /// `droid:L`, `random` or `greedy`.
+    /// `droid:L`, `random`, `greedy`, `pubeval` or `gnubg`.
     pub fn parse(text: &str) -> Result<Player, String> {
         match text.trim() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
             "pubeval" => Ok(Player::Pubeval),
+            "gnubg" => Ok(Player::Gnubg),
             other => other
                 .strip_prefix("droid:")
                 .and_then(|l| l.parse::<u8>().ok())
                 .filter(|l| crate::droid::LEVELS.contains(l))
                 .map(Player::Droid)
                 .ok_or_else(|| {
-                    format!("'{other}' is not a player: droid:1 … droid:5, random, greedy")
+                    format!(
+                        "'{other}' is not a player: droid:1 … droid:5, random, greedy, \
+                         pubeval, gnubg"
+                    )
                 }),
         }
     }
@@ -66,6 +76,10 @@ impl Player {
             Player::Random => rng.random_range(0..n),
             Player::Greedy => greedy(play, rng),
             Player::Pubeval => pubeval(play).ok_or("pubeval plays backgammon only")?,
+            Player::Gnubg => {
+                let verdict = gnubg::judge(play)?;
+                verdict.best.or_else(|| roll_or_take(play)).unwrap_or(0)
+            }
         };
         Ok((choice, None))
     }
@@ -95,14 +109,12 @@ fn pubeval(play: &dyn DynPlay) -> Option<usize> {
             .map(|t| t.state().clone())
     };
     let before = state(play)?;
+    if let Some(i) = roll_or_take(play) {
+        return Some(i);
+    }
     let texts: Vec<String> = (0..play.choice_count())
         .filter_map(|i| play.choice_text(i))
         .collect();
-    for wanted in ["roll", "take", "reject"] {
-        if let Some(i) = texts.iter().position(|t| t == wanted) {
-            return Some(i);
-        }
-    }
     let me = before.info.turn as usize;
     let race = !pubeval::contact(&before.sides[me], &before.sides[1 - me]);
     let mut best = (f32::NEG_INFINITY, 0);
@@ -118,6 +130,17 @@ fn pubeval(play: &dyn DynPlay) -> Option<usize> {
     Some(best.1)
 }
 
+/// The choice of a backgammon player that never doubles, always takes and never resigns,
+/// where the choice is one of those: `None` where a play is to be chosen.
+fn roll_or_take(play: &dyn DynPlay) -> Option<usize> {
+    let texts: Vec<String> = (0..play.choice_count())
+        .filter_map(|i| play.choice_text(i))
+        .collect();
+    ["roll", "take", "reject"]
+        .iter()
+        .find_map(|wanted| texts.iter().position(|t| t == wanted))
+}
+
 /// What a series of games gave player A.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
@@ -129,6 +152,10 @@ pub struct Tally {
     /// Player A's search work (a droid's): iterations and positions stepped into.
     pub iterations: u64,
     pub positions: u64,
+    /// Positions checked against GNU Backgammon (when it plays), and where it disagreed with
+    /// the engine.
+    pub checked: u64,
+    pub disagreements: Vec<String>,
 }
 
 impl Tally {
@@ -168,12 +195,27 @@ impl Tally {
         self.think_ms.extend(work.think_ms);
         self.iterations += work.iterations;
         self.positions += work.positions;
+        self.checked += work.checked;
+        self.disagreements.extend(work.disagreements);
     }
 
     /// Half the width of the 95 % confidence interval of the score (normal approximation).
     pub fn margin(&self) -> f64 {
         let p = self.score();
         1.96 * (p * (1.0 - p) / self.games().max(1) as f64).sqrt()
+    }
+
+    /// The 95 % Wilson score interval of the score: unlike the normal approximation it
+    /// stays inside 0–1 and is right near the ends, where a strong player's score lies.
+    pub fn wilson(&self) -> (f64, f64) {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return (0.0, 1.0);
+        }
+        let (p, z) = (self.score(), 1.96_f64);
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        ((centre - half).max(0.0), (centre + half).min(1.0))
     }
 }
 
@@ -189,6 +231,7 @@ pub fn play_game(
     work: &mut Tally,
 ) -> Result<Option<bool>, String> {
     let mut play = game.start(seats).map_err(|e| e.to_string())?;
+    let witness = a == Player::Gnubg || b == Player::Gnubg;
     for _ in 0..100_000 {
         let choice = match play.status() {
             Status::Over(outcome) => {
@@ -208,21 +251,46 @@ pub fn play_game(
                 }
                 pick
             }
-            Status::ToMove(seat) if seat == a_seat => {
-                let started = std::time::Instant::now();
-                let (choice, searched) = a.choose_counted(play.as_ref(), rng)?;
-                work.think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
-                if let Some(s) = searched {
-                    work.iterations += s.iterations as u64;
-                    work.positions += s.positions;
+            Status::ToMove(seat) if witness => {
+                // gnubg checks every position, then chooses where it is to move.
+                let verdict = gnubg::judge(play.as_ref())?;
+                work.checked += 1;
+                work.disagreements.extend(verdict.disagreement.clone());
+                let mover = if seat == a_seat { a } else { b };
+                if mover == Player::Gnubg {
+                    verdict
+                        .best
+                        .or_else(|| roll_or_take(play.as_ref()))
+                        .unwrap_or(0)
+                } else if seat == a_seat {
+                    a_choice(a, play.as_ref(), rng, work)?
+                } else {
+                    b.choose(play.as_ref(), rng)?
                 }
-                choice
             }
+            Status::ToMove(seat) if seat == a_seat => a_choice(a, play.as_ref(), rng, work)?,
             Status::ToMove(_) => b.choose(play.as_ref(), rng)?,
         };
         play.step(choice).map_err(|e| e.to_string())?;
     }
     Err("the game did not end".into())
+}
+
+/// Player A's choice, its time and search work added to `work`.
+fn a_choice(
+    a: Player,
+    play: &dyn DynPlay,
+    rng: &mut ChaCha8Rng,
+    work: &mut Tally,
+) -> Result<usize, String> {
+    let started = std::time::Instant::now();
+    let (choice, searched) = a.choose_counted(play, rng)?;
+    work.think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+    if let Some(s) = searched {
+        work.iterations += s.iterations as u64;
+        work.positions += s.positions;
+    }
+    Ok(choice)
 }
 
 /// `games` games, A's seat alternating, reporting each finished game to `progress`.
@@ -279,4 +347,32 @@ pub fn run_on(
         }
         Ok(tally)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wilson_interval_is_the_one_published_for_349_wins_in_800() {
+        let t = Tally {
+            wins: 349,
+            losses: 451,
+            ..Tally::default()
+        };
+        let (low, high) = t.wilson();
+        assert_eq!(
+            (
+                format!("{:.1}", 100.0 * low),
+                format!("{:.1}", 100.0 * high)
+            ),
+            ("40.2".to_string(), "47.1".to_string())
+        );
+        let all = Tally {
+            wins: 10,
+            ..Tally::default()
+        };
+        let (low, high) = all.wilson();
+        assert!(low > 0.69 && low < 0.73 && high == 1.0, "{low} {high}");
+    }
 }

@@ -1,0 +1,283 @@
+//! GNU Backgammon as an arena player and witness: Debian's `gnubg` driven through its
+//! Python scripting (`gnubg.py`, run inside it), at 0 ply with no noise, for a 1-point match.
+//!
+//! gnubg is asked about every position of a game it plays in, whoever is to move: its
+//! reading of the Position ID and its list of legal plays are compared with the engine's,
+//! and any difference is a disagreement that the arena counts and reports. Where gnubg is
+//! to move it plays its own best play, found again in the engine's list by its notation
+//! (the engine writes plays as gnubg does, BG-6).
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use crate::games::backgammon::{ids, Backgammon};
+use crate::games::{DynPlay, Playthrough};
+
+/// The bridge run inside gnubg.
+const BRIDGE: &str = include_str!("gnubg.py");
+
+/// Where gnubg is looked for when `HOLOTABLE_GNUBG` does not say: on the `PATH`, then where
+/// Debian installs it.
+const CANDIDATES: [&str; 2] = ["gnubg", "/usr/games/gnubg"];
+
+/// A running gnubg with the bridge loaded.
+pub struct Gnubg {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// What gnubg made of a position and a roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The Position ID as gnubg read it back.
+    pub position_id: String,
+    /// Every legal play in gnubg's notation, gnubg's best first; empty when the roll cannot
+    /// be used.
+    pub plays: Vec<String>,
+}
+
+impl Gnubg {
+    /// Starts gnubg with the bridge; an error says why it could not (gnubg not installed).
+    pub fn start() -> Result<Gnubg, String> {
+        let script = std::env::temp_dir().join(format!(
+            "holotable-gnubg-{}-{:?}.py",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::write(&script, BRIDGE).map_err(|e| format!("{}: {e}", script.display()))?;
+        let started = Self::spawn(&script);
+        let _ = std::fs::remove_file(&script);
+        started
+    }
+
+    fn spawn(script: &std::path::Path) -> Result<Gnubg, String> {
+        let mut tried = Vec::new();
+        for program in programs() {
+            let spawned = Command::new(&program)
+                .args(["-t", "-q", "-r", "-p"])
+                .arg(script)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn();
+            match spawned {
+                Ok(mut child) => {
+                    let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take())
+                    else {
+                        return Err("gnubg started without its pipes".into());
+                    };
+                    let mut gnubg = Gnubg {
+                        child,
+                        input,
+                        output: BufReader::new(output),
+                    };
+                    // gnubg greets on standard output before the bridge takes it over.
+                    loop {
+                        let line = gnubg.line()?;
+                        if line == "ready" {
+                            return Ok(gnubg);
+                        }
+                    }
+                }
+                Err(e) => tried.push(format!("{}: {e}", program.display())),
+            }
+        }
+        Err(format!(
+            "GNU Backgammon is not installed (Debian's package gnubg; or set HOLOTABLE_GNUBG): {}",
+            tried.join("; ")
+        ))
+    }
+
+    /// The next line gnubg wrote.
+    fn line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.output.read_line(&mut line) {
+            Ok(0) => Err("gnubg stopped".into()),
+            Ok(_) => Ok(line.trim_end_matches(['\n', '\r']).to_string()),
+            Err(e) => Err(format!("reading gnubg: {e}")),
+        }
+    }
+
+    /// gnubg's reading of `position_id` with the roll `dice`, and its plays.
+    pub fn hint(&mut self, position_id: &str, dice: (u8, u8)) -> Result<Hint, String> {
+        let (high, low) = (dice.0.max(dice.1), dice.0.min(dice.1));
+        writeln!(self.input, "hint {position_id} {high} {low}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("writing to gnubg: {e}"))?;
+        let line = self.line()?;
+        if let Some(why) = line.strip_prefix("error ") {
+            return Err(format!("gnubg: {why}"));
+        }
+        let answer = line
+            .strip_prefix("ok ")
+            .ok_or_else(|| format!("gnubg answered '{line}'"))?;
+        let mut fields = answer.split('\t');
+        let position_id = fields.next().unwrap_or_default().to_string();
+        Ok(Hint {
+            position_id,
+            plays: fields.map(str::to_string).collect(),
+        })
+    }
+}
+
+impl Drop for Gnubg {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The programs to try, in order.
+fn programs() -> Vec<PathBuf> {
+    match std::env::var_os("HOLOTABLE_GNUBG") {
+        Some(path) => vec![PathBuf::from(path)],
+        None => CANDIDATES.iter().map(PathBuf::from).collect(),
+    }
+}
+
+/// What gnubg said of one position where a player is to move.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// gnubg's best play, as the engine's choice number; `None` where the position is not a
+    /// play (a roll, a cube decision) or gnubg's best play is not among the engine's.
+    pub best: Option<usize>,
+    /// How gnubg and the engine disagreed here, if they did.
+    pub disagreement: Option<String>,
+}
+
+thread_local! {
+    /// This thread's gnubg, started when first needed.
+    static GNUBG: RefCell<Option<Gnubg>> = const { RefCell::new(None) };
+}
+
+/// Asks this thread's gnubg about `play`'s position and compares its answer with the
+/// engine's: its reading of the Position ID and its set of legal plays. A position where no
+/// play is to be chosen (the dice not rolled yet, a cube decision) is not asked about.
+pub fn judge(play: &dyn DynPlay) -> Result<Verdict, String> {
+    let state = play
+        .as_any()
+        .downcast_ref::<Playthrough<Backgammon>>()
+        .map(|t| t.state().clone())
+        .ok_or("gnubg plays backgammon only")?;
+    let dice = state.info.dice;
+    let texts: Vec<String> = (0..play.choice_count())
+        .filter_map(|i| play.choice_text(i))
+        .collect();
+    let is_play = |t: &str| t == "pass" || t.contains('/');
+    if dice == (0, 0) || !texts.iter().any(|t| is_play(t)) {
+        return Ok(Verdict::default());
+    }
+    let me = state.info.on_roll as usize;
+    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+    let hint = GNUBG.with(|cell| -> Result<Hint, String> {
+        let mut cell = cell.borrow_mut();
+        if cell.is_none() {
+            *cell = Some(Gnubg::start()?);
+        }
+        let gnubg = cell.as_mut().ok_or("no gnubg")?;
+        let hint = gnubg.hint(&position_id, dice);
+        if hint.is_err() {
+            // A gnubg that failed once is started afresh for the next position.
+            *cell = None;
+        }
+        hint
+    })?;
+    Ok(compare(&position_id, dice, &texts, &hint))
+}
+
+/// The verdict on the engine's `texts` (its choices) against gnubg's `hint`.
+fn compare(position_id: &str, dice: (u8, u8), texts: &[String], hint: &Hint) -> Verdict {
+    let ours: BTreeSet<&str> = texts
+        .iter()
+        .map(String::as_str)
+        .filter(|t| *t != "pass")
+        .collect();
+    let theirs: BTreeSet<&str> = hint.plays.iter().map(String::as_str).collect();
+    let best = match hint.plays.first() {
+        Some(play) => texts.iter().position(|t| t == play),
+        None => texts.iter().position(|t| t == "pass"),
+    };
+    let at = format!("at {position_id} with {}-{}", dice.0, dice.1);
+    let disagreement = if hint.position_id != position_id {
+        Some(format!(
+            "{at}: gnubg read the position as {}",
+            hint.position_id
+        ))
+    } else if ours != theirs {
+        let only_ours: Vec<&str> = ours.difference(&theirs).copied().collect();
+        let only_theirs: Vec<&str> = theirs.difference(&ours).copied().collect();
+        Some(format!(
+            "{at}: only the engine allows [{}], only gnubg allows [{}]",
+            only_ours.join(", "),
+            only_theirs.join(", ")
+        ))
+    } else {
+        None
+    };
+    Verdict { best, disagreement }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hint(id: &str, plays: &[&str]) -> Hint {
+        Hint {
+            position_id: id.into(),
+            plays: plays.iter().map(|p| p.to_string()).collect(),
+        }
+    }
+
+    fn texts(t: &[&str]) -> Vec<String> {
+        t.iter().map(|p| p.to_string()).collect()
+    }
+
+    #[test]
+    fn the_same_plays_in_another_order_agree_and_gnubgs_first_is_chosen() {
+        let ours = texts(&["24/18 13/11", "13/5", "24/16"]);
+        let v = compare(
+            "ID",
+            (6, 2),
+            &ours,
+            &hint("ID", &["24/16", "24/18 13/11", "13/5"]),
+        );
+        assert_eq!(v.disagreement, None);
+        assert_eq!(v.best, Some(2));
+    }
+
+    #[test]
+    fn a_play_only_one_side_allows_is_a_disagreement_naming_it() {
+        let ours = texts(&["24/18 13/11", "13/5"]);
+        let v = compare("ID", (6, 2), &ours, &hint("ID", &["24/16", "13/5"]));
+        let said = v.disagreement.expect("a disagreement");
+        assert!(
+            said.contains("[24/18 13/11]") && said.contains("[24/16]"),
+            "{said}"
+        );
+        assert_eq!(v.best, None);
+    }
+
+    #[test]
+    fn a_position_read_otherwise_is_a_disagreement() {
+        let ours = texts(&["13/5"]);
+        let v = compare("ID", (6, 2), &ours, &hint("OTHER", &["13/5"]));
+        assert!(v.disagreement.expect("a disagreement").contains("OTHER"));
+    }
+
+    #[test]
+    fn a_roll_neither_side_can_use_agrees_and_passes() {
+        let ours = texts(&["pass"]);
+        let v = compare("ID", (6, 6), &ours, &hint("ID", &[]));
+        assert_eq!(
+            v,
+            Verdict {
+                best: Some(0),
+                disagreement: None
+            }
+        );
+    }
+}
