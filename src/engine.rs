@@ -145,26 +145,32 @@ fn handle(request: &Map<String, Value>) -> Reply {
                 None | Some(Value::Null) => 0,
                 Some(v) => v.as_u64().ok_or("field 'seed' must be a whole number")?,
             };
-            let budget = match (request.get("level"), request.get("budget_ms")) {
-                (_, Some(ms)) if !ms.is_null() => crate::droid::Budget::Millis(
-                    ms.as_u64()
-                        .filter(|&ms| (1..=60_000).contains(&ms))
-                        .ok_or("field 'budget_ms' must be 1 to 60000")?,
-                ),
-                (None | Some(Value::Null), _) => crate::droid::Budget::Iterations(
-                    crate::droid::iterations(crate::droid::DEFAULT_LEVEL),
-                ),
-                (Some(level), _) => {
-                    let level = level
-                        .as_u64()
-                        .filter(|l| (1..=5).contains(l))
-                        .ok_or("field 'level' must be 1 to 5")?;
-                    crate::droid::Budget::Iterations(crate::droid::iterations(level as u8))
-                }
-            };
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            let index = crate::droid::choose_within(play.as_ref(), budget, &mut rng)
-                .map_err(|e| e.to_string())?;
+            let index = match (request.get("level"), request.get("budget_ms")) {
+                (_, Some(ms)) if !ms.is_null() => {
+                    let ms = ms
+                        .as_u64()
+                        .filter(|&ms| (1..=60_000).contains(&ms))
+                        .ok_or("field 'budget_ms' must be 1 to 60000")?;
+                    crate::droid::choose_within(
+                        play.as_ref(),
+                        crate::droid::Budget::Millis(ms),
+                        &mut rng,
+                    )
+                }
+                (level, _) => {
+                    let level = match level {
+                        None | Some(Value::Null) => crate::droid::DEFAULT_LEVEL,
+                        Some(level) => level
+                            .as_u64()
+                            .filter(|l| (1..=5).contains(l))
+                            .ok_or("field 'level' must be 1 to 5")?
+                            as u8,
+                    };
+                    crate::droid::choose(play.as_ref(), level, crate::droid::MIND, &mut rng)
+                }
+            }
+            .map_err(|e| e.to_string())?;
             let action = play
                 .choice_text(index)
                 .ok_or("the droid's choice vanished")?;

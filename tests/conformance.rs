@@ -181,8 +181,9 @@ fn playout(entry: &Entry, seats: usize, seed: u64) {
             return;
         }
         if step % DROID_EVERY == 0 && matches!(play.status(), Status::ToMove(_)) {
-            let answer = holotable::droid::choose_action(play.as_ref(), 1, &mut rng)
-                .unwrap_or_else(|e| panic!("{id} {at}: the droid failed: {e}"));
+            let answer =
+                holotable::droid::choose_action(play.as_ref(), 1, holotable::droid::MIND, &mut rng)
+                    .unwrap_or_else(|e| panic!("{id} {at}: the droid failed: {e}"));
             assert!(
                 play.legal().contains(&answer),
                 "{id} {at}: the droid answered {answer:?}"

@@ -41,7 +41,9 @@ fn the_droid_plays_only_legal_actions_in_every_game() {
     for entry in GAMES {
         for (k, play) in positions(entry.info.id, 6, 7).into_iter().enumerate() {
             let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-            let action = holotable::droid::choose_action(play.as_ref(), 1, &mut rng).unwrap();
+            let action =
+                holotable::droid::choose_action(play.as_ref(), 1, holotable::droid::MIND, &mut rng)
+                    .unwrap();
             assert!(
                 play.legal().contains(&action),
                 "{}: {action} at {}",
@@ -60,7 +62,8 @@ fn the_same_seed_and_level_give_the_same_action() {
         for play in positions(entry.info.id, 3, 11) {
             let pick = |seed: u64| {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                holotable::droid::choose_action(play.as_ref(), 2, &mut rng).unwrap()
+                holotable::droid::choose_action(play.as_ref(), 2, holotable::droid::MIND, &mut rng)
+                    .unwrap()
             };
             assert_eq!(pick(5), pick(5), "{}", entry.info.id);
         }
@@ -75,7 +78,9 @@ fn a_win_in_one_is_taken() {
         .resume(&["9/9/1GG1W1W2/3gwb3/2CgGcC2/3gwc3/2B3B2/9/9 PAAbpaa o -/-"])
         .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let action = holotable::droid::choose_action(play.as_ref(), 1, &mut rng).unwrap();
+    let action =
+        holotable::droid::choose_action(play.as_ref(), 1, holotable::droid::MIND, &mut rng)
+            .unwrap();
     let mut next = play.clone_box();
     next.apply(&action).unwrap();
     match next.status() {
@@ -133,7 +138,9 @@ fn a_win_in_one_is_taken_in_every_game() {
                 unreachable!("a seat moved here")
             };
             let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-            let action = holotable::droid::choose_action(play.as_ref(), 3, &mut rng).unwrap();
+            let action =
+                holotable::droid::choose_action(play.as_ref(), 3, holotable::droid::MIND, &mut rng)
+                    .unwrap();
             let mut next = play.clone_box();
             next.apply(&action).unwrap();
             match next.status() {
@@ -341,7 +348,7 @@ mod cube {
 
     fn droid(play: &dyn DynPlay) -> String {
         let mut rng = ChaCha8Rng::seed_from_u64(2);
-        holotable::droid::choose_action(play, 3, &mut rng).unwrap()
+        holotable::droid::choose_action(play, 3, holotable::droid::MIND, &mut rng).unwrap()
     }
 
     #[test]
@@ -376,4 +383,34 @@ mod cube {
         let last = [side(&[(1, 2)]), side(&[(0, 1)])];
         assert_eq!(droid(to(5, last, false).as_ref()), "double");
     }
+}
+
+#[test]
+fn level_5_of_the_second_mind_looks_ahead_where_the_estimate_is_sharp() {
+    use holotable::droid::{iterations, plan, Plan, LOOK, MIND};
+    use holotable::games::Estimate;
+    assert_eq!(MIND, 2, "new tables are played by the second mind");
+    assert_eq!(plan(5, 2, Estimate::Sharp), Plan::Look(LOOK));
+    // A table of the first mind replays as it was played: a tree search at every level.
+    assert_eq!(plan(5, 1, Estimate::Sharp), Plan::Search(iterations(5)));
+    assert_eq!(plan(4, 2, Estimate::Sharp), Plan::Search(iterations(4)));
+    assert_eq!(plan(5, 2, Estimate::Rough), Plan::Search(iterations(5)));
+    assert_eq!(plan(5, 2, Estimate::None), Plan::Search(iterations(5)));
+}
+
+#[test]
+fn level_5_hits_where_the_tree_search_bore_off_two_checkers() {
+    // Issue 29's first blunder: with 6-2 here, bearing off two (3/off 2/off) wins about 73 %
+    // by GNU Backgammon's reckoning, hitting and bearing one off (3/1* 3/off) about 90 %.
+    let game = lookup("backgammon", &GameOptions::new()).unwrap();
+    let play = game.resume(&["2TaDAyA2AAAAAA:MAErAAAAAAAE"]).unwrap();
+    let mut legal = play.legal();
+    legal.sort();
+    assert_eq!(legal, ["3/1* 3/off", "3/off 2/off"]);
+    let choose = |level| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        holotable::droid::choose_action(play.as_ref(), level, holotable::droid::MIND, &mut rng)
+            .unwrap()
+    };
+    assert_eq!(choose(5), "3/1* 3/off");
 }

@@ -343,11 +343,16 @@ fn per_point_series_are_capped_by_what_the_loser_has(db: &Db) {
                 start_position: "p",
                 seats: &["han", "lando"],
                 deadline: None,
-                terms: Terms::new("han", 2, 3),
+                terms: Terms {
+                    mind: 1,
+                    ..Terms::new("han", 2, 3)
+                },
             },
         )
         .unwrap()
         .id;
+    // A table keeps the droid's mind it was opened with, not the current one.
+    assert_eq!(l.table(t).unwrap().terms.mind, 1);
     l.start_table(G, t, None).unwrap();
     let paid = l.pay_points(G, t, 1, "lando", "han", 3).unwrap().value;
     assert_eq!((paid.owed, paid.paid, paid.exhausted), (900, 900, false));

@@ -55,6 +55,8 @@ fn check_migrated(ledger: &Ledger) {
         series.terms,
         Terms {
             to: Some(12),
+            // Played before the droid's minds were numbered: by the first.
+            mind: 1,
             ..Terms::new("alice", 2, 3)
         }
     );
@@ -69,6 +71,7 @@ fn check_migrated(ledger: &Ledger) {
     for id in 1..=6 {
         let row = ledger.table(id).unwrap();
         assert!(!row.options.contains("\"_"), "table {id}: {}", row.options);
+        assert_eq!(row.terms.mind, 1, "table {id}");
     }
 }
 

@@ -28,6 +28,9 @@ pub enum Player {
     /// never doubles, always takes. It also checks every position of its games against the
     /// engine.
     Gnubg,
+    /// The droid's lookahead alone ([`crate::droid::lookahead`]), this many rolls ahead
+    /// (`lookahead:N`), for measuring it against the levels.
+    Lookahead(u8),
 }
 
 impl Player {
@@ -38,6 +41,12 @@ impl Player {
             "greedy" => Ok(Player::Greedy),
             "pubeval" => Ok(Player::Pubeval),
             "gnubg" => Ok(Player::Gnubg),
+            other if other.starts_with("lookahead:") => other["lookahead:".len()..]
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (0..=3).contains(n))
+                .map(Player::Lookahead)
+                .ok_or_else(|| format!("'{other}' is not a player: lookahead:0 … lookahead:3")),
             other => other
                 .strip_prefix("droid:")
                 .and_then(|l| l.parse::<u8>().ok())
@@ -69,9 +78,26 @@ impl Player {
         }
         let choice = match self {
             Player::Droid(level) => {
-                let searched =
-                    crate::droid::choose_counted(play, level, rng).map_err(|e| e.to_string())?;
+                let searched = crate::droid::choose_counted(play, level, crate::droid::MIND, rng)
+                    .map_err(|e| e.to_string())?;
                 return Ok((searched.choice, Some(searched)));
+            }
+            Player::Lookahead(rolls) => {
+                let plan = crate::droid::lookahead::Lookahead {
+                    rolls,
+                    root: 8,
+                    inner: 4,
+                };
+                let looked =
+                    crate::droid::lookahead::choose(play, plan).ok_or("nothing to choose")?;
+                return Ok((
+                    looked.choice,
+                    Some(Searched {
+                        choice: looked.choice,
+                        iterations: 1,
+                        positions: looked.positions,
+                    }),
+                ));
             }
             Player::Random => rng.random_range(0..n),
             Player::Greedy => greedy(play, rng),

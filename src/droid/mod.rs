@@ -2,14 +2,50 @@
 //! rules contract ([`DynPlay`]'s choices by number), the same way for every game.
 //!
 //! It searches ([`search`]: Monte Carlo tree search with chance nodes) with an iteration
-//! budget per level, so that the same seed and level give the same action and `/verify`
-//! recomputes it.
+//! budget per level, or, at the top level of a game whose estimate is sharp, looks ahead
+//! exactly over the next roll ([`lookahead`]). Either way the same seed, level and mind give
+//! the same action, so `/verify` recomputes it.
+//!
+//! A table keeps the mind it was opened with ([`MIND`]): a droid that learns something new
+//! still replays an old table's choices as they were made.
 
+pub mod lookahead;
 pub mod search;
 
 pub use search::{Budget, Searched};
 
-use crate::games::{DynPlay, RulesError, Status};
+use crate::games::{DynPlay, Estimate, RulesError, Status};
+
+/// The droid's mind now, stamped on every table opened: 1, a tree search at every level;
+/// 2, level 5 of a game with a sharp estimate looks two rolls ahead ([`LOOK`]).
+pub const MIND: u16 = 2;
+
+/// The lookahead of level 5 (mind 2) where the estimate is sharp: the estimate's best eight
+/// plays, each weighed over the opponent's 21 rolls, its four likeliest replies to each, the
+/// droid's 21 rolls after those and its best play then (GNU Backgammon's "2-ply").
+pub const LOOK: lookahead::Lookahead = lookahead::Lookahead {
+    rolls: 2,
+    root: 8,
+    inner: 4,
+};
+
+/// How the droid thinks at a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// A tree search of this many iterations.
+    Search(u32),
+    /// A lookahead.
+    Look(lookahead::Lookahead),
+}
+
+/// How the droid of `mind` thinks at `level` in a game whose estimate is `estimate`.
+pub fn plan(level: u8, mind: u16, estimate: Estimate) -> Plan {
+    if mind >= 2 && level >= 5 && estimate == Estimate::Sharp {
+        Plan::Look(LOOK)
+    } else {
+        Plan::Search(iterations(level))
+    }
+}
 
 /// The droid's strength, 1–5 (docs/CONTRACT.md P-3 `level`); 3 unless a table says otherwise.
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -26,14 +62,16 @@ pub fn iterations(level: u8) -> u32 {
     }
 }
 
-/// The droid's choice at `play` for the seat to move, as a choice number, drawn from `rng`
-/// (the table's generator for this action, so that `/verify` recomputes it).
+/// The choice at `play` of the droid of `mind` at `level` for the seat to move, as a choice
+/// number, drawn from `rng` (the table's generator for this action, so that `/verify`
+/// recomputes it).
 pub fn choose(
     play: &dyn DynPlay,
     level: u8,
+    mind: u16,
     rng: &mut dyn rand::RngCore,
 ) -> Result<usize, RulesError> {
-    choose_within(play, Budget::Iterations(iterations(level)), rng)
+    choose_counted(play, level, mind, rng).map(|s| s.choice)
 }
 
 /// [`choose`] with an explicit budget (the engine's `budget_ms`).
@@ -60,6 +98,7 @@ pub fn choose_within(
 pub fn choose_counted(
     play: &dyn DynPlay,
     level: u8,
+    mind: u16,
     rng: &mut dyn rand::RngCore,
 ) -> Result<Searched, RulesError> {
     if !matches!(play.status(), Status::ToMove(_)) || play.choice_count() == 0 {
@@ -67,17 +106,30 @@ pub fn choose_counted(
             "the droid chooses only where a seat has an action to choose".into(),
         ));
     }
-    search::search_counted(play, Budget::Iterations(iterations(level)), rng)
-        .ok_or_else(|| RulesError::Unsupported("no legal action to choose from".into()))
+    let none = || RulesError::Unsupported("no legal action to choose from".into());
+    match plan(level, mind, play.info().estimate) {
+        Plan::Search(iterations) => {
+            search::search_counted(play, Budget::Iterations(iterations), rng).ok_or_else(none)
+        }
+        Plan::Look(look) => {
+            let looked = lookahead::choose(play, look).ok_or_else(none)?;
+            Ok(Searched {
+                choice: looked.choice,
+                iterations: 0,
+                positions: looked.positions,
+            })
+        }
+    }
 }
 
 /// [`choose`], in canonical notation.
 pub fn choose_action(
     play: &dyn DynPlay,
     level: u8,
+    mind: u16,
     rng: &mut dyn rand::RngCore,
 ) -> Result<String, RulesError> {
-    let index = choose(play, level, rng)?;
+    let index = choose(play, level, mind, rng)?;
     play.choice_text(index)
         .ok_or_else(|| RulesError::Unsupported("the droid's choice vanished".into()))
 }

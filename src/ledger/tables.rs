@@ -41,6 +41,9 @@ pub struct Terms {
     pub to: Option<u32>,
     /// The droid's strength.
     pub level: u8,
+    /// The droid's mind the table was opened with ([`crate::droid::MIND`]), which plays
+    /// all its games and replays them for `/verify`.
+    pub mind: u16,
     /// How many seats an open table waits for before it starts by itself.
     pub seats: usize,
 }
@@ -53,6 +56,7 @@ impl Terms {
             creator: creator.to_string(),
             to: None,
             level,
+            mind: crate::droid::MIND,
             seats,
         }
     }
@@ -172,9 +176,9 @@ fn insert_table(
                              target, seed_commitment, seed, start_position, position,
                              deadline, created_at, creator, to_points, droid_level,
                              seat_count, tournament_id, tournament_round, tournament_board,
-                             move_clock)
+                             move_clock, droid_mind)
          VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
-                 ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+                 ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
          RETURNING id",
         args![
             guild,
@@ -196,7 +200,8 @@ fn insert_table(
             t_id,
             t_round,
             t_board,
-            move_clock
+            move_clock,
+            i64::from(new.terms.mind)
         ],
     );
     let id = match inserted {
@@ -227,7 +232,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
         .query_opt(
             "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
                     seed_commitment, seed, seed_revealed, start_position, position, turn,
-                    deadline, result, creator, to_points, droid_level, seat_count,
+                    deadline, result, creator, to_points, droid_level, droid_mind, seat_count,
                     tournament_id, move_clock
              FROM tables WHERE id = ?1",
             args![table],
@@ -256,6 +261,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                         creator: r.col("creator")?,
                         to: r.col::<Option<i64>>("to_points")?.map(|n| n as u32),
                         level: r.col::<i64>("droid_level")? as u8,
+                        mind: r.col::<i64>("droid_mind")? as u16,
                         seats: r.col("seat_count")?,
                     },
                     seats: Vec::new(),

@@ -62,6 +62,7 @@ impl App {
             creator: actor.user.clone(),
             to: args.to,
             level,
+            mind: crate::droid::MIND,
             seats,
         };
         let seat_refs: Vec<&str> = order.iter().map(String::as_str).collect();

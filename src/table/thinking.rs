@@ -185,6 +185,7 @@ impl Thinking {
         game: &'static str,
         play: &dyn DynPlay,
         level: u8,
+        mind: u16,
         mut rng: rand_chacha::ChaCha8Rng,
     ) -> Result<String, RulesError> {
         /// Counts the search answered even if it panics.
@@ -202,7 +203,7 @@ impl Thinking {
             let _answered = answered;
             crate::telemetry::observe("holotable_droid_wait_seconds", ("game", game), asked);
             crate::telemetry::timed("holotable_droid_think_seconds", ("game", game), || {
-                crate::droid::choose_action(&*play, level, &mut rng)
+                crate::droid::choose_action(&*play, level, mind, &mut rng)
             })
         };
         self.gate

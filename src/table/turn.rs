@@ -124,7 +124,9 @@ impl App {
             Status::ToMove(seat) if row.seats[seat] == DROID => {
                 let rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
                 let game = self.entry(row)?.info.id;
-                let action = self.thinking.choose(game, play, row.terms.level, rng)?;
+                let action =
+                    self.thinking
+                        .choose(game, play, row.terms.level, row.terms.mind, rng)?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {

@@ -40,7 +40,10 @@ impl App {
             None => Some(play.sample_chance(&mut rng_for(seed, "chance", logged.seq))),
             Some(seat) if row.seats.get(seat as usize).map(String::as_str) == Some(DROID) => {
                 let mut rng = rng_for(seed, "droid", logged.seq);
-                Some(crate::droid::choose_action(play, row.terms.level, &mut rng).ok())
+                Some(
+                    crate::droid::choose_action(play, row.terms.level, row.terms.mind, &mut rng)
+                        .ok(),
+                )
             }
             Some(_) => None,
         }

@@ -33,7 +33,7 @@ const ATTEMPTS: u32 = 40;
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
-const MIGRATIONS: [&str; 16] = [
+const MIGRATIONS: [&str; 17] = [
     include_str!("../../../migrations/postgres/0001_init.sql"),
     include_str!("../../../migrations/postgres/0002_names.sql"),
     include_str!("../../../migrations/postgres/0003_offers.sql"),
@@ -50,6 +50,7 @@ const MIGRATIONS: [&str; 16] = [
     include_str!("../../../migrations/postgres/0014_action_interactions.sql"),
     include_str!("../../../migrations/postgres/0015_notify.sql"),
     include_str!("../../../migrations/postgres/0016_table_channels.sql"),
+    include_str!("../../../migrations/postgres/0017_droid_mind.sql"),
 ];
 
 /// The connections of a process to one database, kept by r2d2 (the pool of the driver's

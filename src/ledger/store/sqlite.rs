@@ -32,6 +32,7 @@ fn migrations() -> Migrations<'static> {
         )),
         M::up(include_str!("../../../migrations/0015_notify.sql")),
         M::up(include_str!("../../../migrations/0016_table_channels.sql")),
+        M::up(include_str!("../../../migrations/0017_droid_mind.sql")),
     ])
 }
 
