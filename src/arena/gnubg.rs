@@ -11,7 +11,9 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use crate::games::backgammon::{ids, Backgammon};
 use crate::games::{DynPlay, Playthrough};
@@ -23,11 +25,16 @@ const BRIDGE: &str = include_str!("gnubg.py");
 /// Debian installs it.
 const CANDIDATES: [&str; 2] = ["gnubg", "/usr/games/gnubg"];
 
+/// How long gnubg may take to start or to answer one request (it answers in milliseconds):
+/// a gnubg that hangs fails the request instead of the whole arena.
+const PATIENCE: Duration = Duration::from_secs(60);
+
 /// A running gnubg with the bridge loaded.
 pub struct Gnubg {
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    /// gnubg's lines, read on a thread of their own so that waiting for one can time out.
+    output: Receiver<std::io::Result<String>>,
 }
 
 /// What gnubg made of a position and a roll.
@@ -70,10 +77,18 @@ impl Gnubg {
                     else {
                         return Err("gnubg started without its pipes".into());
                     };
+                    let (lines, received) = std::sync::mpsc::channel();
+                    std::thread::spawn(move || {
+                        for line in BufReader::new(output).lines() {
+                            if lines.send(line).is_err() {
+                                return;
+                            }
+                        }
+                    });
                     let mut gnubg = Gnubg {
                         child,
                         input,
-                        output: BufReader::new(output),
+                        output: received,
                     };
                     // gnubg greets on standard output before the bridge takes it over.
                     loop {
@@ -94,11 +109,14 @@ impl Gnubg {
 
     /// The next line gnubg wrote.
     fn line(&mut self) -> Result<String, String> {
-        let mut line = String::new();
-        match self.output.read_line(&mut line) {
-            Ok(0) => Err("gnubg stopped".into()),
-            Ok(_) => Ok(line.trim_end_matches(['\n', '\r']).to_string()),
-            Err(e) => Err(format!("reading gnubg: {e}")),
+        match self.output.recv_timeout(PATIENCE) {
+            Ok(Ok(line)) => Ok(line.trim_end_matches('\r').to_string()),
+            Ok(Err(e)) => Err(format!("reading gnubg: {e}")),
+            Err(RecvTimeoutError::Disconnected) => Err("gnubg stopped".into()),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "gnubg did not answer within {} s",
+                PATIENCE.as_secs()
+            )),
         }
     }
 
