@@ -113,8 +113,9 @@ enum Command {
         /// How many games.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// Player A: droid:1 … droid:5, random, greedy, or for backgammon pubeval or gnubg
-        /// (GNU Backgammon at 0 ply, which also checks every position against the engine).
+        /// Player A: droid:1 … droid:5, random, greedy, lookahead:N (the droid's lookahead
+        /// alone, N rolls ahead), or for backgammon pubeval or gnubg (GNU Backgammon at 0 ply,
+        /// which also checks every position against the engine).
         #[arg(long, default_value = "droid:5")]
         a: String,
         /// Player B.

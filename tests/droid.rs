@@ -207,9 +207,14 @@ fn the_arena_counts_games_and_pubeval_beats_random_play() {
     assert!(tally.wins >= 5, "pubeval against random: {tally:?}");
     assert!(!tally.think_ms.is_empty());
     assert!(Player::parse("droid:6").is_err() && Player::parse("chess").is_err());
-    // pubeval plays backgammon only.
+    assert_eq!(Player::parse("gnubg"), Ok(Player::Gnubg));
+    assert_eq!(Player::parse("lookahead:2"), Ok(Player::Lookahead(2)));
+    assert!(Player::parse("lookahead:9").is_err() && Player::parse("lookahead:").is_err());
+    // pubeval and gnubg play backgammon only (gnubg says so before it is started).
     let zatak = lookup("zatak", &GameOptions::new()).unwrap();
     assert!(run(&zatak, 1, Player::Pubeval, Player::Random, 1, |_, _| {}).is_err());
+    let refused = run(&zatak, 1, Player::Gnubg, Player::Random, 1, |_, _| {}).unwrap_err();
+    assert!(refused.contains("backgammon only"), "{refused}");
 }
 
 #[test]

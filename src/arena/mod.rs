@@ -94,7 +94,7 @@ impl Player {
                     looked.choice,
                     Some(Searched {
                         choice: looked.choice,
-                        iterations: 1,
+                        iterations: 0,
                         positions: looked.positions,
                     }),
                 ));
