@@ -11,6 +11,7 @@
 //! rolled, that is the mover's best play by the network — the last ply comes from the
 //! estimate itself. It is deterministic, so `/verify` recomputes its choice.
 
+use super::search::{estimate, fit};
 use crate::games::{DynPlay, Status};
 
 /// How far and how wide a lookahead goes.
@@ -75,10 +76,10 @@ impl Walk {
             return fit(reward, self.seats);
         }
         if rolls == 0 || decisions >= MAX_DECISIONS {
-            return self.estimate(play);
+            return estimate(play, self.seats);
         }
         match play.status() {
-            Status::Over(_) => self.estimate(play),
+            Status::Over(_) => estimate(play, self.seats),
             Status::Chance => {
                 let weights = play.chance_weights();
                 let total: f64 = weights.iter().sum();
@@ -104,7 +105,7 @@ impl Walk {
                         best = Some(v);
                     }
                 }
-                best.unwrap_or_else(|| self.estimate(play))
+                best.unwrap_or_else(|| estimate(play, self.seats))
             }
         }
     }
@@ -122,7 +123,7 @@ impl Walk {
             let mut next = play.clone_box();
             self.positions += 1;
             if next.step(i).is_ok() {
-                let v = self.estimate(next.as_ref())[seat];
+                let v = estimate(next.as_ref(), self.seats)[seat];
                 scored.push((v, i, next));
             }
         }
@@ -130,18 +131,4 @@ impl Walk {
         scored.truncate(keep.max(1));
         scored.into_iter().map(|(_, i, next)| (i, next)).collect()
     }
-
-    /// A position's value for every seat: its result, else the game's estimate, else even.
-    fn estimate(&self, play: &dyn DynPlay) -> Vec<f64> {
-        match play.reward().or_else(|| play.heuristic()) {
-            Some(values) => fit(values, self.seats),
-            None => vec![1.0 / self.seats as f64; self.seats],
-        }
-    }
-}
-
-/// `values` padded (or cut) to `seats`.
-fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
-    values.resize(seats, 0.0);
-    values
 }

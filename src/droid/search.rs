@@ -93,14 +93,14 @@ fn sample(weights: &[f64], rng: &mut ChaCha8Rng) -> usize {
 }
 
 /// `values` padded (or cut) to `seats`.
-fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
+pub(super) fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
     values.resize(seats, 0.0);
     values
 }
 
 /// The value of a position the search stops at, for every seat: its result when it has
 /// one, else the game's estimate, else even shares.
-fn estimate(play: &dyn DynPlay, seats: usize) -> Vec<f64> {
+pub(super) fn estimate(play: &dyn DynPlay, seats: usize) -> Vec<f64> {
     match play.reward().or_else(|| play.heuristic()) {
         Some(values) => fit(values, seats),
         None => vec![1.0 / seats as f64; seats],
