@@ -6,10 +6,15 @@
 //! Huffman codes of RFC 1951 (§3.2.6): with fixed codes a row's code does not depend on
 //! what came before it, and every row is coded on its own (a repeat only ever reaches back
 //! to the byte before it, in the same row), so a layer's row is coded once and its bits are
-//! copied into every board drawn on it. Filtered board rows are mostly zeros and repeats,
-//! which the code writes as runs.
+//! copied into every board drawn on it. Within a row a board changed, the stretches it left
+//! alone are copied too: the layer's row keeps where its symbols start near each tile
+//! boundary (see [`super::dirty`]), and only the stretch from the symbol before a changed
+//! tile to the symbol after it is coded again. Filtered board rows are mostly zeros and
+//! repeats, which the code writes as runs.
 
 use simd_adler32::Adler32;
+
+use super::dirty::runs;
 
 /// The code of each literal/length symbol (0–287): its bits in the order they are written
 /// (deflate sends Huffman codes from their high bit) and its length.
@@ -122,18 +127,24 @@ impl Bits {
         }
     }
 
-    /// Writes every bit of `other` after these.
-    fn append(&mut self, other: &Bits) {
-        let mut words = other.bytes.chunks_exact(4);
-        for word in &mut words {
-            let word = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
-            self.put(u64::from(word), 32);
-        }
-        for &byte in words.remainder() {
-            self.put(u64::from(byte), 8);
-        }
-        if other.count > 0 {
-            self.put(other.pending, other.count);
+    /// How many bits are written.
+    fn len(&self) -> usize {
+        self.bytes.len() * 8 + self.count as usize
+    }
+
+    /// Writes bits `from..to` of `src` (bytes holding bits least significant first, with
+    /// at least eight bytes after the last bit's).
+    fn append_range(&mut self, src: &[u8], from: usize, to: usize) {
+        let mut at = from;
+        while at < to {
+            let n = (to - at).min(32);
+            let byte = at / 8;
+            let word = src
+                .get(byte..byte + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+                .map_or(0, u64::from_le_bytes);
+            self.put((word >> (at % 8)) & ((1u64 << n) - 1), n as u32);
+            at += n;
         }
     }
 
@@ -169,38 +180,51 @@ impl Bits {
     }
 }
 
-/// How many bytes from `at` on equal `byte`.
+/// How many bytes from `at` on equal `byte`: 32 bytes at a time while they all do (a
+/// fixed-size comparison, a few vector instructions), then 8 at a time, the first
+/// differing byte of a word found from its bits.
 #[inline]
-fn run_of(data: &[u8], mut at: usize, byte: u8) -> usize {
-    let start = at;
-    let eight = u64::from_ne_bytes([byte; 8]);
-    while at + 8 <= data.len() {
-        let word = u64::from_ne_bytes(data[at..at + 8].try_into().unwrap_or([0; 8]));
-        if word != eight {
+fn run_of(data: &[u8], at: usize, byte: u8) -> usize {
+    let rest = &data[at.min(data.len())..];
+    let wide = [byte; 32];
+    let mut n = 0;
+    for block in rest.chunks_exact(32) {
+        if <&[u8; 32]>::try_from(block).is_ok_and(|b| *b == wide) {
+            n += 32;
+        } else {
             break;
         }
-        at += 8;
     }
-    while at < data.len() && data[at] == byte {
-        at += 1;
+    let eight = u64::from_le_bytes([byte; 8]);
+    for word in rest[n..].chunks_exact(8) {
+        let word = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
+        let differ = word ^ eight;
+        if differ != 0 {
+            return n + (differ.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
     }
-    at - start
+    n + rest[n..].iter().take_while(|&&b| b == byte).count()
 }
 
-/// Codes `data` on its own: each byte, and three or more of the byte before as a repeat.
-pub fn code(data: &[u8]) -> Bits {
-    let mut bits = Bits::with_capacity(data.len() / 4);
-    code_into(&mut bits, data);
-    bits
-}
-
-fn code_into(bits: &mut Bits, data: &[u8]) {
-    let Some(&first) = data.first() else {
-        return;
+/// Codes `data[from..to]`, the bytes before `from` being already written: each byte, and
+/// three or more of the byte before as a repeat (from the row's first byte on, which is
+/// always written as itself, so that a row never reaches into the row before it).
+fn code_span(bits: &mut Bits, data: &[u8], from: usize, to: usize) {
+    let data = &data[..to.min(data.len())];
+    let mut at = from;
+    let mut before = match at.checked_sub(1).map(|b| data.get(b)) {
+        Some(Some(&byte)) => byte,
+        Some(None) => return,
+        None => {
+            let Some(&first) = data.first() else {
+                return;
+            };
+            bits.symbol(usize::from(first));
+            at = 1;
+            first
+        }
     };
-    bits.symbol(usize::from(first));
-    let mut before = first;
-    let mut at = 1;
     while at < data.len() {
         let byte = data[at];
         if byte == before {
@@ -220,6 +244,83 @@ fn code_into(bits: &mut Bits, data: &[u8]) {
             before = byte;
             at += 1;
         }
+    }
+}
+
+/// Where a symbol of a coded row starts: the byte it codes first, and its first bit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Mark {
+    byte: u32,
+    bit: u32,
+}
+
+/// A row coded on its own, once, with the symbol starts a board needs to splice it (see
+/// [`Stream::write_spliced`]).
+pub struct Coded {
+    /// The bits, with eight zero bytes after the last.
+    bytes: Vec<u8>,
+    bits: usize,
+    /// For each tile boundary k (the row's byte 1 + k·tile: the filter byte comes first),
+    /// the last symbol starting at or before it.
+    floor: Vec<Mark>,
+    /// For each tile boundary k, the first symbol starting after it (or the row's end), so
+    /// that the byte before that symbol is the tile's own.
+    ceil: Vec<Mark>,
+}
+
+/// Codes a row on its own, `tile` bytes to a tile after its first, symbol by symbol as
+/// [`code_span`] codes (any valid coding would do: only its own marks index it).
+pub fn code_marked(data: &[u8], tile: usize) -> Coded {
+    let mut bits = Bits::with_capacity(data.len() / 4);
+    let mut starts = Vec::new();
+    let mut at = 0;
+    while at < data.len() {
+        starts.push(Mark {
+            byte: at as u32,
+            bit: bits.len() as u32,
+        });
+        let byte = data[at];
+        let run = if at > 0 && data[at - 1] == byte {
+            run_of(data, at, byte)
+        } else {
+            0
+        };
+        if run >= 3 {
+            let mut len = run.min(MAX_REPEAT);
+            if (1..3).contains(&(run - len)) {
+                len -= 3;
+            }
+            let (code, n) = REPEATS[len];
+            bits.put(u64::from(code), u32::from(n));
+            at += len;
+        } else {
+            bits.symbol(usize::from(byte));
+            at += 1;
+        }
+    }
+    let end = Mark {
+        byte: data.len() as u32,
+        bit: bits.len() as u32,
+    };
+    let tile = tile.max(1);
+    let boundaries = data.len().saturating_sub(1).div_ceil(tile) + 1;
+    let mut floor = Vec::with_capacity(boundaries);
+    let mut ceil = Vec::with_capacity(boundaries);
+    for k in 0..boundaries {
+        let b = (1 + k * tile) as u32;
+        let after = starts.partition_point(|m| m.byte <= b);
+        let first = Mark { byte: 0, bit: 0 };
+        floor.push(after.checked_sub(1).map_or(first, |i| starts[i]));
+        ceil.push(starts[after..].first().copied().unwrap_or(end));
+    }
+    let bit_count = bits.len();
+    let mut bytes = bits.into_bytes();
+    bytes.extend_from_slice(&[0; 8]);
+    Coded {
+        bytes,
+        bits: bit_count,
+        floor,
+        ceil,
     }
 }
 
@@ -245,13 +346,52 @@ impl Stream {
     /// Codes `data` and adds it.
     pub fn write(&mut self, data: &[u8]) {
         self.checksum.write(data);
-        code_into(&mut self.bits, data);
+        code_span(&mut self.bits, data, 0, data.len());
     }
 
-    /// Adds `data`, already coded as `coded` (by [`code`]).
-    pub fn write_coded(&mut self, data: &[u8], coded: &Bits) {
+    /// Adds `data`, already coded as `coded` (by [`code_marked`]).
+    pub fn write_coded(&mut self, data: &[u8], coded: &Coded) {
         self.checksum.write(data);
-        self.bits.append(coded);
+        self.bits.append_range(&coded.bytes, 0, coded.bits);
+    }
+
+    /// Adds `data`, a row equal to the one `coded` codes outside the tiles of `changed`:
+    /// the coded bits of the stretches between are copied, the rest coded again.
+    pub fn write_spliced(&mut self, data: &[u8], coded: &Coded, changed: u64) {
+        self.checksum.write(data);
+        let last = coded.floor.len().saturating_sub(1);
+        // The stretch coded again that is not written yet, and where the copied bits
+        // resume.
+        let mut fresh: Option<(Mark, Mark)> = None;
+        let mut resume = Mark { byte: 0, bit: 0 };
+        for tiles in runs(changed) {
+            if tiles.start >= last {
+                break;
+            }
+            let (from, to) = (coded.floor[tiles.start], coded.ceil[tiles.end.min(last)]);
+            fresh = match fresh {
+                Some((f, t)) if from.byte <= t.byte => Some((f, to)),
+                Some((f, t)) => {
+                    self.splice(data, coded, resume, f, t);
+                    resume = t;
+                    Some((from, to))
+                }
+                None => Some((from, to)),
+            };
+        }
+        if let Some((f, t)) = fresh {
+            self.splice(data, coded, resume, f, t);
+            resume = t;
+        }
+        self.bits
+            .append_range(&coded.bytes, resume.bit as usize, coded.bits);
+    }
+
+    /// The copied bits from `resume` to `from`, then `data` coded again up to `to`.
+    fn splice(&mut self, data: &[u8], coded: &Coded, resume: Mark, from: Mark, to: Mark) {
+        self.bits
+            .append_range(&coded.bytes, resume.bit as usize, from.bit as usize);
+        code_span(&mut self.bits, data, from.byte as usize, to.byte as usize);
     }
 
     /// Ends the block and the stream.
@@ -288,7 +428,7 @@ mod tests {
             let mut expected = Vec::new();
             for (row, precoded) in &rows {
                 if *precoded {
-                    stream.write_coded(row, &code(row));
+                    stream.write_coded(row, &code_marked(row, 16));
                 } else {
                     stream.write(row);
                 }
@@ -298,13 +438,51 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// A row that differs from a coded row only in some tiles, spliced from the coded
+        /// row's bits and its changed tiles coded again, inflates to itself, whatever the
+        /// tiles, the runs crossing their edges, and the rows around it.
+        #[test]
+        fn spliced_rows_inflate_to_themselves(
+            layer in bytes(),
+            tile in 1usize..40,
+            edits in proptest::collection::vec(
+                (any::<u8>(), prop_oneof![Just(0u8), Just(7u8), any::<u8>()]),
+                0..8,
+            ),
+            extra in any::<u64>(),
+            previous in bytes(),
+        ) {
+            let tiles = layer.len().saturating_sub(1).div_ceil(tile);
+            let mut row = layer.clone();
+            let mut changed = extra & extra.rotate_left(7);
+            for (at, value) in edits {
+                if tiles == 0 {
+                    break;
+                }
+                let k = usize::from(at) % tiles.min(64);
+                let first = 1 + k * tile;
+                for byte in &mut row[first..(first + tile).min(layer.len())] {
+                    *byte = value;
+                }
+                changed |= 1u64 << k;
+            }
+            let coded = code_marked(&layer, tile);
+            let mut stream = Stream::new(0);
+            stream.write(&previous);
+            stream.write_spliced(&row, &coded, changed);
+            stream.write_coded(&layer, &coded);
+            prop_assert_eq!(inflate(&stream.finish()), [previous, row, layer].concat());
+        }
+    }
+
     #[test]
     fn every_run_length_inflates() {
         for len in 0..1200 {
             let mut row = vec![9u8; len];
             row.push(1);
             let mut stream = Stream::new(0);
-            stream.write_coded(&row, &code(&row));
+            stream.write_coded(&row, &code_marked(&row, 16));
             stream.write(&row);
             let twice = [row.clone(), row].concat();
             assert_eq!(inflate(&stream.finish()), twice, "a run of {len}");

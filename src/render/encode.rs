@@ -122,22 +122,15 @@ impl Palette {
     }
 
     /// Like [`Palette::index_into`] for a stretch that differs from the layer's somewhere:
-    /// a pixel still equal to the layer's takes the layer's index, without a lookup.
+    /// a pixel still equal to the layer's takes the layer's index. Every pixel is looked
+    /// up and the choice made without a branch: drawn stretches mix pieces' edges, flat
+    /// fills and the layer unpredictably, and the lookups of neighbouring pixels overlap.
     fn index_changed(&self, rgba: &[u8], layer: &[u8], kept: &[u8], out: &mut [u8]) {
+        let word = |px: &[u8]| <[u8; 4]>::try_from(px).map_or(0, u32::from_le_bytes);
         let pixels = rgba.chunks_exact(4).zip(layer.chunks_exact(4));
-        let mut last_pixel = u32::MAX;
-        let mut last_index = 0u8;
         for ((px, was), (slot, &kept)) in pixels.zip(out.iter_mut().zip(kept)) {
-            let pixel = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-            *slot = if pixel == u32::from_le_bytes([was[0], was[1], was[2], was[3]]) {
-                kept
-            } else {
-                if pixel != last_pixel {
-                    last_index = self.lookup(px);
-                    last_pixel = pixel;
-                }
-                last_index
-            };
+            let found = self.lookup(px);
+            *slot = if word(px) == word(was) { kept } else { found };
         }
     }
 
@@ -167,11 +160,16 @@ impl Palette {
     }
 }
 
-/// Whether two stretches of pixels are equal; whole stretches are compared as fixed-size
-/// arrays, which compiles to a few vector comparisons instead of a call per stretch.
+/// Whether two stretches of pixels are equal; whole stretches are compared as four 128-bit
+/// words, a few vector instructions instead of a call to `memcmp` per stretch.
 fn same_stretch(now: &[u8], was: &[u8]) -> bool {
     match (<&[u8; 64]>::try_from(now), <&[u8; 64]>::try_from(was)) {
-        (Ok(now), Ok(was)) => now == was,
+        (Ok(now), Ok(was)) => {
+            let quarter = |a: &[u8; 64], i: usize| {
+                u128::from_le_bytes(a[16 * i..16 * (i + 1)].try_into().unwrap_or([0; 16]))
+            };
+            (0..4).fold(0, |d, i| d | (quarter(now, i) ^ quarter(was, i))) == 0
+        }
         _ => now == was,
     }
 }

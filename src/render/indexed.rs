@@ -1,17 +1,19 @@
 //! Palette-indexed PNGs of boards, written row by row in one pass.
 //!
 //! A board is a cached layer (frame, cells, labels) with a position drawn on top, and most
-//! of its rows are the layer's rows untouched. Those rows are neither looked up in the
-//! palette nor filtered again: the layer keeps its rows' indices and their filtered bytes,
-//! and a run of untouched rows goes to the compressor as one slice. Only the rows the
-//! position drew on are mapped to the palette (and within them, only the stretches that
-//! differ from the layer), filtered and compressed.
+//! of it is the layer untouched. The layer keeps its rows' palette indices, their filtered
+//! bytes and those bytes compressed; a board's canvas knows which tiles of each row its
+//! drawing reached (see [`super::dirty`]). Only those tiles are mapped to the palette
+//! (and within them, only the stretches that differ from the layer) and filtered again;
+//! a row that ends up the layer's is copied into the stream already compressed, and a row
+//! that changed is compressed again only around its changed tiles.
 //!
-//! Rows use PNG's Up filter (boards repeat rows, which Up turns into zeros); the layer's
-//! rows are also kept compressed (see [`super::deflate`]), so an untouched row is copied
-//! into the image's stream as it is. The stream is handed to `png` as the image's data.
+//! Rows use PNG's Up filter (boards repeat rows, which Up turns into zeros), so a row's
+//! filtered bytes change where the row or the row above it changed. The stream is handed
+//! to `png` as the image's data.
 
-use super::deflate::{self, Bits};
+use super::deflate::{self, Coded};
+use super::dirty;
 use super::encode::{BaseLayer, Palette};
 use super::kit::Canvas;
 use super::RenderError;
@@ -26,9 +28,10 @@ fn encode_error(e: impl std::fmt::Display) -> RenderError {
 /// A layer's rows as the encoder needs them: palette indices, Up-filtered bytes (each row
 /// led by its filter byte) and those bytes compressed, computed once per layer.
 pub struct LayerRows {
+    width: usize,
     indices: Vec<u8>,
     filtered: Vec<u8>,
-    coded: Vec<Bits>,
+    coded: Vec<Coded>,
 }
 
 impl LayerRows {
@@ -43,11 +46,13 @@ impl LayerRows {
             filtered.extend(row.iter().zip(above).map(|(now, up)| now.wrapping_sub(*up)));
             above = row;
         }
+        let tile = dirty::tile_width(width);
         let coded = filtered
             .chunks_exact(width + 1)
-            .map(deflate::code)
+            .map(|line| deflate::code_marked(line, tile))
             .collect();
         LayerRows {
+            width,
             indices,
             filtered,
             coded,
@@ -58,11 +63,19 @@ impl LayerRows {
     pub fn indices(&self) -> &[u8] {
         &self.indices
     }
+
+    fn indices_of(&self, y: usize) -> &[u8] {
+        &self.indices[y * self.width..(y + 1) * self.width]
+    }
+
+    fn filtered_of(&self, y: usize) -> &[u8] {
+        &self.filtered[y * (self.width + 1)..(y + 1) * (self.width + 1)]
+    }
 }
 
 /// Encodes `canvas` as an 8-bit palette-indexed PNG through `palette`. With a `base` layer
-/// the canvas was drawn on (indexed through the same lookup), untouched rows cost one
-/// comparison each.
+/// the canvas was drawn on (indexed through the same lookup), only what the drawing
+/// reached is encoded again.
 pub fn png_indexed(
     canvas: &Canvas,
     palette: &Palette,
@@ -86,58 +99,134 @@ pub fn png_indexed(
 
 /// The zlib stream of the image's filtered rows.
 fn compress_rows(canvas: &Canvas, palette: &Palette, base: Option<&BaseLayer>) -> Vec<u8> {
+    match base {
+        Some(base) => compress_over(canvas, palette, base),
+        None => compress_whole(canvas, palette),
+    }
+}
+
+/// Every row looked up, filtered and compressed.
+fn compress_whole(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
     let width = canvas.width() as usize;
     let height = canvas.height() as usize;
     let rgba = canvas.pixmap.data();
-    let stride = width * 4;
     let mut zlib = deflate::Stream::new(width * height / 6);
     let mut above = vec![0u8; width];
     let mut now = vec![0u8; width];
     let mut line = vec![UP; width + 1];
-    // Whether the row above holds the layer's indices, so that a row equal to the layer's
-    // also filters to the layer's bytes.
-    let mut above_is_layer = true;
-    let mut y = 0;
-    while y < height {
-        let row = |y: usize| &rgba[y * stride..(y + 1) * stride];
-        if let Some(base) = base {
-            let layer = base.pixmap.data();
-            let layer_row = |y: usize| &layer[y * stride..(y + 1) * stride];
-            // A row nothing was drawn on is the layer's; one drawn on may still be.
-            let same = |y: usize| {
-                let untouched = !canvas.touched(y);
-                debug_assert!(!untouched || row(y) == layer_row(y), "row {y} was drawn on");
-                untouched || row(y) == layer_row(y)
-            };
-            if above_is_layer && same(y) {
-                let rows = &base.rows;
-                while y < height && same(y) {
-                    let line = &rows.filtered[y * (width + 1)..(y + 1) * (width + 1)];
-                    zlib.write_coded(line, &rows.coded[y]);
-                    y += 1;
-                }
-                above.copy_from_slice(&rows.indices[(y - 1) * width..y * width]);
-                continue;
-            }
-            let at = y * width..(y + 1) * width;
-            palette.index_row_over(
-                row(y),
-                layer_row(y),
-                &base.rows.indices[at.clone()],
-                &mut now,
-            );
-            above_is_layer = now[..] == base.rows.indices[at];
-        } else {
-            palette.index_row(row(y), &mut now);
-        }
+    for row in rgba.chunks_exact(width * 4) {
+        palette.index_row(row, &mut now);
         for ((out, now), up) in line[1..].iter_mut().zip(&now).zip(&above) {
             *out = now.wrapping_sub(*up);
         }
         zlib.write(&line);
         std::mem::swap(&mut above, &mut now);
-        y += 1;
     }
     zlib.finish()
+}
+
+/// Rows over the layer: only the tiles drawing reached are looked up; only the tiles whose
+/// indices (or the indices above them) differ from the layer's are filtered and coded.
+fn compress_over(canvas: &Canvas, palette: &Palette, base: &BaseLayer) -> Vec<u8> {
+    let width = canvas.width() as usize;
+    let height = canvas.height() as usize;
+    let (rgba, layer) = (canvas.pixmap.data(), base.pixmap.data());
+    let rows = &base.rows;
+    let tile = canvas.tile();
+    let stride = width * 4;
+    let mut zlib = deflate::Stream::new(width * height / 6);
+    let zeros = vec![0u8; width];
+    // The row above's indices, when it differs from the layer's (in the tiles of
+    // `above_changed`).
+    let mut above = vec![0u8; width];
+    let mut above_changed = 0u64;
+    let mut now = vec![0u8; width];
+    let mut line = vec![UP; width + 1];
+    for y in 0..height {
+        let pixels = y * stride..(y + 1) * stride;
+        let (row, layer_row) = (&rgba[pixels.clone()], &layer[pixels]);
+        let layer_indices = rows.indices_of(y);
+        let drawn = canvas.dirty(y);
+        debug_assert!(
+            same_outside(row, layer_row, &canvas.columns(drawn).collect::<Vec<_>>()),
+            "row {y} was drawn on outside its marked tiles"
+        );
+        let mut changed = 0u64;
+        if drawn != 0 {
+            now.copy_from_slice(layer_indices);
+            for columns in canvas.columns(drawn) {
+                let px = columns.start * 4..columns.end * 4;
+                palette.index_row_over(
+                    &row[px.clone()],
+                    &layer_row[px],
+                    &layer_indices[columns.clone()],
+                    &mut now[columns.clone()],
+                );
+                changed |= tiles_differing(&now, layer_indices, columns, tile);
+            }
+        }
+        let refilter = changed | above_changed;
+        if refilter == 0 {
+            zlib.write_coded(rows.filtered_of(y), &rows.coded[y]);
+        } else {
+            let up: &[u8] = match (above_changed, y) {
+                (0, 0) => &zeros,
+                (0, _) => rows.indices_of(y - 1),
+                _ => &above,
+            };
+            let current: &[u8] = if changed == 0 { layer_indices } else { &now };
+            line.copy_from_slice(rows.filtered_of(y));
+            for columns in canvas.columns(refilter) {
+                let filtered = line[1 + columns.start..1 + columns.end].iter_mut();
+                let pairs = current[columns.clone()].iter().zip(&up[columns]);
+                for (out, (now, up)) in filtered.zip(pairs) {
+                    *out = now.wrapping_sub(*up);
+                }
+            }
+            zlib.write_spliced(&line, &rows.coded[y], refilter);
+        }
+        if changed != 0 {
+            std::mem::swap(&mut above, &mut now);
+        }
+        above_changed = changed;
+    }
+    zlib.finish()
+}
+
+/// The tiles of `columns` (whole tiles of `tile` pixels) whose indices differ.
+fn tiles_differing(now: &[u8], layer: &[u8], columns: std::ops::Range<usize>, tile: usize) -> u64 {
+    let mut mask = 0u64;
+    let mut x = columns.start;
+    while x < columns.end {
+        let end = (x + tile).min(columns.end);
+        let differ = match (
+            <&[u8; 16]>::try_from(&now[x..end]),
+            <&[u8; 16]>::try_from(&layer[x..end]),
+        ) {
+            (Ok(a), Ok(b)) => a != b,
+            _ => now[x..end] != layer[x..end],
+        };
+        if differ {
+            mask |= 1u64 << (x / tile).min(63);
+        }
+        x = end;
+    }
+    mask
+}
+
+/// Whether `row` equals `layer` outside `columns` (a debug check of the canvas's marks).
+fn same_outside(row: &[u8], layer: &[u8], columns: &[std::ops::Range<usize>]) -> bool {
+    let mut x = 0;
+    for c in columns
+        .iter()
+        .chain(std::iter::once(&(row.len() / 4..row.len() / 4)))
+    {
+        if row[x * 4..c.start * 4] != layer[x * 4..c.start * 4] {
+            return false;
+        }
+        x = c.end;
+    }
+    true
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::dirty::Dirty;
+
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use tiny_skia::{
     Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash,
@@ -86,9 +88,9 @@ pub struct Canvas {
     /// The design point at the pixmap's top-left corner: (0, 0) for a board; where a
     /// cached piece of a board (see [`Canvas::cached`]) stands on it.
     pub(super) origin: (f32, f32),
-    /// On a canvas drawn over a layer, the rows drawing may have changed: the others are
-    /// the layer's rows as they were, which the encoder then need not compare.
-    touched: Option<Vec<bool>>,
+    /// On a canvas drawn over a layer, where drawing may have changed it: everywhere else
+    /// the pixels are the layer's as they were, which the encoder then need not compare.
+    touched: Option<Dirty>,
     /// The cached layer it was drawn over, told to the buffer's next user.
     layer: Option<Arc<Pixmap>>,
 }
@@ -128,7 +130,10 @@ impl Canvas {
     }
 
     fn drawn_over(pixmap: Pixmap, layer: Option<Arc<Pixmap>>, scale: f32) -> Canvas {
-        let touched = Some(vec![false; pixmap.height() as usize]);
+        let touched = Some(Dirty::new(
+            pixmap.width() as usize,
+            pixmap.height() as usize,
+        ));
         Canvas {
             pixmap,
             scale,
@@ -155,38 +160,38 @@ impl Canvas {
         self.pixmap.height()
     }
 
-    /// Whether row `y` may differ from the layer the canvas was made from (always, for a
-    /// canvas made without one).
-    pub(super) fn touched(&self, y: usize) -> bool {
-        self.touched
-            .as_ref()
-            .is_none_or(|rows| rows.get(y).copied().unwrap_or(true))
+    /// The tiles of row `y` that may differ from the layer the canvas was made from (all of
+    /// them, for a canvas made without one).
+    pub(super) fn dirty(&self, y: usize) -> u64 {
+        self.touched.as_ref().map_or(u64::MAX, |d| d.row(y))
     }
 
-    /// Marks the pixel rows from `top` to `bottom` (pixels, a margin added for smoothing)
-    /// as drawn on.
-    pub(super) fn touch_pixels(&mut self, top: f32, bottom: f32) {
-        let Some(rows) = &mut self.touched else {
-            return;
-        };
-        let (top, bottom) = if top.is_finite() && bottom.is_finite() {
-            (top.floor() - 2.0, bottom.ceil() + 2.0)
-        } else {
-            (0.0, rows.len() as f32)
-        };
-        let top = top.clamp(0.0, rows.len() as f32) as usize;
-        let bottom = bottom.clamp(0.0, rows.len() as f32) as usize;
-        if top < bottom {
-            rows[top..bottom].fill(true);
+    /// The pixel columns of a row's tiles `mask` (see [`Canvas::dirty`]).
+    pub(super) fn columns(&self, mask: u64) -> impl Iterator<Item = std::ops::Range<usize>> {
+        super::dirty::columns(mask, self.tile(), self.pixmap.width() as usize)
+    }
+
+    /// The tile width of [`Canvas::dirty`]'s masks.
+    pub(super) fn tile(&self) -> usize {
+        super::dirty::tile_width(self.pixmap.width() as usize)
+    }
+
+    /// Marks the pixels from (`left`, `top`) to (`right`, `bottom`) (a margin is added for
+    /// smoothing) as drawn on.
+    pub(super) fn touch_pixels(&mut self, left: f32, top: f32, right: f32, bottom: f32) {
+        if let Some(d) = &mut self.touched {
+            d.mark(left, top, right, bottom);
         }
     }
 
-    /// Marks the rows `path` covers, widened by `reach` design units, as drawn on.
+    /// Marks the pixels `path` covers, widened by `reach` design units, as drawn on.
     fn touch_path(&mut self, path: &Path, reach: f32) {
         let bounds = path.bounds();
-        let (s, oy) = (self.scale, self.origin.1);
+        let (s, (ox, oy)) = (self.scale, self.origin);
         self.touch_pixels(
+            (bounds.left() - reach - ox) * s,
             (bounds.top() - reach - oy) * s,
+            (bounds.right() + reach - ox) * s,
             (bounds.bottom() + reach - oy) * s,
         );
     }
@@ -197,7 +202,9 @@ impl Canvas {
     }
 
     pub fn clear(&mut self, color: Rgb) {
-        self.touch_pixels(0.0, self.pixmap.height() as f32);
+        if let Some(d) = &mut self.touched {
+            d.mark_all();
+        }
         self.pixmap.fill(color.color(1.0));
     }
 
@@ -258,10 +265,29 @@ impl Canvas {
         }
     }
 
+    /// An axis-aligned rectangle. Drawn over a layer, it goes through tiny-skia's
+    /// rectangle filler (edges covered by their exact fraction) rather than its path
+    /// filler, which samples each row four times: highlights cover large areas of boards.
+    /// Layers and sprites, drawn once, keep the path filler, whose edges the palettes were
+    /// learnt from.
     pub fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb, alpha: f32) {
-        if let Some(rect) = Rect::from_xywh(x, y, w, h) {
-            self.fill(&PathBuilder::from_rect(rect), color, alpha);
+        if self.touched.is_none() {
+            if let Some(rect) = Rect::from_xywh(x, y, w, h) {
+                self.fill(&PathBuilder::from_rect(rect), color, alpha);
+            }
+            return;
         }
+        let (s, (ox, oy)) = (self.scale, self.origin);
+        let Some(rect) = Rect::from_xywh((x - ox) * s, (y - oy) * s, w * s, h * s) else {
+            return;
+        };
+        self.touch_pixels(rect.left(), rect.top(), rect.right(), rect.bottom());
+        self.pixmap.fill_rect(
+            rect,
+            &paint(color.color(alpha)),
+            Transform::identity(),
+            None,
+        );
     }
 
     /// A straight line with round caps.
@@ -279,15 +305,19 @@ impl Canvas {
             .iter()
             .map(|&(x, y)| ((x - ox) * s, (y - oy) * s))
             .collect();
-        // Every row between the highest and the lowest point: the shaft crosses them all.
+        // The box around the points: the shaft crosses it.
         let reach = width * s / 2.0;
-        let (top, bottom) = pixels
-            .iter()
-            .fold((f32::INFINITY, f32::NEG_INFINITY), |(t, b), p| {
-                (t.min(p.1), b.max(p.1))
-            });
+        let (left, top, right, bottom) = pixels.iter().fold(
+            (
+                f32::INFINITY,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                f32::NEG_INFINITY,
+            ),
+            |(l, t, r, b), p| (l.min(p.0), t.min(p.1), r.max(p.0), b.max(p.1)),
+        );
         if top <= bottom {
-            self.touch_pixels(top - reach, bottom + reach);
+            self.touch_pixels(left - reach, top - reach, right + reach, bottom + reach);
         }
         super::lines::stroke_round(&mut self.pixmap, &pixels, width * s, color, alpha);
     }
@@ -347,9 +377,14 @@ impl Canvas {
         let px_size = size * s;
         let baseline = ((y - self.origin.1) * s).round() as i32;
         let glyphs = layout(text, px_size, (start - self.origin.0) * s);
-        for (_, glyph) in &glyphs {
-            let top = (baseline + glyph.top) as f32;
-            self.touch_pixels(top, top + glyph.height as f32);
+        for (origin_x, glyph) in &glyphs {
+            let (left, top) = (origin_x + glyph.left, baseline + glyph.top);
+            self.touch_pixels(
+                left as f32,
+                top as f32,
+                (left + glyph.width) as f32,
+                (top + glyph.height) as f32,
+            );
         }
         let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
         let data = self.pixmap.data_mut();

@@ -5,6 +5,7 @@
 pub mod backgammon;
 mod deflate;
 pub mod dejarik;
+mod dirty;
 pub mod dzone;
 pub mod encode;
 mod indexed;

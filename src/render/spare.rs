@@ -2,20 +2,22 @@
 //!
 //! A board's buffer is large (two megabytes), and the allocator hands such blocks back to
 //! the system when they are freed, so a fresh one costs a page fault per four kilobytes on
-//! every board. A kept buffer also remembers the layer its board was drawn over and the
-//! rows the drawing changed: the next board over the same layer copies back those rows
+//! every board. A kept buffer also remembers the layer its board was drawn over and where
+//! the drawing changed it: the next board over the same layer copies back those stretches
 //! only, since the rest of the buffer holds the layer already.
 
 use std::sync::{Arc, Mutex};
 
 use tiny_skia::{IntSize, Pixmap};
 
+use super::dirty::Dirty;
+
 /// A kept buffer, and what it holds.
 struct Spare {
     buffer: Vec<u8>,
-    /// The layer its board was drawn over, and the rows that drawing may have changed
-    /// (every other row is the layer's).
-    over: Option<(Arc<Pixmap>, Vec<bool>)>,
+    /// The layer its board was drawn over, and where that drawing may have changed it
+    /// (everywhere else is the layer's).
+    over: Option<(Arc<Pixmap>, Dirty)>,
 }
 
 /// The buffers kept.
@@ -39,9 +41,9 @@ pub(super) fn copy(layer: &Pixmap, shared: Option<&Arc<Pixmap>>) -> Pixmap {
     }
 }
 
-/// Keeps a board's buffer for the next board; `over` is the layer it was drawn over and the
-/// rows the drawing may have changed, when that is known.
-pub(super) fn keep(buffer: Vec<u8>, over: Option<(Arc<Pixmap>, Vec<bool>)>) {
+/// Keeps a board's buffer for the next board; `over` is the layer it was drawn over and
+/// where the drawing may have changed it, when that is known.
+pub(super) fn keep(buffer: Vec<u8>, over: Option<(Arc<Pixmap>, Dirty)>) {
     SPARES
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -71,7 +73,7 @@ impl Spare {
     }
 
     /// The buffer made a copy of `layer`; when it was drawn over that same layer, only the
-    /// rows drawn on are copied.
+    /// stretches drawn on are copied.
     fn into_copy(self, layer: &Pixmap, shared: Option<&Arc<Pixmap>>) -> Pixmap {
         if self.buffer.len() != layer.data().len() {
             return layer.clone();
@@ -79,7 +81,9 @@ impl Spare {
         let same = self.was_over(shared);
         let Spare { mut buffer, over } = self;
         match over {
-            Some((_, rows)) if same => restore(&mut buffer, layer.data(), &rows),
+            Some((_, dirty)) if same && dirty.height() == layer.height() as usize => {
+                restore(&mut buffer, layer.data(), &dirty)
+            }
             _ => buffer.copy_from_slice(layer.data()),
         }
         IntSize::from_wh(layer.width(), layer.height())
@@ -88,21 +92,14 @@ impl Spare {
     }
 }
 
-/// Copies back into `buffer` the rows of `layer` marked in `rows`, a run at a time.
-fn restore(buffer: &mut [u8], layer: &[u8], rows: &[bool]) {
-    let stride = layer.len() / rows.len().max(1);
-    let mut y = 0;
-    while y < rows.len() {
-        if !rows[y] {
-            y += 1;
-            continue;
+/// Copies back into `buffer` the stretches of `layer` marked in `dirty`.
+fn restore(buffer: &mut [u8], layer: &[u8], dirty: &Dirty) {
+    let stride = layer.len() / dirty.height().max(1);
+    for y in 0..dirty.height() {
+        for columns in dirty.columns(dirty.row(y)) {
+            let span = y * stride + columns.start * 4..y * stride + columns.end * 4;
+            buffer[span.clone()].copy_from_slice(&layer[span]);
         }
-        let top = y;
-        while y < rows.len() && rows[y] {
-            y += 1;
-        }
-        let span = top * stride..y * stride;
-        buffer[span.clone()].copy_from_slice(&layer[span]);
     }
 }
 
@@ -113,8 +110,8 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// Only the rows marked as drawn on are copied back, so every row a drawing changes
-        /// must be marked: arrows at any angle, discs, text.
+        /// Only the stretches marked as drawn on are copied back, so every pixel a drawing
+        /// changes must be marked: arrows at any angle, discs, text.
         #[test]
         fn every_row_a_drawing_changes_is_marked(
             x0 in 0f32..120.0, y0 in 0f32..90.0, x1 in 0f32..120.0, y1 in 0f32..90.0,
@@ -127,39 +124,46 @@ mod tests {
             c.arrow(&[(x0, y0), (x1, y1)], Rgb::hex(0xffb000), 3.0);
             c.fill_circle(x1, y0, r, Rgb::hex(0xf4ecd8), 0.5);
             c.text("Ag", x0, y1, 14.0, Rgb::hex(0xffffff), Align::Left);
-            let stride = 120 * 4;
             for y in 0..90 {
-                let row = y * stride..(y + 1) * stride;
-                let changed = c.pixmap.data()[row.clone()] != layer.data()[row];
-                prop_assert!(!changed || c.touched(y), "row {} changed and is not marked", y);
+                let columns: Vec<_> = c.columns(c.dirty(y)).collect();
+                for x in 0..120 {
+                    let at = (y * 120 + x) * 4..(y * 120 + x + 1) * 4;
+                    let changed = c.pixmap.data()[at.clone()] != layer.data()[at];
+                    prop_assert!(
+                        !changed || columns.iter().any(|r| r.contains(&x)),
+                        "pixel ({}, {}) changed and is not marked", x, y
+                    );
+                }
             }
         }
     }
 
+    /// 40 pixels wide: three tiles of 16.
     fn layer(shade: u8) -> Arc<Pixmap> {
-        let mut p = Pixmap::new(7, 9).unwrap();
+        let mut p = Pixmap::new(40, 9).unwrap();
         for (i, px) in p.data_mut().iter_mut().enumerate() {
             *px = shade.wrapping_add(i as u8);
         }
         Arc::new(p)
     }
 
-    /// A buffer holding `layer` with `rows` painted over, as a board drawn on it leaves it.
+    /// A buffer holding `layer` with pixels 20–29 of `rows` painted over and marked, as a
+    /// board drawn on it leaves it.
     fn drawn_over(layer: &Arc<Pixmap>, rows: &[usize]) -> Spare {
         let mut buffer = layer.data().to_vec();
-        let mut touched = vec![false; 9];
+        let mut dirty = Dirty::new(40, 9);
         for &y in rows {
-            buffer[y * 28..(y + 1) * 28].fill(0xEE);
-            touched[y] = true;
+            buffer[(y * 40 + 20) * 4..(y * 40 + 30) * 4].fill(0xEE);
+            dirty.mark(20.0, y as f32, 30.0, y as f32 + 1.0);
         }
         Spare {
             buffer,
-            over: Some((Arc::clone(layer), touched)),
+            over: Some((Arc::clone(layer), dirty)),
         }
     }
 
     #[test]
-    fn a_buffer_drawn_over_the_same_layer_gets_back_every_row_it_changed() {
+    fn a_buffer_drawn_over_the_same_layer_gets_back_every_pixel_it_changed() {
         let base = layer(3);
         let mut spares = Spares(Vec::new());
         spares.keep(drawn_over(&base, &[0, 2, 3, 8]));
@@ -171,10 +175,10 @@ mod tests {
     fn a_buffer_drawn_over_another_layer_is_copied_whole() {
         let (base, other) = (layer(3), layer(100));
         let mut spares = Spares(Vec::new());
-        // Its rows marked as untouched: only a whole copy makes it the other layer.
+        // Nothing marked as drawn on: only a whole copy makes it the other layer.
         spares.keep(Spare {
             buffer: base.data().to_vec(),
-            over: Some((Arc::clone(&base), vec![false; 9])),
+            over: Some((Arc::clone(&base), Dirty::new(40, 9))),
         });
         let spare = spares.take(other.data().len(), Some(&other)).unwrap();
         assert_eq!(spare.into_copy(&other, Some(&other)).data(), other.data());

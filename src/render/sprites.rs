@@ -36,7 +36,12 @@ impl Canvas {
         let left = ((x - self.origin.0) * self.scale - sprite.anchor.0).round() as i32;
         let top = ((y - self.origin.1) * self.scale - sprite.anchor.1).round() as i32;
         let (sw, sh) = (sprite.pixmap.width() as i32, sprite.pixmap.height() as i32);
-        self.touch_pixels(top as f32, (top + sh) as f32);
+        self.touch_pixels(
+            left as f32,
+            top as f32,
+            (left + sw) as f32,
+            (top + sh) as f32,
+        );
         let (dw, dh) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
         let src = sprite.pixmap.data();
         let dst = self.pixmap.data_mut();
