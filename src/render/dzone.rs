@@ -46,13 +46,26 @@ pub fn cell_centre(cell: Cell) -> (f32, f32) {
     )
 }
 
-fn layers() -> &'static StaticLayers {
-    static LAYERS: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(draw_static, palette));
-    &LAYERS
+/// The static layers of boards of two, three and four players: each holds its players'
+/// cards, which cover most of the side panel.
+fn layers(players: usize) -> &'static StaticLayers {
+    static LAYERS: LazyLock<[StaticLayers; 3]> = LazyLock::new(|| {
+        [
+            StaticLayers::new(|scale| draw_static(scale, 2), palette),
+            StaticLayers::new(|scale| draw_static(scale, 3), palette),
+            StaticLayers::new(|scale| draw_static(scale, 4), palette),
+        ]
+    });
+    &LAYERS[players.clamp(2, 4) - 2]
 }
 
-fn draw_static(scale: f32) -> Pixmap {
+/// A player's card in the side panel.
+fn card(seat: usize) -> Option<tiny_skia::Path> {
+    let top = BY + seat as f32 * 128.0;
+    kit::rounded_rect(PANEL_X, top, WIDTH - PANEL_X - 16.0, 118.0, 10.0)
+}
+
+fn draw_static(scale: f32, players: usize) -> Pixmap {
     let mut c = Canvas::new(WIDTH, HEIGHT, scale);
     c.clear(theme::BACKGROUND);
     c.fill_rect(0.0, 0.0, WIDTH, HEADER, theme::PANEL, 1.0);
@@ -72,6 +85,11 @@ fn draw_static(scale: f32) -> Pixmap {
         die(&mut c, x, BY + 6.0 * S + 30.0, 26.0, i, true);
         let y = BY + (6.5 - i as f32) * S;
         die(&mut c, BX - 40.0, y, 26.0, i, false);
+    }
+    for seat in 0..players {
+        if let Some(card) = card(seat) {
+            c.fill(&card, theme::PANEL, 1.0);
+        }
     }
     c.pixmap
 }
@@ -237,7 +255,7 @@ pub fn draw(
     scene: &Scene,
     scale: f32,
 ) -> Result<Canvas, RenderError> {
-    let mut c = Canvas::over(&layers().pixmap(scale), scale);
+    let mut c = Canvas::over(&layers(pos.players.len()).pixmap(scale), scale);
     let target = match &pos.phase {
         Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
         _ => None,
@@ -345,11 +363,9 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
     let over = matches!(pos.phase, Phase::Over(_));
     for (seat, player) in pos.players.iter().enumerate() {
         let top = BY + seat as f32 * 128.0;
-        if let Some(card) = kit::rounded_rect(PANEL_X, top, WIDTH - PANEL_X - 16.0, 118.0, 10.0) {
-            c.fill(&card, theme::PANEL, 1.0);
-            if !over && seat == pos.to_move && !player.out {
-                c.stroke(&card, theme::ACCENT, 1.0, 3.0);
-            }
+        // The card itself is in the layer.
+        if let Some(card) = card(seat).filter(|_| !over && seat == pos.to_move && !player.out) {
+            c.stroke(&card, theme::ACCENT, 1.0, 3.0);
         }
         let alpha = if player.out { 0.35 } else { 1.0 };
         marble(
@@ -448,6 +464,6 @@ pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     palette,
     dressed,
     surfaces: &[CELL[0], CELL[1]],
-    layers: |_, _| layers(),
+    layers: |_, pos| layers(pos.players.len()),
     sides: &SIDES,
 };
