@@ -154,17 +154,24 @@ impl Bits {
         self.put(u64::from(code), u32::from(len));
     }
 
+    /// The first repeat of a run of `run` ≥ 3 (at most 258, never leaving a tail of one or
+    /// two); returns its length.
+    #[inline]
+    fn repeat_piece(&mut self, run: usize) -> usize {
+        let mut len = run.min(MAX_REPEAT);
+        if (1..3).contains(&(run - len)) {
+            len -= 3;
+        }
+        let (bits, n) = REPEATS[len];
+        self.put(u64::from(bits), u32::from(n));
+        len
+    }
+
     /// `run` more of the byte before (any length): repeats of at most 258, never leaving a
     /// tail of one or two (which a repeat cannot code, so those are written as bytes).
     fn repeat(&mut self, byte: u8, mut run: usize) {
         while run >= 3 {
-            let mut len = run.min(MAX_REPEAT);
-            if (1..3).contains(&(run - len)) {
-                len -= 3;
-            }
-            let (bits, n) = REPEATS[len];
-            self.put(u64::from(bits), u32::from(n));
-            run -= len;
+            run -= self.repeat_piece(run);
         }
         for _ in 0..run {
             self.symbol(usize::from(byte));
@@ -286,13 +293,7 @@ pub fn code_marked(data: &[u8], tile: usize) -> Coded {
             0
         };
         if run >= 3 {
-            let mut len = run.min(MAX_REPEAT);
-            if (1..3).contains(&(run - len)) {
-                len -= 3;
-            }
-            let (code, n) = REPEATS[len];
-            bits.put(u64::from(code), u32::from(n));
-            at += len;
+            at += bits.repeat_piece(run);
         } else {
             bits.symbol(usize::from(byte));
             at += 1;
