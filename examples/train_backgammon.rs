@@ -3,20 +3,33 @@
 //! `--check-games` games against pubeval (one ply each, seats alternated) and prints the
 //! score, so a run shows its own progress.
 //!
-//! The shipped `assets/droid/backgammon.net` was made with the defaults (a million games,
-//! 128 hidden units, the rate falling from 0.05 to 0.005, seed 1; about 32 minutes on one
-//! core of the reference machine):
+//! The first network, `assets/droid/backgammon.net` (raw inputs, minds 1 and 2), was made
+//! with the defaults (a million games, 128 hidden units, the rate falling from 0.05 to 0.005,
+//! seed 1; about 32 minutes on one core of the reference machine):
 //!
 //! ```sh
 //! cargo run --release --example train_backgammon -- --out assets/droid/backgammon.net
 //! ```
+//!
+//! The second, `assets/droid/backgammon2.net` (mind 3), reads the contact features too. It
+//! started from the first, the features' weights at zero, and trained a million more games
+//! (29 minutes):
+//!
+//! ```sh
+//! cargo run --release --example train_backgammon -- --from assets/droid/backgammon.net \
+//!     --features true --rate 0.02 --final-rate 0.002 --check-every 100000 --seed 3 \
+//!     --out assets/droid/backgammon2.net
+//! ```
+//!
+//! `--versus OTHER.net --check-games N` only measures: the `--from` network against another,
+//! one ply each, over N games.
 //!
 //! Deterministic for a seed: the same arguments write the same weights.
 
 use std::time::Instant;
 
 use holotable::games::backgammon::board::{borne_off, start_side, Board, BAR};
-use holotable::games::backgammon::net::{encode, Net, Probabilities};
+use holotable::games::backgammon::net::{Net, Probabilities, Reading};
 use holotable::games::backgammon::pubeval;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,6 +43,8 @@ struct Args {
     check_every: u64,
     check_games: u64,
     from: Option<String>,
+    features: bool,
+    versus: Option<String>,
     out: String,
 }
 
@@ -43,6 +58,8 @@ fn args() -> Result<Args, String> {
         check_every: 50_000,
         check_games: 2_000,
         from: None,
+        features: false,
+        versus: None,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -58,6 +75,8 @@ fn args() -> Result<Args, String> {
             "--check-every" => a.check_every = value.parse().map_err(|e| bad(&e))?,
             "--check-games" => a.check_games = value.parse().map_err(|e| bad(&e))?,
             "--from" => a.from = Some(value),
+            "--features" => a.features = value.parse().map_err(|e| bad(&e))?,
+            "--versus" => a.versus = Some(value),
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
         }
@@ -122,7 +141,7 @@ fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
         let dice = roll(rng, opening);
         opening = false;
         let (after, value) = best(net, &board, dice, Probabilities::equity);
-        let inputs = encode(&after.me, &after.them);
+        let inputs = net.encode(&after.me, &after.them);
         if borne_off(&after.me) == 15 {
             let result = Probabilities::won(points(&after));
             net.learn(&inputs, &result, rate);
@@ -142,6 +161,23 @@ fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
 /// The network (one ply, most wins) against pubeval over `games` games, seats alternated:
 /// the network's share of wins.
 fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
+    versus(net, games, seed, |board, dice| {
+        let race = !pubeval::contact(&board.me, &board.them);
+        board
+            .plays(dice.0, dice.1)
+            .into_iter()
+            .map(|p| p.after)
+            .max_by(|a, b| {
+                pubeval::score(&a.me, &a.them, race)
+                    .total_cmp(&pubeval::score(&b.me, &b.them, race))
+            })
+            .unwrap_or(*board)
+    })
+}
+
+/// The network (one ply, most wins) against another player over `games` games, seats
+/// alternated: the network's share of wins.
+fn versus(net: &Net, games: u64, seed: u64, other: impl Fn(&Board, (u8, u8)) -> Board) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut wins = 0u64;
     for g in 0..games {
@@ -157,16 +193,7 @@ fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
             let after = if net_to_move {
                 best(net, &board, dice, |p| p.win()).0
             } else {
-                let race = !pubeval::contact(&board.me, &board.them);
-                board
-                    .plays(dice.0, dice.1)
-                    .into_iter()
-                    .map(|p| p.after)
-                    .max_by(|a, b| {
-                        pubeval::score(&a.me, &a.them, race)
-                            .total_cmp(&pubeval::score(&b.me, &b.them, race))
-                    })
-                    .unwrap_or(board)
+                other(&board, dice)
             };
             if borne_off(&after.me) == 15 {
                 wins += net_to_move as u64;
@@ -182,10 +209,31 @@ fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
 fn main() -> Result<(), String> {
     let a = args()?;
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
+    let reading = if a.features {
+        Reading::Features
+    } else {
+        Reading::Raw
+    };
     let mut net = match &a.from {
         Some(path) => Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?,
-        None => Net::random(a.hidden, &mut rng),
+        None => Net::random(reading, a.hidden, &mut rng),
     };
+    if a.features && net.reading() == Reading::Raw {
+        net = net.with_features();
+    }
+    if let Some(path) = &a.versus {
+        // Measure only: the network against another at one ply each.
+        let other = Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?;
+        let score = versus(&net, a.check_games, a.seed, |board, dice| {
+            best(&other, board, dice, |p| p.win()).0
+        });
+        println!(
+            "{:.1} % of {} games against {path}",
+            100.0 * score,
+            a.check_games
+        );
+        return Ok(());
+    }
     let started = Instant::now();
     for g in 0..a.games {
         let t = g as f32 / a.games.max(1) as f32;

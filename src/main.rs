@@ -113,9 +113,10 @@ enum Command {
         /// How many games.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// Player A: droid:1 … droid:5, random, greedy, lookahead:N (the droid's lookahead
-        /// alone, N rolls ahead), or for backgammon pubeval or gnubg (GNU Backgammon at 0 ply,
-        /// which also checks every position against the engine).
+        /// Player A: droid:1 … droid:5 (droid:L@M for the droid of an earlier mind M, as
+        /// its stored tables play), random, greedy, lookahead:N (the droid's lookahead alone,
+        /// N rolls ahead), or for backgammon pubeval or gnubg (GNU Backgammon at 0 ply, which
+        /// also checks every position against the engine).
         #[arg(long, default_value = "droid:5")]
         a: String,
         /// Player B.

@@ -75,7 +75,7 @@ fn games_against_gnubg_end_with_every_position_agreed() {
     let tally = run_on(
         &backgammon(),
         4,
-        Player::Droid(1),
+        Player::droid(1),
         Player::Gnubg,
         7,
         2,

@@ -292,8 +292,8 @@ fn a_backgammon_capture_is_a_hit() {
 fn the_arena_gives_the_same_tally_on_several_threads() {
     use holotable::arena::{run, run_on, Player};
     let game = lookup("kingdoms", &GameOptions::new()).unwrap();
-    let one = run(&game, 4, Player::Droid(1), Player::Greedy, 8, |_, _| {}).unwrap();
-    let two = run_on(&game, 4, Player::Droid(1), Player::Greedy, 8, 2, |_, _| {}).unwrap();
+    let one = run(&game, 4, Player::droid(1), Player::Greedy, 8, |_, _| {}).unwrap();
+    let two = run_on(&game, 4, Player::droid(1), Player::Greedy, 8, 2, |_, _| {}).unwrap();
     assert_eq!(
         (
             one.wins,
@@ -391,16 +391,50 @@ mod cube {
 }
 
 #[test]
-fn level_5_of_the_second_mind_looks_ahead_where_the_estimate_is_sharp() {
-    use holotable::droid::{iterations, plan, Plan, LOOK, MIND};
+fn each_mind_keeps_its_plans_and_the_third_climbs_lookaheads_where_the_estimate_is_sharp() {
+    use holotable::droid::{iterations, plan, sharp_plan, Plan, LOOK, MIND};
     use holotable::games::Estimate;
-    assert_eq!(MIND, 2, "new tables are played by the second mind");
+    assert_eq!(MIND, 3, "new tables are played by the third mind");
+    // The third mind: every level of a sharp-estimate game is a lookahead, the lower ones
+    // the estimate's own choice blurred by less and less noise, then two rolls ahead.
+    let noise: Vec<u16> = (1..=4).map(|l| sharp_plan(l).noise).collect();
+    assert!(noise.windows(2).all(|w| w[0] > w[1]), "{noise:?}");
+    assert_eq!(noise[3], 0, "level 4 plays the estimate's own choice");
+    assert!((1..=4).all(|l| sharp_plan(l).rolls == 0));
+    assert_eq!(sharp_plan(5), LOOK);
+    for level in 1..=5 {
+        assert_eq!(
+            plan(level, 3, Estimate::Sharp),
+            Plan::Look(sharp_plan(level))
+        );
+        assert_eq!(
+            plan(level, 3, Estimate::Rough),
+            Plan::Search(iterations(level))
+        );
+    }
+    // The second mind: level 5 of a sharp-estimate game looks two rolls ahead, the rest
+    // search, as its tables were played.
     assert_eq!(plan(5, 2, Estimate::Sharp), Plan::Look(LOOK));
-    // A table of the first mind replays as it was played: a tree search at every level.
-    assert_eq!(plan(5, 1, Estimate::Sharp), Plan::Search(iterations(5)));
     assert_eq!(plan(4, 2, Estimate::Sharp), Plan::Search(iterations(4)));
     assert_eq!(plan(5, 2, Estimate::Rough), Plan::Search(iterations(5)));
     assert_eq!(plan(5, 2, Estimate::None), Plan::Search(iterations(5)));
+    // The first mind: a tree search at every level.
+    assert_eq!(plan(5, 1, Estimate::Sharp), Plan::Search(iterations(5)));
+}
+
+#[test]
+fn the_second_mind_reads_backgammon_with_the_first_network_and_the_third_with_the_second() {
+    use holotable::games::backgammon::net::{featured, network, shipped, Reading};
+    assert!(std::ptr::eq(network(1), shipped()));
+    assert!(std::ptr::eq(network(2), shipped()));
+    assert!(std::ptr::eq(network(3), featured()));
+    assert_eq!(shipped().reading(), Reading::Raw);
+    assert_eq!(featured().reading(), Reading::Features);
+    // Read through the game's estimate, the minds differ somewhere in a real game.
+    let differs = positions("backgammon", 40, 11)
+        .iter()
+        .any(|p| p.heuristic(2) != p.heuristic(3));
+    assert!(differs, "the two networks read forty positions alike");
 }
 
 #[test]

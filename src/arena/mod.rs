@@ -15,8 +15,9 @@ use crate::games::{DynGame, DynPlay, Status};
 /// A player of the arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Player {
-    /// The droid at a level, 1–5.
-    Droid(u8),
+    /// The droid at a level, 1–5, with a mind (`droid:L` is today's [`crate::droid::MIND`],
+    /// `droid:L@M` an earlier one, as stored tables still play it).
+    Droid(u8, u16),
     /// A uniformly random legal action.
     Random,
     /// A winning action when there is one, else a capturing one (a random one of them),
@@ -34,7 +35,12 @@ pub enum Player {
 }
 
 impl Player {
-    /// `droid:L`, `random`, `greedy`, `pubeval` or `gnubg`.
+    /// The droid of today's mind at `level`.
+    pub fn droid(level: u8) -> Player {
+        Player::Droid(level, crate::droid::MIND)
+    }
+
+    /// `droid:L`, `droid:L@M`, `random`, `greedy`, `pubeval`, `gnubg` or `lookahead:N`.
     pub fn parse(text: &str) -> Result<Player, String> {
         match text.trim() {
             "random" => Ok(Player::Random),
@@ -49,13 +55,21 @@ impl Player {
                 .ok_or_else(|| format!("'{other}' is not a player: lookahead:0 … lookahead:3")),
             other => other
                 .strip_prefix("droid:")
-                .and_then(|l| l.parse::<u8>().ok())
-                .filter(|l| crate::droid::LEVELS.contains(l))
-                .map(Player::Droid)
+                .and_then(|l| {
+                    let (level, mind) = match l.split_once('@') {
+                        Some((level, mind)) => (level, mind.parse::<u16>().ok()?),
+                        None => (l, crate::droid::MIND),
+                    };
+                    let level = level.parse::<u8>().ok()?;
+                    (crate::droid::LEVELS.contains(&level)
+                        && (1..=crate::droid::MIND).contains(&mind))
+                    .then_some(Player::Droid(level, mind))
+                })
                 .ok_or_else(|| {
                     format!(
-                        "'{other}' is not a player: droid:1 … droid:5, random, greedy, \
-                         pubeval, gnubg"
+                        "'{other}' is not a player: droid:1 … droid:5 (droid:L@M for an \
+                         earlier mind, 1–{}), random, greedy, pubeval, gnubg, lookahead:N",
+                        crate::droid::MIND
                     )
                 }),
         }
@@ -77,8 +91,8 @@ impl Player {
             return Err("no legal action".into());
         }
         let choice = match self {
-            Player::Droid(level) => {
-                let searched = crate::droid::choose_counted(play, level, crate::droid::MIND, rng)
+            Player::Droid(level, mind) => {
+                let searched = crate::droid::choose_counted(play, level, mind, rng)
                     .map_err(|e| e.to_string())?;
                 return Ok((searched.choice, Some(searched)));
             }
@@ -87,9 +101,10 @@ impl Player {
                     rolls,
                     root: 8,
                     inner: 4,
+                    noise: 0,
                 };
-                let looked =
-                    crate::droid::lookahead::choose(play, plan).ok_or("nothing to choose")?;
+                let looked = crate::droid::lookahead::choose(play, plan, crate::droid::MIND, rng)
+                    .ok_or("nothing to choose")?;
                 return Ok((
                     looked.choice,
                     Some(Searched {

@@ -11,6 +11,8 @@
 //! rolled, that is the mover's best play by the network — the last ply comes from the
 //! estimate itself. It is deterministic, so `/verify` recomputes its choice.
 
+use rand::{Rng, RngCore};
+
 use super::search::{estimate, fit};
 use crate::games::{DynPlay, Status};
 
@@ -23,6 +25,12 @@ pub struct Lookahead {
     pub root: usize,
     /// Candidates kept at each decision further down.
     pub inner: usize,
+    /// The spread of the noise added to each root candidate's value, in thousandths of a
+    /// share (a normal deviation drawn from the table's generator, so `/verify` draws it
+    /// again): how the lower levels blur the estimate's choice of a move. Zero draws
+    /// nothing, and so does a choice among the game's decisions (roll, double, take):
+    /// a weaker droid plays worse moves, not a cube gone mad.
+    pub noise: u16,
 }
 
 /// Decisions a path may meet before its position is read by the estimate.
@@ -36,9 +44,15 @@ pub struct Looked {
     pub positions: u64,
 }
 
-/// The choice of the seat to move at `root`, looking `plan.rolls` rolls ahead; `None` where
-/// no seat is to move or nothing can be chosen.
-pub fn choose(root: &dyn DynPlay, plan: Lookahead) -> Option<Looked> {
+/// The choice of the seat to move at `root`, looking `plan.rolls` rolls ahead and reading
+/// positions as the droid's `mind` does; `None` where no seat is to move or nothing can be
+/// chosen.
+pub fn choose(
+    root: &dyn DynPlay,
+    plan: Lookahead,
+    mind: u16,
+    rng: &mut dyn RngCore,
+) -> Option<Looked> {
     let Status::ToMove(seat) = root.status() else {
         return None;
     };
@@ -46,12 +60,32 @@ pub fn choose(root: &dyn DynPlay, plan: Lookahead) -> Option<Looked> {
     let mut walk = Walk {
         plan,
         seats,
+        mind,
         positions: 0,
+    };
+    let decisions = root.info().decisions;
+    let deciding = (0..root.choice_count()).any(|i| {
+        root.choice_text(i)
+            .is_some_and(|t| decisions.iter().any(|d| d.action == t))
+    });
+    // A decision is weighed at least one roll ahead, without noise: before the dice the
+    // estimate reads the cube's worth only roughly (a last roll's cube is dead, not live).
+    let (noise, rolls) = if deciding {
+        (0, plan.rolls.max(1))
+    } else {
+        (plan.noise, plan.rolls)
     };
     let candidates = walk.candidates(root, seat, plan.root);
     let mut best: Option<(f64, usize)> = None;
-    for (choice, next) in candidates {
-        let value = walk.value(next.as_ref(), plan.rolls, 0)[seat];
+    for (read, choice, next) in candidates {
+        let mut value = if rolls == 0 {
+            read
+        } else {
+            walk.value(next.as_ref(), rolls, 0)[seat]
+        };
+        if noise > 0 {
+            value += normal(rng) * f64::from(noise) / 1000.0;
+        }
         if best.is_none_or(|(b, _)| value > b) {
             best = Some((value, choice));
         }
@@ -65,6 +99,7 @@ pub fn choose(root: &dyn DynPlay, plan: Lookahead) -> Option<Looked> {
 struct Walk {
     plan: Lookahead,
     seats: usize,
+    mind: u16,
     positions: u64,
 }
 
@@ -76,10 +111,10 @@ impl Walk {
             return fit(reward, self.seats);
         }
         if rolls == 0 || decisions >= MAX_DECISIONS {
-            return estimate(play, self.seats);
+            return estimate(play, self.seats, self.mind);
         }
         match play.status() {
-            Status::Over(_) => estimate(play, self.seats),
+            Status::Over(_) => estimate(play, self.seats, self.mind),
             Status::Chance => {
                 let weights = play.chance_weights();
                 let total: f64 = weights.iter().sum();
@@ -99,36 +134,43 @@ impl Walk {
             }
             Status::ToMove(seat) => {
                 let mut best: Option<Vec<f64>> = None;
-                for (_, next) in self.candidates(play, seat, self.plan.inner) {
+                for (_, _, next) in self.candidates(play, seat, self.plan.inner) {
                     let v = self.value(next.as_ref(), rolls, decisions + 1);
                     if best.as_ref().is_none_or(|b| v[seat] > b[seat]) {
                         best = Some(v);
                     }
                 }
-                best.unwrap_or_else(|| estimate(play, self.seats))
+                best.unwrap_or_else(|| estimate(play, self.seats, self.mind))
             }
         }
     }
 
-    /// The `keep` choices of `seat` whose positions the estimate likes best, with those
-    /// positions, best first (ties in choice order).
+    /// The `keep` choices of `seat` whose positions the estimate likes best, with the
+    /// estimate's value for `seat` and those positions, best first (ties in choice order).
     fn candidates(
         &mut self,
         play: &dyn DynPlay,
         seat: usize,
         keep: usize,
-    ) -> Vec<(usize, Box<dyn DynPlay>)> {
+    ) -> Vec<(f64, usize, Box<dyn DynPlay>)> {
         let mut scored = Vec::with_capacity(play.choice_count());
         for i in 0..play.choice_count() {
             let mut next = play.clone_box();
             self.positions += 1;
             if next.step(i).is_ok() {
-                let v = estimate(next.as_ref(), self.seats)[seat];
+                let v = estimate(next.as_ref(), self.seats, self.mind)[seat];
                 scored.push((v, i, next));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.truncate(keep.max(1));
-        scored.into_iter().map(|(_, i, next)| (i, next)).collect()
+        scored
     }
+}
+
+/// A standard normal deviate (Box–Muller), from two of `rng`'s draws.
+fn normal(rng: &mut dyn RngCore) -> f64 {
+    let u: f64 = 1.0 - rng.random::<f64>();
+    let v: f64 = rng.random::<f64>();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }

@@ -17,16 +17,20 @@ pub use search::{Budget, Searched};
 use crate::games::{DynPlay, Estimate, RulesError, Status};
 
 /// The droid's mind now, stamped on every table opened: 1, a tree search at every level;
-/// 2, level 5 of a game with a sharp estimate looks two rolls ahead ([`LOOK`]).
-pub const MIND: u16 = 2;
+/// 2, level 5 of a game with a sharp estimate looks two rolls ahead ([`LOOK`]); 3, a game
+/// with a sharp estimate reads it with what it has learnt since (backgammon's second
+/// network) and climbs its own ladder of lookaheads ([`sharp_plan`]).
+pub const MIND: u16 = 3;
 
-/// The lookahead of level 5 (mind 2) where the estimate is sharp: the estimate's best eight
-/// plays, each weighed over the opponent's 21 rolls, its four likeliest replies to each, the
-/// droid's 21 rolls after those and its best play then (GNU Backgammon's "2-ply").
+/// The lookahead of level 5 (minds 2 and 3) where the estimate is sharp: the estimate's
+/// best eight plays, each weighed over the opponent's 21 rolls, its four likeliest replies
+/// to each, the droid's 21 rolls after those and its best play then (GNU Backgammon's
+/// "2-ply").
 pub const LOOK: lookahead::Lookahead = lookahead::Lookahead {
     rolls: 2,
     root: 8,
     inner: 4,
+    noise: 0,
 };
 
 /// How the droid thinks at a level.
@@ -40,10 +44,32 @@ pub enum Plan {
 
 /// How the droid of `mind` thinks at `level` in a game whose estimate is `estimate`.
 pub fn plan(level: u8, mind: u16, estimate: Estimate) -> Plan {
-    if mind >= 2 && level >= 5 && estimate == Estimate::Sharp {
-        Plan::Look(LOOK)
-    } else {
-        Plan::Search(iterations(level))
+    match (mind, estimate) {
+        (3.., Estimate::Sharp) => Plan::Look(sharp_plan(level)),
+        (2, Estimate::Sharp) if level >= 5 => Plan::Look(LOOK),
+        _ => Plan::Search(iterations(level)),
+    }
+}
+
+/// Mind 3's levels where the estimate is sharp. A tree search spends its iterations there
+/// on sampled chance nodes and adds noise rather than depth (its levels 2–5 measured no
+/// stronger than level 1), so the levels are lookaheads: the estimate's own choice blurred
+/// by less and less noise, then unblurred at level 4, and two rolls ahead at level 5. (One
+/// roll ahead measured no weaker than two against each other, 99–101, so it is no level of
+/// its own.)
+pub fn sharp_plan(level: u8) -> lookahead::Lookahead {
+    let flat = |noise| lookahead::Lookahead {
+        rolls: 0,
+        root: usize::MAX,
+        inner: 2,
+        noise,
+    };
+    match level {
+        0 | 1 => flat(120),
+        2 => flat(60),
+        3 => flat(30),
+        4 => flat(0),
+        _ => LOOK,
     }
 }
 
@@ -90,7 +116,7 @@ pub fn choose_within(
             "no legal action to choose from".into(),
         ));
     }
-    search::search(play, budget, rng)
+    search::search(play, budget, MIND, rng)
         .ok_or_else(|| RulesError::Unsupported("no legal action to choose from".into()))
 }
 
@@ -109,10 +135,10 @@ pub fn choose_counted(
     let none = || RulesError::Unsupported("no legal action to choose from".into());
     match plan(level, mind, play.info().estimate) {
         Plan::Search(iterations) => {
-            search::search_counted(play, Budget::Iterations(iterations), rng).ok_or_else(none)
+            search::search_counted(play, Budget::Iterations(iterations), mind, rng).ok_or_else(none)
         }
         Plan::Look(look) => {
-            let looked = lookahead::choose(play, look).ok_or_else(none)?;
+            let looked = lookahead::choose(play, look, mind, rng).ok_or_else(none)?;
             Ok(Searched {
                 choice: looked.choice,
                 iterations: 0,

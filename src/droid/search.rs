@@ -99,9 +99,9 @@ pub(super) fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
 }
 
 /// The value of a position the search stops at, for every seat: its result when it has
-/// one, else the game's estimate, else even shares.
-pub(super) fn estimate(play: &dyn DynPlay, seats: usize) -> Vec<f64> {
-    match play.reward().or_else(|| play.heuristic()) {
+/// one, else the game's estimate for the droid's `mind`, else even shares.
+pub(super) fn estimate(play: &dyn DynPlay, seats: usize, mind: u16) -> Vec<f64> {
+    match play.reward().or_else(|| play.heuristic(mind)) {
         Some(values) => fit(values, seats),
         None => vec![1.0 / seats as f64; seats],
     }
@@ -113,6 +113,7 @@ fn playout(
     play: &mut Box<dyn DynPlay>,
     plies: usize,
     seats: usize,
+    mind: u16,
     rng: &mut ChaCha8Rng,
 ) -> (Vec<f64>, u64) {
     let mut played = 0;
@@ -133,7 +134,7 @@ fn playout(
         }
         played += 1;
     }
-    (estimate(play.as_ref(), seats), played)
+    (estimate(play.as_ref(), seats, mind), played)
 }
 
 /// A choice that wins the game at once for the seat to move, if there is one.
@@ -157,15 +158,22 @@ pub struct Searched {
     pub positions: u64,
 }
 
-/// The search's choice for the seat to move at `root`.
-pub fn search(root: &dyn DynPlay, budget: Budget, rng: &mut dyn RngCore) -> Option<usize> {
-    search_counted(root, budget, rng).map(|s| s.choice)
+/// The search's choice for the seat to move at `root`, reading positions as the droid's
+/// `mind` does.
+pub fn search(
+    root: &dyn DynPlay,
+    budget: Budget,
+    mind: u16,
+    rng: &mut dyn RngCore,
+) -> Option<usize> {
+    search_counted(root, budget, mind, rng).map(|s| s.choice)
 }
 
 /// [`search`], with the work it took.
 pub fn search_counted(
     root: &dyn DynPlay,
     budget: Budget,
+    mind: u16,
     rng: &mut dyn RngCore,
 ) -> Option<Searched> {
     let n = root.choice_count();
@@ -184,6 +192,7 @@ pub fn search_counted(
     let mut tree = Tree {
         nodes: vec![Node::new(n, seats)],
         seats,
+        mind,
         tuning: Tuning::of(root.info().estimate),
         rng: ChaCha8Rng::seed_from_u64(rng.next_u64()),
         positions: 0,
@@ -209,6 +218,7 @@ pub fn search_counted(
 struct Tree {
     nodes: Vec<Node>,
     seats: usize,
+    mind: u16,
     tuning: Tuning,
     rng: ChaCha8Rng,
     positions: u64,
@@ -250,8 +260,13 @@ impl Tree {
                         *slot = Some(child);
                     }
                     path.push(child);
-                    let (value, plies) =
-                        playout(&mut play, self.tuning.plies, self.seats, &mut self.rng);
+                    let (value, plies) = playout(
+                        &mut play,
+                        self.tuning.plies,
+                        self.seats,
+                        self.mind,
+                        &mut self.rng,
+                    );
                     self.positions += plies;
                     break value;
                 }
@@ -276,7 +291,7 @@ impl Tree {
             self.positions += 1;
             let mut next = play.clone_box();
             if next.step(i).is_ok() {
-                priors.extend(estimate(next.as_ref(), self.seats));
+                priors.extend(estimate(next.as_ref(), self.seats, self.mind));
             } else {
                 priors.extend(std::iter::repeat_n(0.0, self.seats));
             }

@@ -62,8 +62,8 @@ pub trait DynPlay: Send + Sync {
     fn rests_after(&self) -> bool;
     /// [`Game::roller`] of the current position.
     fn roller(&self) -> Option<Seat>;
-    /// [`Game::heuristic`] of the current position.
-    fn heuristic(&self) -> Option<Vec<f64>>;
+    /// [`Game::heuristic`] of the current position, for the droid's `mind`.
+    fn heuristic(&self, mind: u16) -> Option<Vec<f64>>;
     /// The seat the game waits for: the one to move, or the one to roll.
     fn waiting(&self) -> Option<Seat> {
         match self.status() {
@@ -245,8 +245,8 @@ impl<G: Game> DynPlay for Playthrough<G> {
         self.game().rests_after(self.state())
     }
 
-    fn heuristic(&self) -> Option<Vec<f64>> {
-        self.game().heuristic(self.state())
+    fn heuristic(&self, mind: u16) -> Option<Vec<f64>> {
+        self.game().heuristic(self.state(), mind)
     }
 
     fn roller(&self) -> Option<Seat> {

@@ -424,7 +424,11 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// stops short of the end; `None` to count it as even. With [`Game::reward`], the one
     /// place per-game knowledge reaches the droid (kingdoms held, captures, a backgammon
     /// network); [`GameInfo::estimate`] says how far to trust it.
-    fn heuristic(&self, _state: &Self::State) -> Option<Vec<f64>> {
+    ///
+    /// `mind` is the droid's mind that asks ([`crate::droid::MIND`], or the one a stored
+    /// table was opened with): a game whose estimate has grown answers an older mind as it
+    /// did then, so that `/verify` replays an old table's droid exactly.
+    fn heuristic(&self, _state: &Self::State, _mind: u16) -> Option<Vec<f64>> {
         None
     }
 

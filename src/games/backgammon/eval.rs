@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 
 use super::board::Board;
 use super::ids::{CubeOwner, GameState};
-use super::net::{shipped, Probabilities};
+use super::net::{network, Probabilities};
 use super::{Backgammon, State, MAX_LENGTH};
 use crate::games::{Outcome, Seat};
 
@@ -180,7 +180,7 @@ fn owner(state: &State, s: usize, owned_by: CubeOwner, cube: u32) -> Owner {
 /// backgammon).
 ///
 /// [`Game::heuristic`]: crate::games::Game::heuristic
-pub fn heuristic(game: &Backgammon, state: &State) -> Vec<f64> {
+pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> Vec<f64> {
     let m = &state.info;
     if m.game != GameState::Playing {
         return if m.length == 0 {
@@ -189,7 +189,7 @@ pub fn heuristic(game: &Backgammon, state: &State) -> Vec<f64> {
             shares(0, match_share(state, 0))
         };
     }
-    let net = shipped();
+    let net = network(mind);
     let roller = m.on_roll as usize;
     let other = 1 - roller;
     if m.dice == (0, 0) {

@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod features;
 pub mod ids;
 pub mod net;
 pub mod notation;
@@ -526,9 +527,9 @@ impl Game for Backgammon {
         words::note(self, before, after)
     }
 
-    /// The shipped network's estimate, valued by the match score or the points at stake.
-    fn heuristic(&self, state: &State) -> Option<Vec<f64>> {
-        Some(eval::heuristic(self, state))
+    /// The network of the droid's `mind`, valued by the match score or the points at stake.
+    fn heuristic(&self, state: &State, mind: u16) -> Option<Vec<f64>> {
+        Some(eval::heuristic(self, state, mind))
     }
 
     /// A play that hits a blot (BG-3.3).

@@ -9,19 +9,49 @@
 //!
 //! Inputs are mostly zero (a point holds checkers of one side or none), so the hidden
 //! layer is summed over the non-zero inputs only, with its weights stored input by input.
+//!
+//! A network reads a position one of two ways ([`Reading`]): the raw point counts of the
+//! first network, or those with the contact features of [`super::features`] after them.
+//! The first stays shipped beside the second, so that tables opened with an older droid
+//! mind replay as they were played.
 
 use std::sync::OnceLock;
 
 use super::board::{borne_off, pips, Side, BAR};
+use super::features::{side_features, PER_SIDE};
 use super::pubeval::contact;
 
-/// Inputs: per point of each side 4 (one checker, two, three, the excess over three), each
-/// side's bar and checkers borne off, each side's pip count, and whether the sides still
-/// meet.
+/// Raw inputs: per point of each side 4 (one checker, two, three, the excess over three),
+/// each side's bar and checkers borne off, each side's pip count, and whether the sides
+/// still meet.
 pub const INPUTS: usize = 2 * 24 * 4 + 4 + 2 + 1;
 /// Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon.
 pub const OUTPUTS: usize = 5;
-const MAGIC: &[u8; 8] = b"HTBGNET1";
+
+/// How a network reads a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The [`INPUTS`] raw inputs (the first network, `HTBGNET1`).
+    Raw,
+    /// The raw inputs, then each side's contact features (`HTBGNET2`).
+    Features,
+}
+
+impl Reading {
+    pub fn inputs(self) -> usize {
+        match self {
+            Reading::Raw => INPUTS,
+            Reading::Features => INPUTS + 2 * PER_SIDE,
+        }
+    }
+
+    fn magic(self) -> &'static [u8; 8] {
+        match self {
+            Reading::Raw => b"HTBGNET1",
+            Reading::Features => b"HTBGNET2",
+        }
+    }
+}
 
 /// The five probabilities of [`OUTPUTS`], for the player who has just moved.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -75,7 +105,25 @@ pub struct Inputs {
     pub items: Vec<(u16, f32)>,
 }
 
-/// The position `me` (who has just moved) against `them` (to roll), each from its own side.
+/// The position `me` (who has just moved) against `them` (to roll), each from its own
+/// side, read `reading`'s way.
+pub fn encode_as(reading: Reading, me: &Side, them: &Side) -> Inputs {
+    let mut inputs = encode(me, them);
+    if reading == Reading::Features {
+        let both = side_features(me, them)
+            .into_iter()
+            .chain(side_features(them, me));
+        for (i, v) in both.enumerate() {
+            if v != 0.0 {
+                inputs.items.push(((INPUTS + i) as u16, v));
+            }
+        }
+    }
+    inputs
+}
+
+/// The position `me` (who has just moved) against `them` (to roll), each from its own
+/// side, as the raw inputs.
 pub fn encode(me: &Side, them: &Side) -> Inputs {
     let mut items = Vec::with_capacity(72);
     for (side, base) in [(me, 0usize), (them, 96usize)] {
@@ -119,6 +167,7 @@ fn sigmoid(x: f32) -> f32 {
 /// A network with one hidden layer of sigmoids and sigmoid outputs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Net {
+    reading: Reading,
     hidden: usize,
     /// Input-major: the `hidden` weights of input 0, then of input 1, …
     w1: Vec<f32>,
@@ -136,12 +185,13 @@ pub struct Activations {
 
 impl Net {
     /// A fresh network with small weights drawn from `rng` (uniform in ±0.1).
-    pub fn random(hidden: usize, rng: &mut impl rand::Rng) -> Net {
+    pub fn random(reading: Reading, hidden: usize, rng: &mut impl rand::Rng) -> Net {
         let mut draw =
             |n: usize| -> Vec<f32> { (0..n).map(|_| rng.random_range(-0.1f32..0.1f32)).collect() };
         Net {
+            reading,
             hidden,
-            w1: draw(INPUTS * hidden),
+            w1: draw(reading.inputs() * hidden),
             b1: draw(hidden),
             w2: draw(OUTPUTS * hidden),
             b2: [0.0; OUTPUTS],
@@ -150,6 +200,27 @@ impl Net {
 
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    pub fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// This network reading the contact features too, at first ignoring them (their
+    /// weights zero), so that training with them starts from what it knows.
+    pub fn with_features(&self) -> Net {
+        let mut w1 = self.w1.clone();
+        w1.resize(Reading::Features.inputs() * self.hidden, 0.0);
+        Net {
+            reading: Reading::Features,
+            w1,
+            ..self.clone()
+        }
+    }
+
+    /// `me` (who has just moved) against `them` as this network reads it.
+    pub fn encode(&self, me: &Side, them: &Side) -> Inputs {
+        encode_as(self.reading, me, them)
     }
 
     pub fn activations(&self, inputs: &Inputs) -> Activations {
@@ -181,7 +252,7 @@ impl Net {
         if borne_off(me) == 15 {
             return Probabilities::won(1);
         }
-        self.activations(&encode(me, them)).out
+        self.activations(&self.encode(me, them)).out
     }
 
     /// One gradient step moving the outputs for `inputs` toward `target` (the cross-entropy
@@ -219,11 +290,11 @@ impl Net {
         }
     }
 
-    /// The weights as the file `assets/droid/backgammon.net` holds them: a magic, the
-    /// layer sizes, then every weight as a little-endian f32.
+    /// The weights as the files in `assets/droid/` hold them: a magic naming the reading,
+    /// the layer sizes, then every weight as a little-endian f32.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        for n in [INPUTS, self.hidden, OUTPUTS] {
+        let mut out = self.reading.magic().to_vec();
+        for n in [self.reading.inputs(), self.hidden, OUTPUTS] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
         for w in self
@@ -240,38 +311,41 @@ impl Net {
 
     /// Reads [`Net::to_bytes`]; says what is wrong with a file that is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let body = bytes
-            .strip_prefix(MAGIC.as_slice())
+        let (reading, body) = [Reading::Raw, Reading::Features]
+            .into_iter()
+            .find_map(|r| Some((r, bytes.strip_prefix(r.magic().as_slice())?)))
             .ok_or("not a Holotable backgammon network (bad magic)")?;
+        let want_inputs = reading.inputs();
         let size = |i: usize| -> Result<usize, String> {
             body.get(4 * i..4 * i + 4)
                 .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
                 .ok_or_else(|| "truncated header".to_string())
         };
         let (inputs, hidden, outputs) = (size(0)?, size(1)?, size(2)?);
-        if inputs != INPUTS || outputs != OUTPUTS || hidden == 0 || hidden > 4096 {
+        if inputs != want_inputs || outputs != OUTPUTS || hidden == 0 || hidden > 4096 {
             return Err(format!(
-                "a {inputs}-{hidden}-{outputs} network, not {INPUTS}-h-{OUTPUTS}"
+                "a {inputs}-{hidden}-{outputs} network, not {want_inputs}-h-{OUTPUTS}"
             ));
         }
         let floats: Vec<f32> = body[12..]
             .chunks_exact(4)
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        let want = INPUTS * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
+        let want = want_inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
         if floats.len() != want || body[12..].len() % 4 != 0 {
             return Err(format!(
-                "{} weights where a {INPUTS}-{hidden}-{OUTPUTS} network has {want}",
+                "{} weights where a {want_inputs}-{hidden}-{OUTPUTS} network has {want}",
                 floats.len()
             ));
         }
         if floats.iter().any(|w| !w.is_finite()) {
             return Err("a weight is not a finite number".into());
         }
-        let (w1, rest) = floats.split_at(INPUTS * hidden);
+        let (w1, rest) = floats.split_at(want_inputs * hidden);
         let (b1, rest) = rest.split_at(hidden);
         let (w2, b2) = rest.split_at(OUTPUTS * hidden);
         Ok(Net {
+            reading,
             hidden,
             w1: w1.to_vec(),
             b1: b1.to_vec(),
@@ -281,13 +355,31 @@ impl Net {
     }
 }
 
-/// The shipped network.
+/// The first network (raw inputs), which the droid's minds 1 and 2 read.
 pub fn shipped() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
     NET.get_or_init(|| {
         Net::from_bytes(include_bytes!("../../../assets/droid/backgammon.net"))
             .expect("the shipped backgammon network is well formed (tested)")
     })
+}
+
+/// The second network (contact features), which the droid's mind 3 reads.
+pub fn featured() -> &'static Net {
+    static NET: OnceLock<Net> = OnceLock::new();
+    NET.get_or_init(|| {
+        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon2.net"))
+            .expect("the shipped backgammon network is well formed (tested)")
+    })
+}
+
+/// The network the droid's `mind` reads.
+pub fn network(mind: u16) -> &'static Net {
+    if mind >= 3 {
+        featured()
+    } else {
+        shipped()
+    }
 }
 
 #[cfg(test)]
@@ -339,7 +431,7 @@ mod tests {
     #[test]
     fn weights_round_trip_and_bad_files_are_refused() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let net = Net::random(7, &mut rng);
+        let net = Net::random(Reading::Raw, 7, &mut rng);
         let bytes = net.to_bytes();
         assert_eq!(Net::from_bytes(&bytes).unwrap(), net);
         assert!(Net::from_bytes(b"nonsense").unwrap_err().contains("magic"));
@@ -356,7 +448,7 @@ mod tests {
     #[test]
     fn a_learning_step_moves_the_outputs_toward_the_target() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut net = Net::random(16, &mut rng);
+        let mut net = Net::random(Reading::Raw, 16, &mut rng);
         let inputs = encode(&start_side(), &side(&[(0, 15)]));
         let target = Probabilities([1.0, 1.0, 0.0, 0.0, 0.0]);
         let error = |net: &Net| -> f32 {
@@ -368,6 +460,30 @@ mod tests {
             net.learn(&inputs, &target, 0.1);
         }
         assert!(error(&net) < before, "{} → {}", before, error(&net));
+    }
+
+    #[test]
+    fn a_network_given_the_features_first_reads_as_before_and_round_trips() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let raw = Net::random(Reading::Raw, 12, &mut rng);
+        let wide = raw.with_features();
+        assert_eq!(wide.reading(), Reading::Features);
+        // A blot in reach, a checker back: features that are not zero.
+        let me = side(&[(23, 1), (5, 6), (7, 3), (12, 4), (9, 1)]);
+        let them = side(&[(0, 2), (5, 5), (12, 5), (16, 3)]);
+        assert!(wide.encode(&me, &them).items.len() > raw.encode(&me, &them).items.len());
+        let (a, b) = (raw.evaluate(&me, &them), wide.evaluate(&me, &them));
+        assert!(
+            a.0.iter().zip(b.0).all(|(x, y)| (x - y).abs() < 1e-6),
+            "{a:?} {b:?}"
+        );
+        let bytes = wide.to_bytes();
+        assert_eq!(&bytes[..8], b"HTBGNET2");
+        assert_eq!(Net::from_bytes(&bytes).unwrap(), wide);
+        // A raw file with a feature magic is refused by its size.
+        let mut wrong = raw.to_bytes();
+        wrong[..8].copy_from_slice(b"HTBGNET2");
+        assert!(Net::from_bytes(&wrong).is_err());
     }
 
     #[test]

@@ -359,7 +359,7 @@ impl Game for Dzone {
     }
 
     /// Marbles still in play and captures (DZ-6.6): each seat's share of their sum.
-    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+    fn heuristic(&self, pos: &Position, _mind: u16) -> Option<Vec<f64>> {
         let worth: Vec<f64> = (0..pos.players.len())
             .map(|s| {
                 let p = &pos.players[s];

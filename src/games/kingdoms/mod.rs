@@ -322,7 +322,7 @@ impl Game for Kingdoms {
 
     /// The kingdoms each side holds (KG-1.5), a piece in reserve worth a little: who is
     /// nearer nine.
-    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+    fn heuristic(&self, pos: &Position, _mind: u16) -> Option<Vec<f64>> {
         let score = |side: Side| {
             let held = pos.held(side).count_ones() as f64;
             let placed = pos.of(side).count_ones() as f64;

@@ -513,7 +513,7 @@ impl Game for Zatak {
 
     /// Dice captured (ZK-4.1: five win), counted as squares so that nearing five weighs
     /// more: who is nearer the win.
-    fn heuristic(&self, pos: &Position) -> Option<Vec<f64>> {
+    fn heuristic(&self, pos: &Position, _mind: u16) -> Option<Vec<f64>> {
         let score = |side: Side| {
             let taken = pos.captured_by(side) as f64;
             1.0 + taken * taken
