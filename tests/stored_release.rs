@@ -113,15 +113,21 @@ fn plays_on_and_verifies(c: &mut Console, ledger: &Ledger) {
 /// written once, and its challenge would expire ten minutes later, its turns a day later.
 const STOP_CLOCKS: &str = "UPDATE tables SET deadline = NULL";
 
+/// A console and a ledger on a copy of the SQLite fixture `db`, its clocks stopped.
+fn stopped_copy(name: &str, db: &str) -> (Console, Ledger) {
+    let (c, dir) = console_on(name, std::path::Path::new(db));
+    drop(c);
+    let copy = rusqlite::Connection::open(dir.join("h.db")).unwrap();
+    copy.execute(STOP_CLOCKS, []).unwrap();
+    drop(copy);
+    let c = harness::reopen(&dir);
+    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    (c, ledger)
+}
+
 #[test]
 fn sqlite_tables_of_the_previous_release_play_on_and_verify() {
-    let (c, dir) = console_on("release", std::path::Path::new(RELEASE));
-    drop(c);
-    let db = rusqlite::Connection::open(dir.join("h.db")).unwrap();
-    db.execute(STOP_CLOCKS, []).unwrap();
-    drop(db);
-    let mut c = harness::reopen(&dir);
-    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let (mut c, ledger) = stopped_copy("release", RELEASE);
     check_migrated(&ledger);
     plays_on_and_verifies(&mut c, &ledger);
 }
@@ -227,13 +233,7 @@ const MIND_2: &str = concat!(
 
 #[test]
 fn tables_of_the_second_mind_play_on_and_verify_as_they_were_played() {
-    let (c, dir) = console_on("mind2", std::path::Path::new(MIND_2));
-    drop(c);
-    let db = rusqlite::Connection::open(dir.join("h.db")).unwrap();
-    db.execute(STOP_CLOCKS, []).unwrap();
-    drop(db);
-    let mut c = harness::reopen(&dir);
-    let ledger = Ledger::open(&dir.join("h.db"), Durability::Normal).unwrap();
+    let (mut c, ledger) = stopped_copy("mind2", MIND_2);
     let mut recomputed = 0;
     // The droid of mind 2 answers the turn the current code plays for alice in the last two;
     // the first is verified as the release left it. (Level 5 thinks for seconds in a debug
