@@ -115,7 +115,8 @@ enum Command {
         games: u32,
         /// Player A: droid:1 … droid:5 (droid:L@M for the droid of an earlier mind M, as
         /// its stored tables play), random, greedy, lookahead:N (the droid's lookahead alone,
-        /// N rolls ahead), or for backgammon pubeval or gnubg (GNU Backgammon at 0 ply, which
+        /// N rolls ahead), search:N (the droid's tree search alone, N iterations), or for
+        /// backgammon pubeval or gnubg (GNU Backgammon at 0 ply, which
         /// also checks every position against the engine).
         #[arg(long, default_value = "droid:5")]
         a: String,

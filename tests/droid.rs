@@ -391,35 +391,60 @@ mod cube {
 }
 
 #[test]
-fn each_mind_keeps_its_plans_and_the_third_climbs_lookaheads_where_the_estimate_is_sharp() {
+fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::droid::{iterations, plan, sharp_plan, Plan, LOOK, MIND};
-    use holotable::games::Estimate;
-    assert_eq!(MIND, 3, "new tables are played by the third mind");
+    use holotable::games::backgammon::Backgammon;
+    use holotable::games::dejarik::Dejarik;
+    use holotable::games::dzone::Dzone;
+    use holotable::games::kingdoms::Kingdoms;
+    use holotable::games::zatak::Zatak;
+    use holotable::games::{Game, GameInfo, SEARCH_LADDER};
+    assert_eq!(MIND, 4, "new tables are played by the fourth mind");
+    let sharp = Backgammon::INFO;
+    let searched: [GameInfo; 4] = [Dejarik::INFO, Zatak::INFO, Kingdoms::INFO, Dzone::INFO];
+    // The fourth mind: a searched game climbs its own ladder, strictly upwards; a game whose
+    // estimate is sharp keeps the third mind's lookaheads.
+    for info in &searched {
+        assert!(info.ladder.windows(2).all(|w| w[0] < w[1]), "{}", info.id);
+        for level in 1..=5u8 {
+            let own = info.ladder[usize::from(level) - 1];
+            assert_eq!(plan(level, 4, info), Plan::Search(own), "{}", info.id);
+        }
+    }
+    assert_ne!(Zatak::INFO.ladder, SEARCH_LADDER, "Zatak was recalibrated");
+    assert_ne!(Dzone::INFO.ladder, SEARCH_LADDER, "D-Zone was recalibrated");
+    assert_eq!(Dejarik::INFO.ladder, SEARCH_LADDER);
+    for level in 1..=5 {
+        assert_eq!(plan(level, 4, &sharp), Plan::Look(sharp_plan(level)));
+    }
     // The third mind: every level of a sharp-estimate game is a lookahead, the lower ones
-    // the estimate's own choice blurred by less and less noise, then two rolls ahead.
+    // the estimate's own choice blurred by less and less noise, then two rolls ahead; every
+    // searched game searches the common ladder.
     let noise: Vec<u16> = (1..=4).map(|l| sharp_plan(l).noise).collect();
     assert!(noise.windows(2).all(|w| w[0] > w[1]), "{noise:?}");
     assert_eq!(noise[3], 0, "level 4 plays the estimate's own choice");
     assert!((1..=4).all(|l| sharp_plan(l).rolls == 0));
     assert_eq!(sharp_plan(5), LOOK);
     for level in 1..=5 {
-        assert_eq!(
-            plan(level, 3, Estimate::Sharp),
-            Plan::Look(sharp_plan(level))
-        );
-        assert_eq!(
-            plan(level, 3, Estimate::Rough),
-            Plan::Search(iterations(level))
-        );
+        assert_eq!(plan(level, 3, &sharp), Plan::Look(sharp_plan(level)));
+        for info in &searched {
+            assert_eq!(plan(level, 3, info), Plan::Search(iterations(level)));
+        }
     }
+    assert_eq!(
+        (1..=5).map(iterations).collect::<Vec<_>>(),
+        [16, 64, 200, 700, 2_000],
+        "the first three minds' scale never changes"
+    );
     // The second mind: level 5 of a sharp-estimate game looks two rolls ahead, the rest
     // search, as its tables were played.
-    assert_eq!(plan(5, 2, Estimate::Sharp), Plan::Look(LOOK));
-    assert_eq!(plan(4, 2, Estimate::Sharp), Plan::Search(iterations(4)));
-    assert_eq!(plan(5, 2, Estimate::Rough), Plan::Search(iterations(5)));
-    assert_eq!(plan(5, 2, Estimate::None), Plan::Search(iterations(5)));
+    assert_eq!(plan(5, 2, &sharp), Plan::Look(LOOK));
+    assert_eq!(plan(4, 2, &sharp), Plan::Search(iterations(4)));
+    assert_eq!(plan(5, 2, &Zatak::INFO), Plan::Search(iterations(5)));
+    assert_eq!(plan(5, 2, &Dejarik::INFO), Plan::Search(iterations(5)));
     // The first mind: a tree search at every level.
-    assert_eq!(plan(5, 1, Estimate::Sharp), Plan::Search(iterations(5)));
+    assert_eq!(plan(5, 1, &sharp), Plan::Search(iterations(5)));
+    assert_eq!(plan(1, 1, &Dzone::INFO), Plan::Search(16));
 }
 
 #[test]
@@ -452,4 +477,31 @@ fn level_5_hits_where_the_tree_search_bore_off_two_checkers() {
             .unwrap()
     };
     assert_eq!(choose(5), "3/1* 3/off");
+}
+
+#[test]
+fn the_arenas_search_player_is_the_droids_level_with_that_many_iterations() {
+    use holotable::arena::Player;
+    assert_eq!(Player::parse("search:200"), Ok(Player::Search(200)));
+    for bad in ["search:0", "search:", "search:x", "search:2000000"] {
+        assert!(Player::parse(bad).is_err(), "{bad}");
+    }
+    // What the ladder figures rest on: `search:N` is the droid of today's mind at the level
+    // whose iterations are N, move for move, from the same generator.
+    for id in ["zatak", "dzone"] {
+        let ladder = lookup(id, &GameOptions::new()).unwrap().info().ladder;
+        for (k, play) in positions(id, 60, 9).into_iter().enumerate() {
+            for level in 1..=4u8 {
+                let n = ladder[usize::from(level) - 1];
+                let mut a = ChaCha8Rng::seed_from_u64(k as u64);
+                let mut b = ChaCha8Rng::seed_from_u64(k as u64);
+                assert_eq!(
+                    Player::Search(n).choose(play.as_ref(), &mut a),
+                    Player::droid(level).choose(play.as_ref(), &mut b),
+                    "{id} level {level} at {}",
+                    play.position()
+                );
+            }
+        }
+    }
 }

@@ -32,6 +32,9 @@ pub enum Player {
     /// The droid's lookahead alone ([`crate::droid::lookahead`]), this many rolls ahead
     /// (`lookahead:N`), for measuring it against the levels.
     Lookahead(u8),
+    /// The droid's tree search alone ([`crate::droid::search`]) with this many iterations
+    /// (`search:N`), for calibrating a game's levels.
+    Search(u32),
 }
 
 impl Player {
@@ -40,7 +43,8 @@ impl Player {
         Player::Droid(level, crate::droid::MIND)
     }
 
-    /// `droid:L`, `droid:L@M`, `random`, `greedy`, `pubeval`, `gnubg` or `lookahead:N`.
+    /// `droid:L`, `droid:L@M`, `random`, `greedy`, `pubeval`, `gnubg`, `lookahead:N` or
+    /// `search:N`.
     pub fn parse(text: &str) -> Result<Player, String> {
         match text.trim() {
             "random" => Ok(Player::Random),
@@ -53,6 +57,12 @@ impl Player {
                 .filter(|n| (0..=3).contains(n))
                 .map(Player::Lookahead)
                 .ok_or_else(|| format!("'{other}' is not a player: lookahead:0 … lookahead:3")),
+            other if other.starts_with("search:") => other["search:".len()..]
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=1_000_000).contains(n))
+                .map(Player::Search)
+                .ok_or_else(|| format!("'{other}' is not a player: search:1 … search:1000000")),
             other => other
                 .strip_prefix("droid:")
                 .and_then(|l| {
@@ -68,7 +78,7 @@ impl Player {
                 .ok_or_else(|| {
                     format!(
                         "'{other}' is not a player: droid:1 … droid:5 (droid:L@M for an \
-                         earlier mind, 1–{}), random, greedy, pubeval, gnubg, lookahead:N",
+                         earlier mind, 1–{}), random, greedy, pubeval, gnubg, lookahead:N, search:N",
                         crate::droid::MIND
                     )
                 }),
@@ -113,6 +123,16 @@ impl Player {
                         positions: looked.positions,
                     }),
                 ));
+            }
+            Player::Search(iterations) => {
+                let searched = crate::droid::search::search_counted(
+                    play,
+                    crate::droid::Budget::Iterations(iterations),
+                    crate::droid::MIND,
+                    rng,
+                )
+                .ok_or("nothing to choose")?;
+                return Ok((searched.choice, Some(searched)));
             }
             Player::Random => rng.random_range(0..n),
             Player::Greedy => greedy(play, rng),

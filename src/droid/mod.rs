@@ -14,13 +14,15 @@ pub mod search;
 
 pub use search::{Budget, Searched};
 
-use crate::games::{DynPlay, Estimate, RulesError, Status};
+use crate::games::{DynPlay, Estimate, GameInfo, RulesError, Status};
 
 /// The droid's mind now, stamped on every table opened: 1, a tree search at every level;
 /// 2, level 5 of a game with a sharp estimate looks two rolls ahead ([`LOOK`]); 3, a game
 /// with a sharp estimate reads it with what it has learnt since (backgammon's second
-/// network) and climbs its own ladder of lookaheads ([`sharp_plan`]).
-pub const MIND: u16 = 3;
+/// network) and climbs its own ladder of lookaheads ([`sharp_plan`]); 4, a game searched
+/// by the tree climbs its own ladder of iterations ([`GameInfo::ladder`]), measured so that
+/// each level beats the one below it clearly.
+pub const MIND: u16 = 4;
 
 /// The lookahead of level 5 (minds 2 and 3) where the estimate is sharp: the estimate's
 /// best eight plays, each weighed over the opponent's 21 rolls, its four likeliest replies
@@ -42,11 +44,15 @@ pub enum Plan {
     Look(lookahead::Lookahead),
 }
 
-/// How the droid of `mind` thinks at `level` in a game whose estimate is `estimate`.
-pub fn plan(level: u8, mind: u16, estimate: Estimate) -> Plan {
-    match (mind, estimate) {
+/// How the droid of `mind` thinks at `level` in the game of `info`.
+pub fn plan(level: u8, mind: u16, info: &GameInfo) -> Plan {
+    match (mind, info.estimate) {
         (3.., Estimate::Sharp) => Plan::Look(sharp_plan(level)),
         (2, Estimate::Sharp) if level >= 5 => Plan::Look(LOOK),
+        (4.., _) => {
+            let at = usize::from(level.clamp(1, 5)) - 1;
+            Plan::Search(info.ladder[at])
+        }
         _ => Plan::Search(iterations(level)),
     }
 }
@@ -77,15 +83,9 @@ pub fn sharp_plan(level: u8) -> lookahead::Lookahead {
 pub const DEFAULT_LEVEL: u8 = 3;
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 
-/// The search iterations of each level, 1 to 5.
+/// The search iterations of each level, 1 to 5, in every game, under minds 1 to 3.
 pub fn iterations(level: u8) -> u32 {
-    match level {
-        0 | 1 => 16,
-        2 => 64,
-        3 => 200,
-        4 => 700,
-        _ => 2_000,
-    }
+    crate::games::SEARCH_LADDER[usize::from(level.clamp(1, 5)) - 1]
 }
 
 /// The choice at `play` of the droid of `mind` at `level` for the seat to move, as a choice
@@ -133,7 +133,7 @@ pub fn choose_counted(
         ));
     }
     let none = || RulesError::Unsupported("no legal action to choose from".into());
-    match plan(level, mind, play.info().estimate) {
+    match plan(level, mind, &play.info()) {
         Plan::Search(iterations) => {
             search::search_counted(play, Budget::Iterations(iterations), mind, rng).ok_or_else(none)
         }

@@ -78,7 +78,15 @@ pub struct GameInfo {
     pub before_roll: Option<&'static str>,
     /// How far the droid's search may trust [`Game::heuristic`].
     pub estimate: Estimate,
+    /// The droid's tree-search iterations at levels 1 to 5, measured for this game so that
+    /// each level beats the one below it clearly (read from the droid's fourth mind on;
+    /// earlier minds searched [`SEARCH_LADDER`] in every game, and their tables still do).
+    pub ladder: [u32; 5],
 }
+
+/// The search iterations of levels 1 to 5 where a game's strength keeps growing with them
+/// (Dejarik, Halloween Kingdoms), and every game's under the droid's first three minds.
+pub const SEARCH_LADDER: [u32; 5] = [16, 64, 200, 700, 2_000];
 
 /// How good a game's [`Game::heuristic`] is, which decides how the droid's search reads
 /// positions it stops at: after long random playouts, after short ones, or at once.

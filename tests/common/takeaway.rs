@@ -57,6 +57,7 @@ impl Game for Takeaway {
         legacy: None,
         before_roll: None,
         estimate: Estimate::None,
+        ladder: holotable::games::SEARCH_LADDER,
     };
 
     type State = Pile;

@@ -229,6 +229,7 @@ impl Game for Backgammon {
         legacy: None,
         before_roll: None,
         estimate: Estimate::Sharp,
+        ladder: crate::games::SEARCH_LADDER,
     };
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {

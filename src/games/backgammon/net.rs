@@ -364,7 +364,7 @@ pub fn shipped() -> &'static Net {
     })
 }
 
-/// The second network (contact features), which the droid's mind 3 reads.
+/// The second network (contact features), which the droid's minds 3 and 4 read.
 pub fn featured() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
     NET.get_or_init(|| {

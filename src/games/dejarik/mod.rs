@@ -245,6 +245,7 @@ impl Game for Dejarik {
         legacy: None,
         before_roll: None,
         estimate: Estimate::None,
+        ladder: crate::games::SEARCH_LADDER,
     };
 
     type State = Position;

@@ -223,6 +223,7 @@ impl Game for Kingdoms {
         legacy: None,
         before_roll: None,
         estimate: Estimate::Rough,
+        ladder: crate::games::SEARCH_LADDER,
     };
 
     type State = Position;
