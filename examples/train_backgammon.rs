@@ -221,6 +221,9 @@ fn main() -> Result<(), String> {
     if a.features && net.reading() == Reading::Raw {
         net = net.with_features();
     }
+    if a.from.is_some() && a.hidden > net.hidden() {
+        net = net.widened(a.hidden, &mut rng);
+    }
     if let Some(path) = &a.versus {
         // Measure only: the network against another at one ply each.
         let other = Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?;

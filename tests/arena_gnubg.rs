@@ -46,7 +46,7 @@ fn gnubg_lists_the_engines_plays_of_the_opening_rolls() {
         let position = play.position();
         let (id, _) = position.split_once(':').expect("Position ID:Match ID");
         let roll = play_dice(play.as_ref());
-        let hint = gnubg.hint(id, roll).expect("gnubg's hint");
+        let hint = gnubg.hint(id, roll, None).expect("gnubg's hint");
         assert_eq!(hint.position_id, id, "gnubg read {id} otherwise");
         let mut ours = play.legal();
         let mut theirs = hint.plays.clone();
@@ -86,6 +86,53 @@ fn games_against_gnubg_end_with_every_position_agreed() {
     assert!(
         tally.checked >= 4 * 20,
         "{} positions checked in 4 games",
+        tally.checked
+    );
+    assert_eq!(tally.disagreements, Vec::<String>::new());
+}
+
+#[test]
+fn gnubg_keeps_the_cube_at_the_start_and_doubles_a_sure_last_roll_out() {
+    use holotable::games::backgammon::board::start_side;
+    use holotable::games::backgammon::ids::{match_id, position_id, GameState, MatchInfo};
+    let Some(mut gnubg) = gnubg("cube") else {
+        return;
+    };
+    let mut info = MatchInfo::new(5);
+    info.game = GameState::Playing;
+    let start = position_id(&start_side(), &start_side());
+    let verdict = gnubg.cube(&start, &match_id(&info)).expect("a verdict");
+    assert!(!verdict.double && verdict.take, "at the start: {verdict:?}");
+    // Two checkers on the 1-point against a lone checker on the 6-point: any roll bears
+    // both off, so the cube is turned and the double cannot be taken.
+    let mut on_roll = [0; 25];
+    on_roll[0] = 2;
+    let mut other = [0; 25];
+    other[5] = 1;
+    let done = position_id(&other, &on_roll);
+    let verdict = gnubg.cube(&done, &match_id(&info)).expect("a verdict");
+    assert!(
+        verdict.double && !verdict.take,
+        "a sure last roll: {verdict:?}"
+    );
+    // A malformed request is an error, not a verdict.
+    assert!(gnubg.cube("nonsense", &match_id(&info)).is_err());
+}
+
+#[test]
+fn a_five_point_match_against_gnubg_with_the_cube_is_agreed_throughout() {
+    if gnubg("five points").is_none() {
+        return;
+    }
+    let mut options = serde_json::Map::new();
+    options.insert("length".into(), 5.into());
+    let game = holotable::catalogue::lookup("backgammon", &options).expect("backgammon");
+    let tally =
+        run_on(&game, 2, Player::droid(4), Player::Gnubg, 11, 2, |_, _| {}).expect("the matches");
+    assert_eq!(tally.games(), 2);
+    assert!(
+        tally.checked >= 2 * 40,
+        "{} positions checked",
         tally.checked
     );
     assert_eq!(tally.disagreements, Vec::<String>::new());

@@ -3,16 +3,24 @@
 #
 # Requests come on standard input, one a line:
 #
-#     hint POSITION-ID HIGH-DIE LOW-DIE
+#     hint POSITION-ID HIGH-DIE LOW-DIE [MATCH-ID]
+#     cube POSITION-ID MATCH-ID
 #
-# and each gets one line on standard output:
+# and each gets one line on standard output. A hint's answer is
 #
 #     ok GNUBG-POSITION-ID<TAB>PLAY<TAB>PLAY...
 #
 # the position as gnubg read it back, then every legal play in gnubg's notation, best first
-# by gnubg's own 0-ply evaluation for a 1-point match (no play listed: the roll cannot be
-# used), or `error WHY`. gnubg prints a board after most commands: standard output is
-# pointed elsewhere once the script starts, and the answers go to a copy of it.
+# by gnubg's own 0-ply evaluation (no play listed: the roll cannot be used), in a 1-point
+# match or in the match the Match ID describes (its score and cube). A cube request is asked
+# from the side of the player on roll before the dice, no double offered; its answer,
+#
+#     ok double|no-double take|drop
+#
+# is gnubg's 0-ply cubeful verdict: whether that player should double, and whether the
+# other should take if it did. Anything wrong is `error WHY`. gnubg prints a board after
+# most commands: standard output is pointed elsewhere once the script starts, and the
+# answers go to a copy of it.
 
 import os
 import sys
@@ -33,10 +41,16 @@ SETUP = [
 ]
 
 
-def hint(position_id, high, low):
+ZERO_PLY = {"cubeful": 1, "plies": 0, "deterministic": 1, "noise": 0.0}
+
+
+def hint(position_id, high, low, match_id=None):
     """gnubg's reading of the position and its plays, best first."""
     gnubg.command("new match 1")
-    gnubg.command("set turn 1")
+    if match_id is None:
+        gnubg.command("set turn 1")
+    else:
+        gnubg.command("set matchid %s" % match_id)
     gnubg.command("set board %s" % position_id)
     gnubg.command("set dice %d %d" % (high, low))
     seen = gnubg.positionid(gnubg.board())
@@ -59,6 +73,28 @@ def hint(position_id, high, low):
     return seen, plays
 
 
+def cube(position_id, match_id):
+    """gnubg's verdict on doubling now, and on taking that double."""
+    gnubg.command("new match 1")
+    gnubg.command("set matchid %s" % match_id)
+    gnubg.command("set board %s" % position_id)
+    info = gnubg.posinfo()
+    if tuple(info["dice"]) != (0, 0) or info["doubled"]:
+        raise ValueError("not a cube decision: %r" % info)
+    seen = gnubg.positionid(gnubg.board())
+    if seen != position_id:
+        raise ValueError("gnubg read the position as %s" % seen)
+    verdict = gnubg.cfevaluate(gnubg.board(), gnubg.cubeinfo(), ZERO_PLY)
+    # gnubg's own recommendation, e.g. "Double, take", "Too good to double, pass",
+    # "No redouble, beaver", "Optional double, take" (doubling and not worth the same).
+    action, response = [w.strip().lower() for w in verdict[5].split(",")]
+    doubles = action.startswith(("double", "redouble", "optional"))
+    takes = response in ("take", "beaver")
+    if not takes and response != "pass":
+        raise ValueError("gnubg's verdict %r" % verdict[5])
+    return ("double" if doubles else "no-double", "take" if takes else "drop")
+
+
 def main():
     answers = os.fdopen(os.dup(1), "w", buffering=1)
     quiet = os.open(os.devnull, os.O_WRONLY)
@@ -69,10 +105,14 @@ def main():
     for line in sys.stdin:
         words = line.split()
         try:
-            if len(words) != 4 or words[0] != "hint":
+            if words[:1] == ["hint"] and len(words) in (4, 5):
+                match_id = words[4] if len(words) == 5 else None
+                seen, plays = hint(words[1], int(words[2]), int(words[3]), match_id)
+                answers.write("ok " + "\t".join([seen] + plays) + "\n")
+            elif words[:1] == ["cube"] and len(words) == 3:
+                answers.write("ok %s %s\n" % cube(words[1], words[2]))
+            else:
                 raise ValueError("not a request: %r" % line.strip())
-            seen, plays = hint(words[1], int(words[2]), int(words[3]))
-            answers.write("ok " + "\t".join([seen] + plays) + "\n")
         except Exception as e:
             answers.write("error " + " ".join(str(e).split()) + "\n")
 

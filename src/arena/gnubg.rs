@@ -1,5 +1,6 @@
 //! GNU Backgammon as an arena player and witness: Debian's `gnubg` driven through its
-//! Python scripting (`gnubg.py`, run inside it), at 0 ply with no noise, for a 1-point match.
+//! Python scripting (`gnubg.py`, run inside it), at 0 ply with no noise, in the match at hand
+//! (its score and cube; a 1-point match by default).
 //!
 //! gnubg is asked about every position of a game it plays in, whoever is to move: its
 //! reading of the Position ID and its list of legal plays are compared with the engine's,
@@ -120,19 +121,34 @@ impl Gnubg {
         }
     }
 
-    /// gnubg's reading of `position_id` with the roll `dice`, and its plays.
-    pub fn hint(&mut self, position_id: &str, dice: (u8, u8)) -> Result<Hint, String> {
-        let (high, low) = (dice.0.max(dice.1), dice.0.min(dice.1));
-        writeln!(self.input, "hint {position_id} {high} {low}")
+    /// Sends one request and returns gnubg's answer after its `ok `.
+    fn ask(&mut self, request: &str) -> Result<String, String> {
+        writeln!(self.input, "{request}")
             .and_then(|()| self.input.flush())
             .map_err(|e| format!("writing to gnubg: {e}"))?;
         let line = self.line()?;
         if let Some(why) = line.strip_prefix("error ") {
             return Err(format!("gnubg: {why}"));
         }
-        let answer = line
-            .strip_prefix("ok ")
-            .ok_or_else(|| format!("gnubg answered '{line}'"))?;
+        line.strip_prefix("ok ")
+            .map(str::to_string)
+            .ok_or_else(|| format!("gnubg answered '{line}'"))
+    }
+
+    /// gnubg's reading of `position_id` with the roll `dice`, and its plays: in a 1-point
+    /// match, or in the match `match_id` describes.
+    pub fn hint(
+        &mut self,
+        position_id: &str,
+        dice: (u8, u8),
+        match_id: Option<&str>,
+    ) -> Result<Hint, String> {
+        let (high, low) = (dice.0.max(dice.1), dice.0.min(dice.1));
+        let request = match match_id {
+            Some(id) => format!("hint {position_id} {high} {low} {id}"),
+            None => format!("hint {position_id} {high} {low}"),
+        };
+        let answer = self.ask(&request)?;
         let mut fields = answer.split('\t');
         let position_id = fields.next().unwrap_or_default().to_string();
         Ok(Hint {
@@ -140,6 +156,28 @@ impl Gnubg {
             plays: fields.map(str::to_string).collect(),
         })
     }
+
+    /// gnubg's cube verdict where the player on roll of `position_id` and `match_id` (no
+    /// dice, no double offered) may double.
+    pub fn cube(&mut self, position_id: &str, match_id: &str) -> Result<CubeVerdict, String> {
+        let answer = self.ask(&format!("cube {position_id} {match_id}"))?;
+        match answer.split_whitespace().collect::<Vec<_>>()[..] {
+            [double @ ("double" | "no-double"), take @ ("take" | "drop")] => Ok(CubeVerdict {
+                double: double == "double",
+                take: take == "take",
+            }),
+            _ => Err(format!("gnubg's cube verdict '{answer}'")),
+        }
+    }
+}
+
+/// gnubg's view of a cube decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CubeVerdict {
+    /// The player on roll should double.
+    pub double: bool,
+    /// The other player should take that double.
+    pub take: bool,
 }
 
 impl Drop for Gnubg {
@@ -191,20 +229,66 @@ pub fn judge(play: &dyn DynPlay) -> Result<Verdict, String> {
     }
     let me = state.info.on_roll as usize;
     let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
-    let hint = GNUBG.with(|cell| -> Result<Hint, String> {
+    // A 1-point match is asked about as one; any other match with its score and cube.
+    let match_id = (state.info.length != 1).then(|| ids::match_id(&state.info));
+    let hint = with_gnubg(|gnubg| gnubg.hint(&position_id, dice, match_id.as_deref()))?;
+    Ok(compare(&position_id, dice, &texts, &hint))
+}
+
+/// Runs `ask` on this thread's gnubg, started when first needed and afresh after a
+/// failure.
+fn with_gnubg<T>(ask: impl FnOnce(&mut Gnubg) -> Result<T, String>) -> Result<T, String> {
+    GNUBG.with(|cell| {
         let mut cell = cell.borrow_mut();
         if cell.is_none() {
             *cell = Some(Gnubg::start()?);
         }
         let gnubg = cell.as_mut().ok_or("no gnubg")?;
-        let hint = gnubg.hint(&position_id, dice);
-        if hint.is_err() {
-            // A gnubg that failed once is started afresh for the next position.
+        let answer = ask(gnubg);
+        if answer.is_err() {
             *cell = None;
         }
-        hint
-    })?;
-    Ok(compare(&position_id, dice, &texts, &hint))
+        answer
+    })
+}
+
+/// gnubg's cube action at `play`, as the engine's choice number: doubling or rolling where
+/// the player on roll may double, taking or dropping where a double is offered; `None`
+/// where `play` is no cube decision.
+pub fn cube_choice(play: &dyn DynPlay) -> Result<Option<usize>, String> {
+    let state = play
+        .as_any()
+        .downcast_ref::<Playthrough<Backgammon>>()
+        .map(|t| t.state().clone())
+        .ok_or("gnubg plays backgammon only")?;
+    let find = |wanted: &str| {
+        (0..play.choice_count()).find(|&i| play.choice_text(i).as_deref() == Some(wanted))
+    };
+    let (double, roll, take, drop) = (find("double"), find("roll"), find("take"), find("drop"));
+    let deciding = (double.is_some() && roll.is_some()) || (take.is_some() && drop.is_some());
+    if !deciding || state.info.dice != (0, 0) {
+        return Ok(None);
+    }
+    // Asked from the doubler's side before any double: the position as it stood when the
+    // player on roll could double (the cube not yet turned while a double is offered).
+    let me = state.info.on_roll as usize;
+    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+    let mut before = state.info.clone();
+    before.double_offered = false;
+    before.turn = before.on_roll;
+    before.rolling = false;
+    let verdict = with_gnubg(|gnubg| gnubg.cube(&position_id, &ids::match_id(&before)))?;
+    Ok(if take.is_some() {
+        if verdict.take {
+            take
+        } else {
+            drop
+        }
+    } else if verdict.double {
+        double
+    } else {
+        roll
+    })
 }
 
 /// The verdict on the engine's `texts` (its choices) against gnubg's `hint`.

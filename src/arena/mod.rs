@@ -25,9 +25,9 @@ pub enum Player {
     Greedy,
     /// Backgammon only: Tesauro's pubeval at one ply; rolls, never doubles, always takes.
     Pubeval,
-    /// Backgammon only: GNU Backgammon at 0 ply for a 1-point match ([`gnubg`]); rolls,
-    /// never doubles, always takes. It also checks every position of its games against the
-    /// engine.
+    /// Backgammon only: GNU Backgammon at 0 ply ([`gnubg`]), its plays and its cube
+    /// actions for the match at hand (no cube in a 1-point match). It also checks every
+    /// position of its games against the engine.
     Gnubg,
     /// The droid's lookahead alone ([`crate::droid::lookahead`]), this many rolls ahead
     /// (`lookahead:N`), for measuring it against the levels.
@@ -112,6 +112,7 @@ impl Player {
                     root: 8,
                     inner: 4,
                     noise: 0,
+                    margin: None,
                 };
                 let looked = crate::droid::lookahead::choose(play, plan, crate::droid::MIND, rng)
                     .ok_or("nothing to choose")?;
@@ -137,13 +138,21 @@ impl Player {
             Player::Random => rng.random_range(0..n),
             Player::Greedy => greedy(play, rng),
             Player::Pubeval => pubeval(play).ok_or("pubeval plays backgammon only")?,
-            Player::Gnubg => {
-                let verdict = gnubg::judge(play)?;
-                verdict.best.or_else(|| roll_or_take(play)).unwrap_or(0)
-            }
+            Player::Gnubg => gnubg_choice(play, &gnubg::judge(play)?)?,
         };
         Ok((choice, None))
     }
+}
+
+/// gnubg's choice at `play`, where it said `verdict` of the position: its best play, its
+/// cube action, or else a roll, a take or a resignation rejected.
+fn gnubg_choice(play: &dyn DynPlay, verdict: &gnubg::Verdict) -> Result<usize, String> {
+    if let Some(best) = verdict.best {
+        return Ok(best);
+    }
+    Ok(gnubg::cube_choice(play)?
+        .or_else(|| roll_or_take(play))
+        .unwrap_or(0))
 }
 
 /// `greedy`'s choice (see [`Player::Greedy`]).
@@ -319,10 +328,7 @@ pub fn play_game(
                 work.disagreements.extend(verdict.disagreement.clone());
                 let mover = if seat == a_seat { a } else { b };
                 if mover == Player::Gnubg {
-                    verdict
-                        .best
-                        .or_else(|| roll_or_take(play.as_ref()))
-                        .unwrap_or(0)
+                    gnubg_choice(play.as_ref(), &verdict)?
                 } else if seat == a_seat {
                     a_choice(a, play.as_ref(), rng, work)?
                 } else {

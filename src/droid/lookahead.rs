@@ -31,6 +31,11 @@ pub struct Lookahead {
     /// nothing, and so does a choice among the game's decisions (roll, double, take):
     /// a weaker droid plays worse moves, not a cube gone mad.
     pub noise: u16,
+    /// How far below the best a candidate's estimate may fall and still be looked at, in
+    /// thousandths of a share (GNU Backgammon's move filter): a play the estimate already
+    /// finds that much worse is seldom saved by looking further, and skipping it keeps
+    /// the widest positions within the answer time. `None` keeps every candidate.
+    pub margin: Option<u16>,
 }
 
 /// Decisions a path may meet before its position is read by the estimate.
@@ -164,6 +169,10 @@ impl Walk {
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.truncate(keep.max(1));
+        if let (Some(margin), Some(&(best, _, _))) = (self.plan.margin, scored.first()) {
+            let floor = best - f64::from(margin) / 1000.0;
+            scored.retain(|(v, _, _)| *v >= floor);
+        }
         scored
     }
 }

@@ -33,6 +33,7 @@ pub const LOOK: lookahead::Lookahead = lookahead::Lookahead {
     root: 8,
     inner: 4,
     noise: 0,
+    margin: None,
 };
 
 /// How the droid thinks at a level.
@@ -69,6 +70,7 @@ pub fn sharp_plan(level: u8) -> lookahead::Lookahead {
         root: usize::MAX,
         inner: 2,
         noise,
+        margin: None,
     };
     match level {
         0 | 1 => flat(120),

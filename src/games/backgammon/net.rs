@@ -126,20 +126,29 @@ pub fn encode_as(reading: Reading, me: &Side, them: &Side) -> Inputs {
 /// side, as the raw inputs.
 pub fn encode(me: &Side, them: &Side) -> Inputs {
     let mut items = Vec::with_capacity(72);
+    for_each_input(me, them, |i, v| items.push((i as u16, v)));
+    Inputs { items }
+}
+
+/// The largest hidden layer [`Net::evaluate`] keeps on the stack.
+const STACK_HIDDEN: usize = 512;
+
+/// Every non-zero raw input of `me` against `them`, in order, to `visit`.
+fn for_each_input(me: &Side, them: &Side, mut visit: impl FnMut(usize, f32)) {
     for (side, base) in [(me, 0usize), (them, 96usize)] {
         for (point, &n) in side[..24].iter().enumerate() {
-            let at = (base + 4 * point) as u16;
+            let at = base + 4 * point;
             if n >= 1 {
-                items.push((at, 1.0));
+                visit(at, 1.0);
             }
             if n >= 2 {
-                items.push((at + 1, 1.0));
+                visit(at + 1, 1.0);
             }
             if n >= 3 {
-                items.push((at + 2, 1.0));
+                visit(at + 2, 1.0);
             }
             if n > 3 {
-                items.push((at + 3, (n - 3) as f32 / 2.0));
+                visit(at + 3, (n - 3) as f32 / 2.0);
             }
         }
     }
@@ -154,10 +163,9 @@ pub fn encode(me: &Side, them: &Side) -> Inputs {
     ];
     for (i, v) in extra.into_iter().enumerate() {
         if v != 0.0 {
-            items.push(((192 + i) as u16, v));
+            visit(192 + i, v);
         }
     }
-    Inputs { items }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -218,6 +226,37 @@ impl Net {
         }
     }
 
+    /// This network with `hidden` hidden units, the new ones drawn small from `rng` and
+    /// unheard by the outputs (their outgoing weights zero), so that it starts out reading
+    /// every position exactly as before and training can put the new capacity to use.
+    pub fn widened(&self, hidden: usize, rng: &mut impl rand::Rng) -> Net {
+        if hidden <= self.hidden {
+            return self.clone();
+        }
+        let (old, inputs) = (self.hidden, self.reading.inputs());
+        let mut draw = || rng.random_range(-0.1f32..0.1f32);
+        let mut w1 = Vec::with_capacity(inputs * hidden);
+        for row in self.w1.chunks(old) {
+            w1.extend_from_slice(row);
+            w1.extend((old..hidden).map(|_| draw()));
+        }
+        let mut b1 = self.b1.clone();
+        b1.extend((old..hidden).map(|_| draw()));
+        let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
+        for row in self.w2.chunks(old) {
+            w2.extend_from_slice(row);
+            w2.resize(w2.len() + hidden - old, 0.0);
+        }
+        Net {
+            reading: self.reading,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2: self.b2,
+        }
+    }
+
     /// `me` (who has just moved) against `them` as this network reads it.
     pub fn encode(&self, me: &Side, them: &Side) -> Inputs {
         encode_as(self.reading, me, them)
@@ -248,11 +287,47 @@ impl Net {
     }
 
     /// The five probabilities of `me` (who has just moved) against `them`.
+    ///
+    /// The droid reads millions of positions a move, so this path allocates nothing: it
+    /// sums the same products in the same order as [`Net::activations`], and so gives
+    /// bit for bit the same probabilities (a table's moves replay as they were chosen).
     pub fn evaluate(&self, me: &Side, them: &Side) -> Probabilities {
         if borne_off(me) == 15 {
             return Probabilities::won(1);
         }
-        self.activations(&self.encode(me, them)).out
+        if self.hidden > STACK_HIDDEN {
+            return self.activations(&self.encode(me, them)).out;
+        }
+        let mut hidden = [0.0f32; STACK_HIDDEN];
+        let hidden = &mut hidden[..self.hidden];
+        hidden.copy_from_slice(&self.b1);
+        let mut add = |i: usize, v: f32| {
+            let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
+            for (a, w) in hidden.iter_mut().zip(row) {
+                *a += v * w;
+            }
+        };
+        for_each_input(me, them, &mut add);
+        if self.reading == Reading::Features {
+            let both = side_features(me, them)
+                .into_iter()
+                .chain(side_features(them, me));
+            for (i, v) in both.enumerate() {
+                if v != 0.0 {
+                    add(INPUTS + i, v);
+                }
+            }
+        }
+        for a in hidden.iter_mut() {
+            *a = sigmoid(*a);
+        }
+        let mut out = [0.0; OUTPUTS];
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
+            let sum: f32 = row.iter().zip(hidden.iter()).map(|(w, a)| w * a).sum();
+            *o = sigmoid(self.b2[k] + sum);
+        }
+        Probabilities(out)
     }
 
     /// One gradient step moving the outputs for `inputs` toward `target` (the cross-entropy
@@ -484,6 +559,53 @@ mod tests {
         let mut wrong = raw.to_bytes();
         wrong[..8].copy_from_slice(b"HTBGNET2");
         assert!(Net::from_bytes(&wrong).is_err());
+    }
+
+    #[test]
+    fn a_widened_network_reads_as_before_until_it_learns() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let narrow = Net::random(Reading::Features, 10, &mut rng);
+        let mut wide = narrow.widened(24, &mut rng);
+        assert_eq!(wide.hidden(), 24);
+        let me = side(&[(23, 1), (5, 6), (7, 3), (12, 4), (9, 1)]);
+        let them = side(&[(0, 2), (5, 5), (12, 5), (16, 3)]);
+        let same = |a: Probabilities, b: Probabilities| {
+            a.0.iter().zip(b.0).all(|(x, y)| (x - y).abs() < 1e-6)
+        };
+        assert!(same(narrow.evaluate(&me, &them), wide.evaluate(&me, &them)));
+        assert_eq!(Net::from_bytes(&wide.to_bytes()).unwrap(), wide);
+        // The new units take part once trained.
+        let inputs = wide.encode(&me, &them);
+        wide.learn(&inputs, &Probabilities([1.0, 0.0, 0.0, 0.0, 0.0]), 0.5);
+        assert!(wide.w2[..24].iter().skip(10).any(|&w| w != 0.0));
+    }
+
+    #[test]
+    fn the_quick_reading_is_bit_for_bit_the_learning_one() {
+        use crate::games::backgammon::board::Board;
+        use rand::Rng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        let wide = Net::random(Reading::Features, STACK_HIDDEN + 1, &mut rng);
+        let nets = [shipped(), featured(), &wide];
+        let mut board = Board {
+            me: start_side(),
+            them: start_side(),
+        };
+        for _ in 0..300 {
+            for net in nets {
+                let slow = net.activations(&net.encode(&board.me, &board.them)).out;
+                assert_eq!(net.evaluate(&board.me, &board.them), slow, "{board:?}");
+            }
+            let plays = board.plays(rng.random_range(1..=6), rng.random_range(1..=6));
+            if plays.is_empty() || borne_off(&plays[0].after.me) == 15 {
+                board = Board {
+                    me: start_side(),
+                    them: start_side(),
+                };
+                continue;
+            }
+            board = plays[rng.random_range(0..plays.len())].after.swapped();
+        }
     }
 
     #[test]
