@@ -45,6 +45,8 @@ struct Args {
     from: Option<String>,
     features: bool,
     versus: Option<String>,
+    lambda: f32,
+    distill: u8,
     out: String,
 }
 
@@ -60,6 +62,8 @@ fn args() -> Result<Args, String> {
         from: None,
         features: false,
         versus: None,
+        lambda: 0.0,
+        distill: 0,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -77,6 +81,18 @@ fn args() -> Result<Args, String> {
             "--from" => a.from = Some(value),
             "--features" => a.features = value.parse().map_err(|e| bad(&e))?,
             "--versus" => a.versus = Some(value),
+            "--distill" => {
+                a.distill = value.parse().map_err(|e| bad(&e))?;
+                if a.distill > 2 {
+                    return Err(format!("{flag} {value}: 1 or 2 rolls ahead"));
+                }
+            }
+            "--lambda" => {
+                a.lambda = value.parse().map_err(|e| bad(&e))?;
+                if !(0.0..=1.0).contains(&a.lambda) {
+                    return Err(format!("{flag} {value}: between 0 and 1"));
+                }
+            }
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
         }
@@ -154,6 +170,103 @@ fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
             net.learn(&prev, &value.flipped(), rate);
         }
         previous = Some(inputs);
+        board = after.swapped();
+    }
+}
+
+/// One self-play game learnt offline by TD(λ) (the forward view): the game is played out
+/// with the network as it stands, then every after-state learns toward its λ-return, the
+/// blend of the values that followed it, each step further weighted by another λ, and the
+/// result.
+fn train_game_lambda(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32, lambda: f32) {
+    let mut board = Board {
+        me: start_side(),
+        them: start_side(),
+    };
+    // Each after-state (from its mover's side) with its value then.
+    let mut played: Vec<(Board, Probabilities)> = Vec::new();
+    let mut opening = true;
+    let mut result = None;
+    for _ in 0..10_000 {
+        let dice = roll(rng, opening);
+        opening = false;
+        let (after, value) = best(net, &board, dice, Probabilities::equity);
+        if borne_off(&after.me) == 15 {
+            let won = Probabilities::won(points(&after));
+            result = Some(won);
+            played.push((after, won));
+            break;
+        }
+        played.push((after, value));
+        board = after.swapped();
+    }
+    let Some(mut target) = result else {
+        return;
+    };
+    let blend = |a: &Probabilities, b: &Probabilities| {
+        let mut out = [0.0; 5];
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = (1.0 - lambda) * a.0[k] + lambda * b.0[k];
+        }
+        Probabilities(out)
+    };
+    for t in (0..played.len()).rev() {
+        let (after, _) = &played[t];
+        let inputs = net.encode(&after.me, &after.them);
+        net.learn(&inputs, &target, rate);
+        // The target of the after-state before: this one's value and return, from the
+        // other side.
+        target = blend(&played[t].1.flipped(), &target.flipped());
+    }
+}
+
+/// The 21 distinct rolls, each with its weight among the 36.
+fn rolls() -> impl Iterator<Item = ((u8, u8), f32)> {
+    (1..=6u8).flat_map(|a| (a..=6).map(move |b| ((b, a), if a == b { 1.0 } else { 2.0 } / 36.0)))
+}
+
+/// The value of `after` (its mover has just moved, the other to roll) for its mover,
+/// looking `depth` rolls ahead: each roll weighed by its chance, each reply the one the
+/// network likes best for the side that plays it (by equity), the positions at the end
+/// read by the network.
+fn looked(net: &Net, after: &Board, depth: u8) -> Probabilities {
+    if borne_off(&after.me) == 15 {
+        return Probabilities::won(points(after));
+    }
+    if depth == 0 {
+        return net.evaluate(&after.me, &after.them);
+    }
+    let to_move = after.swapped();
+    let mut mean = [0.0f32; 5];
+    for (dice, weight) in rolls() {
+        let (reply, _) = best(net, &to_move, dice, Probabilities::equity);
+        // The reply's value for its mover, seen back from `after`'s mover's side.
+        let v = looked(net, &reply, depth - 1).flipped();
+        for (m, x) in mean.iter_mut().zip(v.0) {
+            *m += weight * x;
+        }
+    }
+    Probabilities(mean)
+}
+
+/// One self-play game by the `student`, every after-state learning toward the value the
+/// `teacher` finds for it `depth` rolls ahead: a network taught what its own lookahead
+/// sees.
+fn distill_game(student: &mut Net, teacher: &Net, rng: &mut ChaCha8Rng, rate: f32, depth: u8) {
+    let mut board = Board {
+        me: start_side(),
+        them: start_side(),
+    };
+    let mut opening = true;
+    for _ in 0..10_000 {
+        let dice = roll(rng, opening);
+        opening = false;
+        let (after, _) = best(student, &board, dice, Probabilities::equity);
+        if borne_off(&after.me) == 15 {
+            return;
+        }
+        let target = looked(teacher, &after, depth);
+        student.learn(&student.encode(&after.me, &after.them), &target, rate);
         board = after.swapped();
     }
 }
@@ -237,11 +350,19 @@ fn main() -> Result<(), String> {
         );
         return Ok(());
     }
+    // Distilling, the network learns from itself as it was when training began.
+    let teacher = net.clone();
     let started = Instant::now();
     for g in 0..a.games {
         let t = g as f32 / a.games.max(1) as f32;
         let rate = a.rate + (a.final_rate - a.rate) * t;
-        train_game(&mut net, &mut rng, rate);
+        if a.distill > 0 {
+            distill_game(&mut net, &teacher, &mut rng, rate, a.distill);
+        } else if a.lambda > 0.0 {
+            train_game_lambda(&mut net, &mut rng, rate, a.lambda);
+        } else {
+            train_game(&mut net, &mut rng, rate);
+        }
         if (g + 1) % a.check_every == 0 || g + 1 == a.games {
             let score = versus_pubeval(&net, a.check_games, 7);
             println!(

@@ -448,11 +448,12 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
 }
 
 #[test]
-fn the_second_mind_reads_backgammon_with_the_first_network_and_the_third_with_the_second() {
+fn each_mind_reads_backgammon_with_its_own_network() {
     use holotable::games::backgammon::net::{featured, network, shipped, Reading};
     assert!(std::ptr::eq(network(1), shipped()));
     assert!(std::ptr::eq(network(2), shipped()));
     assert!(std::ptr::eq(network(3), featured()));
+    assert!(std::ptr::eq(network(4), featured()));
     assert_eq!(shipped().reading(), Reading::Raw);
     assert_eq!(featured().reading(), Reading::Features);
     // Read through the game's estimate, the minds differ somewhere in a real game.
@@ -477,6 +478,91 @@ fn level_5_hits_where_the_tree_search_bore_off_two_checkers() {
             .unwrap()
     };
     assert_eq!(choose(5), "3/1* 3/off");
+}
+
+#[test]
+fn a_lookaheads_margin_looks_only_at_plays_near_the_estimates_best() {
+    use holotable::droid::lookahead::{choose, Lookahead};
+    use holotable::droid::{LOOK, MIND};
+    // One roll ahead keeps the test quick; the filter is the same at any depth.
+    let wide = Lookahead { rolls: 1, ..LOOK };
+    let narrow = Lookahead {
+        margin: Some(80),
+        ..wide
+    };
+    let mut fewer = 0;
+    for play in positions("backgammon", 40, 17) {
+        let plays = play.legal();
+        if plays.len() < 2 || !plays.iter().all(|p| p.contains('/')) {
+            continue;
+        }
+        let Status::ToMove(seat) = play.status() else {
+            continue;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let all = choose(play.as_ref(), wide, MIND, &mut rng).unwrap();
+        let some = choose(play.as_ref(), narrow, MIND, &mut rng).unwrap();
+        assert!(some.positions <= all.positions, "{}", play.position());
+        fewer += usize::from(some.positions < all.positions);
+        // The filtered choice is never a play the estimate puts beyond the margin.
+        let estimate = |i: usize| {
+            let mut next = play.clone_box();
+            next.step(i).unwrap();
+            next.reward().or_else(|| next.heuristic(MIND)).unwrap()[seat]
+        };
+        let best = (0..play.choice_count())
+            .map(estimate)
+            .fold(f64::MIN, f64::max);
+        assert!(estimate(some.choice) >= best - 0.08, "{}", play.position());
+    }
+    assert!(fewer > 0, "the margin never left a candidate out");
+}
+
+#[test]
+fn a_lookaheads_deeper_stage_rejudges_only_the_first_stages_best() {
+    use holotable::droid::lookahead::{choose, Lookahead, Refine};
+    use holotable::droid::{LOOK, MIND};
+    // The estimate's three best plays looked at again one roll ahead choose exactly what a
+    // one-roll lookahead over those three alone chooses.
+    let staged = Lookahead {
+        rolls: 0,
+        root: usize::MAX,
+        refine: Some(Refine {
+            keep: 3,
+            rolls: 1,
+            inner: 4,
+        }),
+        ..LOOK
+    };
+    let direct = Lookahead {
+        rolls: 1,
+        root: 3,
+        ..LOOK
+    };
+    let flat = Lookahead {
+        rolls: 0,
+        root: usize::MAX,
+        ..LOOK
+    };
+    let (mut checked, mut changed) = (0, 0);
+    for play in positions("backgammon", 60, 23) {
+        let plays = play.legal();
+        if plays.len() < 4 || !plays.iter().all(|p| p.contains('/')) {
+            continue;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let a = choose(play.as_ref(), staged, MIND, &mut rng).unwrap();
+        let b = choose(play.as_ref(), direct, MIND, &mut rng).unwrap();
+        let c = choose(play.as_ref(), flat, MIND, &mut rng).unwrap();
+        assert_eq!(a.choice, b.choice, "{}", play.position());
+        checked += 1;
+        changed += usize::from(a.choice != c.choice);
+    }
+    assert!(checked >= 5, "{checked} positions with four plays or more");
+    assert!(
+        changed > 0,
+        "looking deeper never changed the estimate's choice"
+    );
 }
 
 #[test]

@@ -157,6 +157,34 @@ impl Gnubg {
         })
     }
 
+    /// gnubg's plays of `position_id` with the roll `dice` in a 1-point match, each with
+    /// its equity at `plies` ply (or lower, where gnubg's move filter left it), best first.
+    pub fn rank(
+        &mut self,
+        position_id: &str,
+        dice: (u8, u8),
+        plies: u8,
+    ) -> Result<Vec<(String, f64)>, String> {
+        let (high, low) = (dice.0.max(dice.1), dice.0.min(dice.1));
+        let answer = self.ask(&format!("rank {position_id} {high} {low} {plies}"))?;
+        let mut fields = answer.split('\t');
+        let seen = fields.next().unwrap_or_default();
+        if seen != position_id {
+            return Err(format!("gnubg read {position_id} as {seen}"));
+        }
+        fields
+            .map(|f| {
+                let (play, equity) = f
+                    .rsplit_once('=')
+                    .ok_or_else(|| format!("gnubg's ranked play '{f}'"))?;
+                let equity = equity
+                    .parse::<f64>()
+                    .map_err(|e| format!("gnubg's equity '{equity}': {e}"))?;
+                Ok((play.to_string(), equity))
+            })
+            .collect()
+    }
+
     /// gnubg's cube verdict where the player on roll of `position_id` and `match_id` (no
     /// dice, no double offered) may double.
     pub fn cube(&mut self, position_id: &str, match_id: &str) -> Result<CubeVerdict, String> {
@@ -233,6 +261,22 @@ pub fn judge(play: &dyn DynPlay) -> Result<Verdict, String> {
     let match_id = (state.info.length != 1).then(|| ids::match_id(&state.info));
     let hint = with_gnubg(|gnubg| gnubg.hint(&position_id, dice, match_id.as_deref()))?;
     Ok(compare(&position_id, dice, &texts, &hint))
+}
+
+/// gnubg's ranking of the plays at `play` (backgammon, a roll to play) at `plies` ply, as
+/// [`Gnubg::rank`]; `None` where no play is to be chosen.
+pub fn rank(play: &dyn DynPlay, plies: u8) -> Result<Option<Vec<(String, f64)>>, String> {
+    let state = play
+        .as_any()
+        .downcast_ref::<Playthrough<Backgammon>>()
+        .map(|t| t.state().clone())
+        .ok_or("gnubg plays backgammon only")?;
+    if state.info.dice == (0, 0) {
+        return Ok(None);
+    }
+    let me = state.info.on_roll as usize;
+    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+    with_gnubg(|gnubg| gnubg.rank(&position_id, state.info.dice, plies)).map(Some)
 }
 
 /// Runs `ask` on this thread's gnubg, started when first needed and afresh after a

@@ -113,6 +113,7 @@ impl Player {
                     inner: 4,
                     noise: 0,
                     margin: None,
+                    refine: None,
                 };
                 let looked = crate::droid::lookahead::choose(play, plan, crate::droid::MIND, rng)
                     .ok_or("nothing to choose")?;

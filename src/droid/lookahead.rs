@@ -36,6 +36,19 @@ pub struct Lookahead {
     /// finds that much worse is seldom saved by looking further, and skipping it keeps
     /// the widest positions within the answer time. `None` keeps every candidate.
     pub margin: Option<u16>,
+    /// A second, deeper look at the best few root candidates of the first
+    /// ([`Refine`]); `None` decides by the first.
+    pub refine: Option<Refine>,
+}
+
+/// The deeper stage of a lookahead: its best `keep` root candidates looked at again,
+/// `rolls` rolls ahead with `inner` candidates at each decision on the way, and the best
+/// of them by that chosen (GNU Backgammon's evaluation filters, stage after stage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refine {
+    pub keep: usize,
+    pub rolls: u8,
+    pub inner: usize,
 }
 
 /// Decisions a path may meet before its position is read by the estimate.
@@ -81,7 +94,7 @@ pub fn choose(
         (plan.noise, plan.rolls)
     };
     let candidates = walk.candidates(root, seat, plan.root);
-    let mut best: Option<(f64, usize)> = None;
+    let mut valued = Vec::with_capacity(candidates.len());
     for (read, choice, next) in candidates {
         let mut value = if rolls == 0 {
             read
@@ -91,11 +104,19 @@ pub fn choose(
         if noise > 0 {
             value += normal(rng) * f64::from(noise) / 1000.0;
         }
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, choice));
-        }
+        valued.push((value, choice, next));
     }
-    best.map(|(_, choice)| Looked {
+    // Best first; among equals the first candidate (the estimate's order) stays first.
+    valued.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    if let (Some(refine), false) = (plan.refine, deciding) {
+        valued.truncate(refine.keep.max(1));
+        walk.plan.inner = refine.inner;
+        for entry in valued.iter_mut() {
+            entry.0 = walk.value(entry.2.as_ref(), refine.rolls, 0)[seat];
+        }
+        valued.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    }
+    valued.first().map(|&(_, choice, _)| Looked {
         choice,
         positions: walk.positions,
     })

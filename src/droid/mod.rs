@@ -34,6 +34,7 @@ pub const LOOK: lookahead::Lookahead = lookahead::Lookahead {
     inner: 4,
     noise: 0,
     margin: None,
+    refine: None,
 };
 
 /// How the droid thinks at a level.
@@ -71,6 +72,7 @@ pub fn sharp_plan(level: u8) -> lookahead::Lookahead {
         inner: 2,
         noise,
         margin: None,
+        refine: None,
     };
     match level {
         0 | 1 => flat(120),
