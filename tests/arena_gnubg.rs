@@ -137,3 +137,26 @@ fn a_five_point_match_against_gnubg_with_the_cube_is_agreed_throughout() {
     );
     assert_eq!(tally.disagreements, Vec::<String>::new());
 }
+
+#[test]
+fn gnubg_ranks_the_plays_of_a_roll_with_their_equities_best_first() {
+    let Some(mut gnubg) = gnubg("rank") else {
+        return;
+    };
+    let start = "4HPwATDgc/ABMA";
+    let ranked = gnubg.rank(start, (6, 1), 0).expect("a ranking");
+    assert_eq!(
+        ranked[0].0, "13/7 8/7",
+        "the opening 6-1 makes the bar point"
+    );
+    assert!(ranked.windows(2).all(|w| w[0].1 >= w[1].1), "{ranked:?}");
+    assert!(
+        ranked.len() >= 8,
+        "the plays of 6-1 are ranked: {}",
+        ranked.len()
+    );
+    assert!(
+        gnubg.rank(start, (6, 1), 9).is_err(),
+        "plies beyond 3 are refused"
+    );
+}

@@ -317,7 +317,7 @@ pub fn cube_choice(play: &dyn DynPlay) -> Result<Option<usize>, String> {
     // player on roll could double (the cube not yet turned while a double is offered).
     let me = state.info.on_roll as usize;
     let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
-    let mut before = state.info.clone();
+    let mut before = state.info;
     before.double_offered = false;
     before.turn = before.on_roll;
     before.rolling = false;
