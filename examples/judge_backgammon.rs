@@ -161,20 +161,7 @@ fn positions(count: usize, seed: u64) -> Result<Vec<Box<dyn DynPlay>>, String> {
                 play = game.start(2).map_err(|e| e.to_string())?;
                 continue;
             }
-            Status::Chance => {
-                let weights = play.chance_weights();
-                let total: f64 = weights.iter().sum();
-                let mut x = rng.random::<f64>() * total;
-                let mut pick = weights.len() - 1;
-                for (i, w) in weights.iter().enumerate() {
-                    x -= w;
-                    if x < 0.0 {
-                        pick = i;
-                        break;
-                    }
-                }
-                pick
-            }
+            Status::Chance => holotable::arena::draw_chance(play.as_ref(), &mut rng),
             Status::ToMove(_) => {
                 let legal = play.legal();
                 if legal.len() >= 2 && legal.iter().all(|p| p.contains('/')) && rng.random_bool(0.5)

@@ -145,6 +145,22 @@ impl Player {
     }
 }
 
+/// A chance outcome of `play` drawn from `rng` by the outcomes' weights (the arena's dice).
+pub fn draw_chance(play: &dyn DynPlay, rng: &mut dyn RngCore) -> usize {
+    let weights = play.chance_weights();
+    let total: f64 = weights.iter().sum();
+    let mut x = rng.random::<f64>() * total;
+    let mut pick = weights.len().saturating_sub(1);
+    for (i, w) in weights.iter().enumerate() {
+        x -= w;
+        if x < 0.0 {
+            pick = i;
+            break;
+        }
+    }
+    pick
+}
+
 /// gnubg's choice at `play`, where it said `verdict` of the position: its best play, its
 /// cube action, or else a roll, a take or a resignation rejected.
 fn gnubg_choice(play: &dyn DynPlay, verdict: &gnubg::Verdict) -> Result<usize, String> {
@@ -308,20 +324,7 @@ pub fn play_game(
             Status::Over(outcome) => {
                 return Ok(outcome.winner().map(|w| w == a_seat));
             }
-            Status::Chance => {
-                let weights = play.chance_weights();
-                let total: f64 = weights.iter().sum();
-                let mut x = rng.random::<f64>() * total;
-                let mut pick = weights.len().saturating_sub(1);
-                for (i, w) in weights.iter().enumerate() {
-                    x -= w;
-                    if x < 0.0 {
-                        pick = i;
-                        break;
-                    }
-                }
-                pick
-            }
+            Status::Chance => draw_chance(play.as_ref(), rng),
             Status::ToMove(seat) if witness => {
                 // gnubg checks every position, then chooses where it is to move.
                 let verdict = gnubg::judge(play.as_ref())?;
