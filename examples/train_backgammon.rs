@@ -49,7 +49,7 @@ struct Args {
     check_every: u64,
     check_games: u64,
     from: Option<String>,
-    features: bool,
+    reading: Reading,
     versus: Option<String>,
     lambda: f32,
     distill: u8,
@@ -66,7 +66,7 @@ fn args() -> Result<Args, String> {
         check_every: 50_000,
         check_games: 2_000,
         from: None,
-        features: false,
+        reading: Reading::Raw,
         versus: None,
         lambda: 0.0,
         distill: 0,
@@ -85,7 +85,19 @@ fn args() -> Result<Args, String> {
             "--check-every" => a.check_every = value.parse().map_err(|e| bad(&e))?,
             "--check-games" => a.check_games = value.parse().map_err(|e| bad(&e))?,
             "--from" => a.from = Some(value),
-            "--features" => a.features = value.parse().map_err(|e| bad(&e))?,
+            "--features" => {
+                if value.parse().map_err(|e| bad(&e))? {
+                    a.reading = Reading::Features;
+                }
+            }
+            "--reading" => {
+                a.reading = match value.as_str() {
+                    "raw" => Reading::Raw,
+                    "features" => Reading::Features,
+                    "contact" => Reading::Contact,
+                    _ => return Err(format!("{flag} {value}: raw, features or contact")),
+                }
+            }
             "--versus" => a.versus = Some(value),
             "--distill" => {
                 a.distill = value.parse().map_err(|e| bad(&e))?;
@@ -328,18 +340,11 @@ fn versus(net: &Net, games: u64, seed: u64, other: impl Fn(&Board, (u8, u8)) -> 
 fn main() -> Result<(), String> {
     let a = args()?;
     let mut rng = ChaCha8Rng::seed_from_u64(a.seed);
-    let reading = if a.features {
-        Reading::Features
-    } else {
-        Reading::Raw
-    };
     let mut net = match &a.from {
         Some(path) => Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?,
-        None => Net::random(reading, a.hidden, &mut rng),
+        None => Net::random(a.reading, a.hidden, &mut rng),
     };
-    if a.features && net.reading() == Reading::Raw {
-        net = net.with_features();
-    }
+    net = net.reading_as(a.reading);
     if a.from.is_some() && a.hidden > net.hidden() {
         net = net.widened(a.hidden, &mut rng);
     }

@@ -62,14 +62,30 @@ fn paths(a: u8, b: u8, most: usize) -> ([[u8; 4]; 4], [usize; 4], usize) {
     }
 }
 
+/// What `hitter` (to roll) threatens against `victim`'s blots, over the 36 rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Hits {
+    /// Rolls that hit at least one blot.
+    pub rolls: u8,
+    /// Rolls that could hit either of two blots or more (one of them, or both).
+    pub doubles: u8,
+    /// The victim's pips lost to the costliest hit each roll allows, summed over the 36.
+    pub pips: u16,
+}
+
 /// How many of the 36 rolls let `hitter` (to roll) hit at least one blot of `victim`
 /// on the board. A hitter with checkers on the bar hits only with a checker entering (and
 /// moving on, if the others have entered).
 pub fn shots(victim: &Side, hitter: &Side) -> u8 {
+    hits(victim, hitter).rolls
+}
+
+/// [`shots`], with the rolls that threaten two blots and the pips the hits would cost.
+pub fn hits(victim: &Side, hitter: &Side) -> Hits {
     // The victim's blots, and the points it holds, as the hitter's indices.
     let blots = facing((0..24).fold(0, |m, x| m | (((victim[x] == 1) as u32) << x)));
     if blots == 0 {
-        return 0;
+        return Hits::default();
     }
     let blocked = facing(made(victim));
     let on_bar = hitter[BAR] as usize;
@@ -87,24 +103,29 @@ pub fn shots(victim: &Side, hitter: &Side) -> u8 {
         (n, false) if n >= 2 => 1,
         _ => 2,
     };
-    let mut count = 0;
+    let mut found = Hits::default();
     for (a, b, weight) in ROLLS {
         let (lists, lengths, ways) = paths(a, b, most(a == b));
-        let hit = (0..ways).any(|w| {
+        // Blots t with a hitter on t + total and every stop on the way open, by any way.
+        let hit = (0..ways).fold(0u32, |hit, w| {
             let steps = &lists[w][..lengths[w]];
             let total = steps[steps.len() - 1] as u32;
-            // Blots t with a hitter on t + total and every stop on the way open.
             let mut reach = blots & (sources >> total);
             for &c in &steps[..steps.len() - 1] {
                 reach &= !(blocked >> (total - c as u32));
             }
-            reach != 0
+            hit | reach
         });
-        if hit {
-            count += weight;
+        if hit != 0 {
+            found.rolls += weight;
+            // The hitter's index t is the victim's 23 − t: a checker with 24 − t pips to go.
+            found.pips += u16::from(weight) * (24 - hit.trailing_zeros() as u16);
+            if hit.count_ones() >= 2 {
+                found.doubles += weight;
+            }
         }
     }
-    count
+    found
 }
 
 /// How many of the 36 rolls carry `side`'s rearmost checker past every point `opponent`
@@ -114,10 +135,15 @@ pub fn escapes(side: &Side, opponent: &Side) -> u8 {
     let Some(back) = (0..=BAR).rev().find(|&x| side[x] > 0) else {
         return 36;
     };
+    escapes_from(back, facing(made(opponent)))
+}
+
+/// How many of the 36 rolls carry a checker on index `back` past every `blocked` point
+/// (bits as [`made`], in the checker's own indices) within the eleven in front of it.
+fn escapes_from(back: usize, blocked: u32) -> u8 {
     if back < 12 {
         return 36;
     }
-    let blocked = facing(made(opponent));
     let zone = (back.saturating_sub(11)..back).fold(0u32, |m, x| m | (1 << x));
     let in_front = blocked & zone;
     if in_front == 0 {
@@ -146,6 +172,31 @@ pub fn escapes(side: &Side, opponent: &Side) -> u8 {
         }
     }
     count
+}
+
+/// The fewest of the 36 rolls that would free a checker of `side` from any point of the
+/// opponent's home and outer board (indices 14–23 of `side`): how tightly `opponent`'s
+/// blockade holds whatever it catches, whether or not it has caught anything yet.
+pub fn containment(opponent: &Side) -> u8 {
+    let blocked = facing(made(opponent));
+    (14..24)
+        .map(|back| escapes_from(back, blocked))
+        .min()
+        .unwrap_or(36)
+}
+
+/// The pips `side`'s checkers must travel before none of them is behind any checker of
+/// `opponent` (contact broken, the game a race).
+pub fn contact_pips(side: &Side, opponent: &Side) -> u32 {
+    let Some(rear) = (0..=BAR).rev().find(|&y| opponent[y] > 0) else {
+        return 0;
+    };
+    // The opponent's checker on its index y sits on our 23 − y; a checker of ours on x is
+    // behind it while x > 23 − y.
+    (0..=BAR)
+        .filter(|&x| x + rear > 23)
+        .map(|x| u32::from(side[x]) * (x + rear - 23) as u32)
+        .sum()
 }
 
 /// The longest run of consecutive made points of a side.
@@ -178,6 +229,31 @@ pub fn side_features(side: &Side, opponent: &Side) -> [f32; PER_SIDE] {
         home as f32 / 6.0,
         anchors as f32 / 2.0,
         blots as f32 / 4.0,
+    ]
+}
+
+/// More features per side, in [`more_features`]' order (the third reading).
+pub const MORE_PER_SIDE: usize = 7;
+
+/// `side`'s further features, each scaled to about 0‥1: the rolls on which `opponent`
+/// threatens two of its blots, the pips it would lose to a hit (on average over the 36
+/// rolls), the pips it must travel to break contact, how tightly the opponent's blockade
+/// holds (the fewest escaping rolls from any point in front of it), the pips to bring
+/// every checker home, its checkers back in the opponent's home (or on the bar), and its
+/// checkers outside its own home.
+pub fn more_features(side: &Side, opponent: &Side) -> [f32; MORE_PER_SIDE] {
+    let threat = hits(side, opponent);
+    let to_home: u32 = (6..=BAR).map(|x| u32::from(side[x]) * (x as u32 - 5)).sum();
+    let back: u8 = side[18..=BAR].iter().sum();
+    let outside: u8 = side[6..=BAR].iter().sum();
+    [
+        threat.doubles as f32 / 36.0,
+        threat.pips as f32 / 36.0 / 12.0,
+        contact_pips(side, opponent) as f32 / 152.0,
+        containment(opponent) as f32 / 36.0,
+        to_home as f32 / 100.0,
+        back as f32 / 5.0,
+        outside as f32 / 15.0,
     ]
 }
 
@@ -318,6 +394,52 @@ mod tests {
                 "{victim:?} {hitter:?}"
             );
         }
+    }
+
+    #[test]
+    fn two_blots_in_reach_give_double_shots_and_the_costliest_hit_counts() {
+        // Blots facing the hitter's 6 and 5 (victim's 17 and 18), the hitter on its 12,
+        // six and seven pips away: only 6-1 reaches both (the 6, and the 6 and 1 together).
+        let victim = side(&[(17, 1), (18, 1)]);
+        let hitter = side(&[(12, 1)]);
+        let h = hits(&victim, &hitter);
+        assert_eq!(h.rolls, shots(&victim, &hitter));
+        assert_eq!(h.doubles, 2);
+        // One blot alone is never a double shot; every hit costs it its 18 pips.
+        let one = side(&[(17, 1)]);
+        let h = hits(&one, &hitter);
+        assert_eq!((h.rolls, h.doubles), (17, 0));
+        assert_eq!(h.pips, 17 * 18);
+    }
+
+    #[test]
+    fn contact_is_broken_when_every_checker_has_passed() {
+        // Our checker on index 12 is their index 11: a checker of theirs there or nearer
+        // their home is no longer ahead of it; one on their 13 (our 10) is two pips ahead.
+        let ours = side(&[(12, 1)]);
+        assert_eq!(contact_pips(&ours, &side(&[(11, 1)])), 0);
+        assert_eq!(contact_pips(&ours, &side(&[(13, 1)])), 2);
+        // From the start, 2 checkers on the 24 point must pass the opponent's 24-point pair.
+        let start = start_side();
+        assert!(contact_pips(&start, &start) > 0);
+        assert_eq!(contact_pips(&start, &side(&[(0, 15)])), 0);
+    }
+
+    #[test]
+    fn a_full_prime_contains_completely_and_no_points_not_at_all() {
+        let them = side(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (12, 3)]);
+        assert_eq!(containment(&them), 0);
+        assert_eq!(containment(&side(&[(0, 15)])), 36);
+        // A single point blocks only some rolls from right behind it.
+        let one = containment(&side(&[(6, 2), (0, 13)]));
+        assert!(0 < one && one < 36, "{one}");
+    }
+
+    #[test]
+    fn more_features_are_scaled() {
+        let f = more_features(&start_side(), &start_side());
+        assert!(f.iter().all(|v| (0.0..=1.5).contains(v)), "{f:?}");
+        assert_eq!(f[0], 0.0);
     }
 
     #[test]

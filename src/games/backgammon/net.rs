@@ -18,7 +18,7 @@
 use std::sync::OnceLock;
 
 use super::board::{borne_off, pips, Side, BAR};
-use super::features::{side_features, PER_SIDE};
+use super::features::{more_features, side_features, MORE_PER_SIDE, PER_SIDE};
 use super::pubeval::contact;
 
 /// Raw inputs: per point of each side 4 (one checker, two, three, the excess over three),
@@ -35,6 +35,10 @@ pub enum Reading {
     Raw,
     /// The raw inputs, then each side's contact features (`HTBGNET2`).
     Features,
+    /// As [`Reading::Features`], then each side's further features (`HTBGNET3`): double
+    /// shots, pips lost to hits, pips to break contact, the blockade's hold, timing, and
+    /// the checkers back and outside.
+    Contact,
 }
 
 impl Reading {
@@ -42,6 +46,7 @@ impl Reading {
         match self {
             Reading::Raw => INPUTS,
             Reading::Features => INPUTS + 2 * PER_SIDE,
+            Reading::Contact => INPUTS + 2 * PER_SIDE + 2 * MORE_PER_SIDE,
         }
     }
 
@@ -49,6 +54,7 @@ impl Reading {
         match self {
             Reading::Raw => b"HTBGNET1",
             Reading::Features => b"HTBGNET2",
+            Reading::Contact => b"HTBGNET3",
         }
     }
 }
@@ -108,18 +114,9 @@ pub struct Inputs {
 /// The position `me` (who has just moved) against `them` (to roll), each from its own
 /// side, read `reading`'s way.
 pub fn encode_as(reading: Reading, me: &Side, them: &Side) -> Inputs {
-    let mut inputs = encode(me, them);
-    if reading == Reading::Features {
-        let both = side_features(me, them)
-            .into_iter()
-            .chain(side_features(them, me));
-        for (i, v) in both.enumerate() {
-            if v != 0.0 {
-                inputs.items.push(((INPUTS + i) as u16, v));
-            }
-        }
-    }
-    inputs
+    let mut items = Vec::with_capacity(96);
+    for_each_read(reading, me, them, |i, v| items.push((i as u16, v)));
+    Inputs { items }
 }
 
 /// The position `me` (who has just moved) against `them` (to roll), each from its own
@@ -128,6 +125,28 @@ pub fn encode(me: &Side, them: &Side) -> Inputs {
     let mut items = Vec::with_capacity(72);
     for_each_input(me, them, |i, v| items.push((i as u16, v)));
     Inputs { items }
+}
+
+/// Every non-zero input of `me` against `them` as `reading` reads them, in order, to
+/// `visit`: the raw inputs, then the features it adds.
+fn for_each_read(reading: Reading, me: &Side, them: &Side, mut visit: impl FnMut(usize, f32)) {
+    for_each_input(me, them, &mut visit);
+    if reading == Reading::Raw {
+        return;
+    }
+    let both = side_features(me, them)
+        .into_iter()
+        .chain(side_features(them, me));
+    let more = (reading == Reading::Contact).then(|| {
+        more_features(me, them)
+            .into_iter()
+            .chain(more_features(them, me))
+    });
+    for (i, v) in both.chain(more.into_iter().flatten()).enumerate() {
+        if v != 0.0 {
+            visit(INPUTS + i, v);
+        }
+    }
 }
 
 /// The largest hidden layer [`Net::evaluate`] keeps on the stack.
@@ -214,13 +233,17 @@ impl Net {
         self.reading
     }
 
-    /// This network reading the contact features too, at first ignoring them (their
-    /// weights zero), so that training with them starts from what it knows.
-    pub fn with_features(&self) -> Net {
+    /// This network reading `reading`'s further features too, at first ignoring them
+    /// (their weights zero), so that training with them starts from what it knows. (A
+    /// reading is its predecessor's inputs and more, so the rows line up.)
+    pub fn reading_as(&self, reading: Reading) -> Net {
+        if reading.inputs() <= self.reading.inputs() {
+            return self.clone();
+        }
         let mut w1 = self.w1.clone();
-        w1.resize(Reading::Features.inputs() * self.hidden, 0.0);
+        w1.resize(reading.inputs() * self.hidden, 0.0);
         Net {
-            reading: Reading::Features,
+            reading,
             w1,
             ..self.clone()
         }
@@ -307,17 +330,7 @@ impl Net {
                 *a += v * w;
             }
         };
-        for_each_input(me, them, &mut add);
-        if self.reading == Reading::Features {
-            let both = side_features(me, them)
-                .into_iter()
-                .chain(side_features(them, me));
-            for (i, v) in both.enumerate() {
-                if v != 0.0 {
-                    add(INPUTS + i, v);
-                }
-            }
-        }
+        for_each_read(self.reading, me, them, &mut add);
         for a in hidden.iter_mut() {
             *a = sigmoid(*a);
         }
@@ -386,7 +399,7 @@ impl Net {
 
     /// Reads [`Net::to_bytes`]; says what is wrong with a file that is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let (reading, body) = [Reading::Raw, Reading::Features]
+        let (reading, body) = [Reading::Raw, Reading::Features, Reading::Contact]
             .into_iter()
             .find_map(|r| Some((r, bytes.strip_prefix(r.magic().as_slice())?)))
             .ok_or("not a Holotable backgammon network (bad magic)")?;

@@ -82,7 +82,7 @@ fn a_learning_step_moves_the_outputs_toward_the_target() {
 fn a_network_given_the_features_first_reads_as_before_and_round_trips() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     let raw = Net::random(Reading::Raw, 12, &mut rng);
-    let wide = raw.with_features();
+    let wide = raw.reading_as(Reading::Features);
     assert_eq!(wide.reading(), Reading::Features);
     // A blot in reach, a checker back: features that are not zero.
     let me = side(&[(23, 1), (5, 6), (7, 3), (12, 4), (9, 1)]);
@@ -100,6 +100,20 @@ fn a_network_given_the_features_first_reads_as_before_and_round_trips() {
     let mut wrong = raw.to_bytes();
     wrong[..8].copy_from_slice(b"HTBGNET2");
     assert!(Net::from_bytes(&wrong).is_err());
+    // The third reading adds the further features after the second's, the same way.
+    let third = wide.reading_as(Reading::Contact);
+    assert_eq!(third.reading(), Reading::Contact);
+    assert!(third.encode(&me, &them).items.len() > wide.encode(&me, &them).items.len());
+    let c = third.evaluate(&me, &them);
+    assert!(
+        b.0.iter().zip(c.0).all(|(x, y)| (x - y).abs() < 1e-6),
+        "{b:?} {c:?}"
+    );
+    let bytes = third.to_bytes();
+    assert_eq!(&bytes[..8], b"HTBGNET3");
+    assert_eq!(Net::from_bytes(&bytes).unwrap(), third);
+    // Going back to fewer inputs is no change.
+    assert_eq!(third.reading_as(Reading::Features), third);
 }
 
 #[test]
@@ -126,7 +140,8 @@ fn the_quick_reading_is_bit_for_bit_the_learning_one() {
     use rand::Rng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
     let wide = Net::random(Reading::Features, STACK_HIDDEN + 1, &mut rng);
-    let nets = [shipped(), featured(), &wide];
+    let contact = Net::random(Reading::Contact, 20, &mut rng);
+    let nets = [shipped(), featured(), &wide, &contact];
     let mut board = Board {
         me: start_side(),
         them: start_side(),
