@@ -1,5 +1,5 @@
 //! Judges backgammon players by GNU Backgammon's reckoning of their plays: a fixed set of
-//! positions (sampled from the droid's level 4 playing itself, seeded), each ranked once by
+//! positions (sampled from the droid's level 4 of mind 4 playing itself, seeded), each ranked once by
 //! gnubg at `--plies` ply (2 by default), then every player named chooses a play in each,
 //! and its loss is gnubg's equity of the best play less that of the player's. A match
 //! result needs hundreds of games to tell two players a point apart; the mean loss over a
@@ -147,12 +147,14 @@ fn args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// Positions where a play is to be chosen among two or more, from level 4 playing itself.
+/// Positions where a play is to be chosen among two or more, from level 4 of mind 4
+/// playing itself: a set that stays the same as the droid learns, so that judgements made
+/// at different times compare.
 fn positions(count: usize, seed: u64) -> Result<Vec<Box<dyn DynPlay>>, String> {
     let game = holotable::catalogue::lookup("backgammon", &GameOptions::new())
         .map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let droid = Player::droid(4);
+    let droid = Player::Droid(4, 4);
     let mut out = Vec::new();
     let mut play = game.start(2).map_err(|e| e.to_string())?;
     while out.len() < count {

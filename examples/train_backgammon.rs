@@ -21,6 +21,16 @@
 //!     --out assets/droid/backgammon2.net
 //! ```
 //!
+//! The third, `assets/droid/backgammon3.net` (mind 5), reads seven more features per side
+//! (`--reading contact`). It started from the second, the new weights at zero, and trained
+//! a million more games (52 minutes):
+//!
+//! ```sh
+//! cargo run --release --example train_backgammon -- --from assets/droid/backgammon2.net \
+//!     --reading contact --rate 0.02 --final-rate 0.002 --check-every 100000 --seed 5 \
+//!     --out assets/droid/backgammon3.net
+//! ```
+//!
 //! `--versus OTHER.net --check-games N` only measures: the `--from` network against another,
 //! one ply each, over N games.
 //!

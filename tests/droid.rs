@@ -392,16 +392,42 @@ mod cube {
 
 #[test]
 fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
-    use holotable::droid::{iterations, plan, sharp_plan, Plan, LOOK, MIND};
+    use holotable::droid::lookahead::Lookahead;
+    use holotable::droid::{
+        filtered_plan, iterations, plan, sharp_plan, Plan, LOOK, LOOK_FILTERED, MIND,
+    };
     use holotable::games::backgammon::Backgammon;
     use holotable::games::dejarik::Dejarik;
     use holotable::games::dzone::Dzone;
     use holotable::games::kingdoms::Kingdoms;
     use holotable::games::zatak::Zatak;
     use holotable::games::{Game, GameInfo, SEARCH_LADDER};
-    assert_eq!(MIND, 4, "new tables are played by the fourth mind");
+    assert_eq!(MIND, 5, "new tables are played by the fifth mind");
     let sharp = Backgammon::INFO;
     let searched: [GameInfo; 4] = [Dejarik::INFO, Zatak::INFO, Kingdoms::INFO, Dzone::INFO];
+    // The fifth mind: a searched game keeps the fourth's plans; a sharp-estimate game's
+    // levels 1-4 blur the estimate's choice, each twice as much as the one above, and
+    // level 5 looks two rolls ahead over fewer plays, filtered by a margin.
+    for level in 1..=5u8 {
+        assert_eq!(plan(level, 5, &sharp), Plan::Look(filtered_plan(level)));
+        for info in &searched {
+            assert_eq!(plan(level, 5, info), plan(level, 4, info), "{}", info.id);
+        }
+    }
+    let noise: Vec<u16> = (1..=4).map(|l| filtered_plan(l).noise).collect();
+    assert!(noise.windows(2).all(|w| w[0] == 2 * w[1]), "{noise:?}");
+    assert!(noise[3] > 0, "level 4 blurs the third network's choice");
+    assert!((1..=4).all(|l| filtered_plan(l).rolls == 0));
+    assert_eq!(filtered_plan(5), LOOK_FILTERED);
+    assert_eq!((LOOK_FILTERED.root, LOOK_FILTERED.margin), (6, Some(80)));
+    assert_eq!(
+        Lookahead {
+            root: LOOK.root,
+            margin: None,
+            ..LOOK_FILTERED
+        },
+        LOOK
+    );
     // The fourth mind: a searched game climbs its own ladder, strictly upwards; a game whose
     // estimate is sharp keeps the third mind's lookaheads.
     for info in &searched {
@@ -449,18 +475,27 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
 
 #[test]
 fn each_mind_reads_backgammon_with_its_own_network() {
-    use holotable::games::backgammon::net::{featured, network, shipped, Reading};
+    use holotable::games::backgammon::net::{featured, network, shipped, third, Reading};
     assert!(std::ptr::eq(network(1), shipped()));
     assert!(std::ptr::eq(network(2), shipped()));
     assert!(std::ptr::eq(network(3), featured()));
     assert!(std::ptr::eq(network(4), featured()));
+    assert!(std::ptr::eq(network(5), third()));
     assert_eq!(shipped().reading(), Reading::Raw);
     assert_eq!(featured().reading(), Reading::Features);
+    assert_eq!(third().reading(), Reading::Contact);
     // Read through the game's estimate, the minds differ somewhere in a real game.
     let differs = positions("backgammon", 40, 11)
         .iter()
         .any(|p| p.heuristic(2) != p.heuristic(3));
     assert!(differs, "the two networks read forty positions alike");
+    let differs = positions("backgammon", 40, 11)
+        .iter()
+        .any(|p| p.heuristic(4) != p.heuristic(5));
+    assert!(
+        differs,
+        "the second and third networks read forty positions alike"
+    );
 }
 
 #[test]

@@ -7,6 +7,8 @@
 //! Every count is from one side's own view (index 0 its 1-point, 24 its bar); index `x` of
 //! one side faces index `23 − x` of the other.
 
+use std::sync::OnceLock;
+
 use super::board::{Side, BAR};
 
 /// Features per side, in [`side_features`]' order.
@@ -144,6 +146,21 @@ fn escapes_from(back: usize, blocked: u32) -> u8 {
     if back < 12 {
         return 36;
     }
+    // The blockade is the eleven points in front, and a roll that gets past its rearmost
+    // point lands at most 17 pips ahead: the count depends on those 17 points alone, so it
+    // is looked up by their pattern, counted once for each (as from index 23, points 6–22
+    // in front; points beyond the board's end are open).
+    static BY_PATTERN: OnceLock<Vec<u8>> = OnceLock::new();
+    let table = BY_PATTERN.get_or_init(|| {
+        (0..1u32 << 17)
+            .map(|pattern| escapes_counted(23, pattern << 6))
+            .collect()
+    });
+    table[((u64::from(blocked) << 17) >> back & 0x1_FFFF) as usize]
+}
+
+/// [`escapes_from`] counted roll by roll.
+fn escapes_counted(back: usize, blocked: u32) -> u8 {
     let zone = (back.saturating_sub(11)..back).fold(0u32, |m, x| m | (1 << x));
     let in_front = blocked & zone;
     if in_front == 0 {
@@ -219,11 +236,25 @@ pub fn prime(side: &Side) -> u8 {
 /// rearmost checker's escapes, its longest prime, home points, anchors in the opponent's
 /// home, blots.
 pub fn side_features(side: &Side, opponent: &Side) -> [f32; PER_SIDE] {
+    features_given(side, opponent, shots(side, opponent))
+}
+
+/// [`side_features`] and [`more_features`] together, the threats to `side` counted once.
+pub fn all_features(side: &Side, opponent: &Side) -> ([f32; PER_SIDE], [f32; MORE_PER_SIDE]) {
+    let threat = hits(side, opponent);
+    (
+        features_given(side, opponent, threat.rolls),
+        more_given(side, opponent, threat),
+    )
+}
+
+/// [`side_features`], given the shots at `side`'s blots.
+fn features_given(side: &Side, opponent: &Side, shots: u8) -> [f32; PER_SIDE] {
     let home = side[..6].iter().filter(|&&n| n >= 2).count();
     let anchors = side[18..24].iter().filter(|&&n| n >= 2).count();
     let blots = side[..24].iter().filter(|&&n| n == 1).count();
     [
-        shots(side, opponent) as f32 / 36.0,
+        shots as f32 / 36.0,
         escapes(side, opponent) as f32 / 36.0,
         prime(side) as f32 / 6.0,
         home as f32 / 6.0,
@@ -242,7 +273,11 @@ pub const MORE_PER_SIDE: usize = 7;
 /// every checker home, its checkers back in the opponent's home (or on the bar), and its
 /// checkers outside its own home.
 pub fn more_features(side: &Side, opponent: &Side) -> [f32; MORE_PER_SIDE] {
-    let threat = hits(side, opponent);
+    more_given(side, opponent, hits(side, opponent))
+}
+
+/// [`more_features`], given the threats to `side`'s blots.
+fn more_given(side: &Side, opponent: &Side, threat: Hits) -> [f32; MORE_PER_SIDE] {
     let to_home: u32 = (6..=BAR).map(|x| u32::from(side[x]) * (x as u32 - 5)).sum();
     let back: u8 = side[18..=BAR].iter().sum();
     let outside: u8 = side[6..=BAR].iter().sum();
@@ -433,6 +468,22 @@ mod tests {
         // A single point blocks only some rolls from right behind it.
         let one = containment(&side(&[(6, 2), (0, 13)]));
         assert!(0 < one && one < 36, "{one}");
+    }
+
+    #[test]
+    fn escapes_looked_up_are_escapes_counted() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        for _ in 0..2_000 {
+            let blocked: u32 = rng.random::<u32>() & 0xFF_FFFF;
+            for back in 12..=BAR {
+                assert_eq!(
+                    escapes_from(back, blocked),
+                    escapes_counted(back, blocked),
+                    "{back} {blocked:024b}"
+                );
+            }
+        }
     }
 
     #[test]

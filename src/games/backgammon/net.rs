@@ -18,7 +18,7 @@
 use std::sync::OnceLock;
 
 use super::board::{borne_off, pips, Side, BAR};
-use super::features::{more_features, side_features, MORE_PER_SIDE, PER_SIDE};
+use super::features::{all_features, side_features, MORE_PER_SIDE, PER_SIDE};
 use super::pubeval::contact;
 
 /// Raw inputs: per point of each side 4 (one checker, two, three, the excess over three),
@@ -134,15 +134,24 @@ fn for_each_read(reading: Reading, me: &Side, them: &Side, mut visit: impl FnMut
     if reading == Reading::Raw {
         return;
     }
-    let both = side_features(me, them)
-        .into_iter()
-        .chain(side_features(them, me));
-    let more = (reading == Reading::Contact).then(|| {
-        more_features(me, them)
+    if reading == Reading::Features {
+        let both = side_features(me, them)
             .into_iter()
-            .chain(more_features(them, me))
-    });
-    for (i, v) in both.chain(more.into_iter().flatten()).enumerate() {
+            .chain(side_features(them, me));
+        for (i, v) in both.enumerate() {
+            if v != 0.0 {
+                visit(INPUTS + i, v);
+            }
+        }
+        return;
+    }
+    let ((mine, my_more), (theirs, their_more)) = (all_features(me, them), all_features(them, me));
+    let all = mine
+        .into_iter()
+        .chain(theirs)
+        .chain(my_more)
+        .chain(their_more);
+    for (i, v) in all.enumerate() {
         if v != 0.0 {
             visit(INPUTS + i, v);
         }
@@ -461,12 +470,21 @@ pub fn featured() -> &'static Net {
     })
 }
 
+/// The third network (further contact features), which the droid's mind 5 reads.
+pub fn third() -> &'static Net {
+    static NET: OnceLock<Net> = OnceLock::new();
+    NET.get_or_init(|| {
+        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon3.net"))
+            .expect("the shipped backgammon network is well formed (tested)")
+    })
+}
+
 /// The network the droid's `mind` reads.
 pub fn network(mind: u16) -> &'static Net {
-    if mind >= 3 {
-        featured()
-    } else {
-        shipped()
+    match mind {
+        5.. => third(),
+        3 | 4 => featured(),
+        _ => shipped(),
     }
 }
 

@@ -141,7 +141,7 @@ fn the_quick_reading_is_bit_for_bit_the_learning_one() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
     let wide = Net::random(Reading::Features, STACK_HIDDEN + 1, &mut rng);
     let contact = Net::random(Reading::Contact, 20, &mut rng);
-    let nets = [shipped(), featured(), &wide, &contact];
+    let nets = [shipped(), featured(), third(), &wide, &contact];
     let mut board = Board {
         me: start_side(),
         them: start_side(),
