@@ -7,7 +7,7 @@
 //! Every count is from one side's own view (index 0 its 1-point, 24 its bar); index `x` of
 //! one side faces index `23 − x` of the other.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use super::board::{Side, BAR};
 
@@ -148,15 +148,20 @@ fn escapes_from(back: usize, blocked: u32) -> u8 {
     }
     // The blockade is the eleven points in front, and a roll that gets past its rearmost
     // point lands at most 17 pips ahead: the count depends on those 17 points alone, so it
-    // is looked up by their pattern, counted once for each (as from index 23, points 6–22
-    // in front; points beyond the board's end are open).
-    static BY_PATTERN: OnceLock<Vec<u8>> = OnceLock::new();
-    let table = BY_PATTERN.get_or_init(|| {
-        (0..1u32 << 17)
-            .map(|pattern| escapes_counted(23, pattern << 6))
-            .collect()
-    });
-    table[((u64::from(blocked) << 17) >> back & 0x1_FFFF) as usize]
+    // is counted once per pattern met (as from index 23, points 6–22 in front; points
+    // beyond the board's end are open) and remembered, as the count plus one (zero: not
+    // yet counted). Counting is deterministic, so threads racing to fill an entry agree.
+    static BY_PATTERN: [AtomicU8; 1 << 17] = [const { AtomicU8::new(0) }; 1 << 17];
+    let pattern = ((u64::from(blocked) << 17) >> back & 0x1_FFFF) as u32;
+    let entry = &BY_PATTERN[pattern as usize];
+    match entry.load(Ordering::Relaxed) {
+        0 => {
+            let count = escapes_counted(23, pattern << 6);
+            entry.store(count + 1, Ordering::Relaxed);
+            count
+        }
+        known => known - 1,
+    }
 }
 
 /// [`escapes_from`] counted roll by roll.
@@ -477,11 +482,14 @@ mod tests {
         for _ in 0..2_000 {
             let blocked: u32 = rng.random::<u32>() & 0xFF_FFFF;
             for back in 12..=BAR {
-                assert_eq!(
-                    escapes_from(back, blocked),
-                    escapes_counted(back, blocked),
-                    "{back} {blocked:024b}"
-                );
+                // Counted the first time, remembered the second.
+                for _ in 0..2 {
+                    assert_eq!(
+                        escapes_from(back, blocked),
+                        escapes_counted(back, blocked),
+                        "{back} {blocked:024b}"
+                    );
+                }
             }
         }
     }
