@@ -1,7 +1,8 @@
 //! Judges backgammon players by GNU Backgammon's reckoning of their plays: a fixed set of
-//! positions (sampled from the droid's level 4 of mind 4 playing itself, seeded), each ranked once by
-//! gnubg at `--plies` ply (2 by default), then every player named chooses a play in each,
-//! and its loss is gnubg's equity of the best play less that of the player's. A match
+//! positions (sampled from the droid's level 4 of mind 4 playing itself, seeded), each
+//! ranked once by gnubg at `--plies` ply (2 by default), then every player named chooses a
+//! play in each, and its loss is gnubg's equity of the best play less that of the
+//! player's. A match
 //! result needs hundreds of games to tell two players a point apart; the mean loss over a
 //! thousand positions tells them apart far sooner, so search and network variants can be
 //! compared before a long match run confirms the best of them.

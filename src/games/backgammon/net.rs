@@ -131,29 +131,30 @@ pub fn encode(me: &Side, them: &Side) -> Inputs {
 /// `visit`: the raw inputs, then the features it adds.
 fn for_each_read(reading: Reading, me: &Side, them: &Side, mut visit: impl FnMut(usize, f32)) {
     for_each_input(me, them, &mut visit);
-    if reading == Reading::Raw {
-        return;
-    }
-    if reading == Reading::Features {
-        let both = side_features(me, them)
-            .into_iter()
-            .chain(side_features(them, me));
-        for (i, v) in both.enumerate() {
+    let mut features = |values: &mut dyn Iterator<Item = f32>| {
+        for (i, v) in values.enumerate() {
             if v != 0.0 {
                 visit(INPUTS + i, v);
             }
         }
-        return;
-    }
-    let ((mine, my_more), (theirs, their_more)) = (all_features(me, them), all_features(them, me));
-    let all = mine
-        .into_iter()
-        .chain(theirs)
-        .chain(my_more)
-        .chain(their_more);
-    for (i, v) in all.enumerate() {
-        if v != 0.0 {
-            visit(INPUTS + i, v);
+    };
+    match reading {
+        Reading::Raw => {}
+        Reading::Features => features(
+            &mut side_features(me, them)
+                .into_iter()
+                .chain(side_features(them, me)),
+        ),
+        Reading::Contact => {
+            let ((mine, my_more), (theirs, their_more)) =
+                (all_features(me, them), all_features(them, me));
+            features(
+                &mut mine
+                    .into_iter()
+                    .chain(theirs)
+                    .chain(my_more)
+                    .chain(their_more),
+            )
         }
     }
 }
@@ -452,31 +453,35 @@ impl Net {
     }
 }
 
+/// A network compiled into the program, read once.
+fn compiled(cell: &'static OnceLock<Net>, bytes: &'static [u8]) -> &'static Net {
+    cell.get_or_init(|| {
+        Net::from_bytes(bytes).expect("the shipped backgammon networks are well formed (tested)")
+    })
+}
+
 /// The first network (raw inputs), which the droid's minds 1 and 2 read.
 pub fn shipped() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
-    NET.get_or_init(|| {
-        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon.net"))
-            .expect("the shipped backgammon network is well formed (tested)")
-    })
+    compiled(&NET, include_bytes!("../../../assets/droid/backgammon.net"))
 }
 
 /// The second network (contact features), which the droid's minds 3 and 4 read.
 pub fn featured() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
-    NET.get_or_init(|| {
-        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon2.net"))
-            .expect("the shipped backgammon network is well formed (tested)")
-    })
+    compiled(
+        &NET,
+        include_bytes!("../../../assets/droid/backgammon2.net"),
+    )
 }
 
 /// The third network (further contact features), which the droid's mind 5 reads.
 pub fn third() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
-    NET.get_or_init(|| {
-        Net::from_bytes(include_bytes!("../../../assets/droid/backgammon3.net"))
-            .expect("the shipped backgammon network is well formed (tested)")
-    })
+    compiled(
+        &NET,
+        include_bytes!("../../../assets/droid/backgammon3.net"),
+    )
 }
 
 /// The network the droid's `mind` reads.
