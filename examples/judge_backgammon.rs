@@ -13,9 +13,11 @@
 //! ```
 //!
 //! Players are the arena's (`droid:L`, `droid:L@M`, `lookahead:N`, `search:N`, `pubeval`,
-//! `random`, ...), `look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER]`, a lookahead of
+//! `random`, ...), `look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER[,WITHIN,BUDGET]]`, a lookahead of
 //! today's mind (margin in thousandths of a share, 0 for none; the last three a deeper
-//! look at the best KEEP candidates), or `net:FILE`, a network file's own choice (to
+//! look at the best KEEP candidates, and of those only the ones WITHIN thousandths of the
+//! best, when the first look stepped into no more than BUDGET positions; 0 for no limit),
+//! or `net:FILE`, a network file's own choice (to
 //! judge a network being trained). Losses are in thousandths of a point of 1-point
 //! match equity (twice the winning chances). `--cache FILE` keeps gnubg's rankings, so a
 //! second run with other players asks gnubg nothing. Needs Debian's `gnubg`.
@@ -52,6 +54,17 @@ impl Judged {
             .split(',')
             .map(|x| x.parse::<usize>().map_err(|e| format!("{text}: {e}")))
             .collect::<Result<_, _>>()?;
+        let refine = |keep, deeper: usize, wide, within: usize, budget: usize| {
+            Ok::<_, String>(Some(Refine {
+                keep,
+                rolls: u8::try_from(deeper).map_err(|e| format!("{text}: {e}"))?,
+                inner: wide,
+                within: (within > 0)
+                    .then(|| u16::try_from(within).map_err(|e| format!("{text}: {e}")))
+                    .transpose()?,
+                budget: (budget > 0).then_some(budget as u64),
+            }))
+        };
         let (rolls, root, inner, margin, refine) = match n[..] {
             [rolls, root, inner, margin] => (rolls, root, inner, margin, None),
             [rolls, root, inner, margin, keep, deeper, wide] => (
@@ -59,15 +72,18 @@ impl Judged {
                 root,
                 inner,
                 margin,
-                Some(Refine {
-                    keep,
-                    rolls: u8::try_from(deeper).map_err(|e| format!("{text}: {e}"))?,
-                    inner: wide,
-                }),
+                refine(keep, deeper, wide, 0, 0)?,
+            ),
+            [rolls, root, inner, margin, keep, deeper, wide, within, budget] => (
+                rolls,
+                root,
+                inner,
+                margin,
+                refine(keep, deeper, wide, within, budget)?,
             ),
             _ => {
                 return Err(format!(
-                    "{text}: look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER]"
+                    "{text}: look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER[,WITHIN,BUDGET]]"
                 ))
             }
         };

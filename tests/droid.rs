@@ -394,7 +394,8 @@ mod cube {
 fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::droid::lookahead::Lookahead;
     use holotable::droid::{
-        filtered_plan, iterations, plan, sharp_plan, Plan, LOOK, LOOK_FILTERED, MIND,
+        deep_plan, filtered_plan, iterations, plan, sharp_plan, Plan, LOOK, LOOK_DEEP,
+        LOOK_FILTERED, MIND,
     };
     use holotable::games::backgammon::Backgammon;
     use holotable::games::dejarik::Dejarik;
@@ -402,18 +403,33 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::games::kingdoms::Kingdoms;
     use holotable::games::zatak::Zatak;
     use holotable::games::{Game, GameInfo, SEARCH_LADDER};
-    assert_eq!(MIND, 5, "new tables are played by the fifth mind");
+    assert_eq!(MIND, 6, "new tables are played by the sixth mind");
     let sharp = Backgammon::INFO;
     let searched: [GameInfo; 4] = [Dejarik::INFO, Zatak::INFO, Kingdoms::INFO, Dzone::INFO];
-    // The fifth mind: a searched game keeps the fourth's plans; a sharp-estimate game's
-    // levels 1-4 blur the estimate's choice, each twice as much as the one above, and
-    // level 5 looks two rolls ahead over fewer plays, filtered by a margin.
+    // The fifth and sixth minds: a searched game keeps the fourth's plans; a
+    // sharp-estimate game's levels 1-4 blur the estimate's choice, each twice as much as
+    // the one above, and level 5 looks two rolls ahead over fewer plays, filtered by a
+    // margin, then (the sixth) three rolls ahead at its two best where they are close.
     for level in 1..=5u8 {
+        assert_eq!(plan(level, 6, &sharp), Plan::Look(deep_plan(level)));
         assert_eq!(plan(level, 5, &sharp), Plan::Look(filtered_plan(level)));
-        for info in &searched {
-            assert_eq!(plan(level, 5, info), plan(level, 4, info), "{}", info.id);
+        for mind in 5..=6 {
+            for info in &searched {
+                assert_eq!(plan(level, mind, info), plan(level, 4, info), "{}", info.id);
+            }
         }
     }
+    assert!((1..=4).all(|l| deep_plan(l) == filtered_plan(l)));
+    assert_eq!(deep_plan(5), LOOK_DEEP);
+    assert_eq!(
+        Lookahead {
+            refine: None,
+            ..LOOK_DEEP
+        },
+        LOOK_FILTERED
+    );
+    let refine = LOOK_DEEP.refine.unwrap();
+    assert_eq!((refine.keep, refine.rolls, refine.inner), (2, 3, 1));
     let noise: Vec<u16> = (1..=4).map(|l| filtered_plan(l).noise).collect();
     assert!(noise.windows(2).all(|w| w[0] == 2 * w[1]), "{noise:?}");
     assert!(noise[3] > 0, "level 4 blurs the third network's choice");
@@ -481,6 +497,7 @@ fn each_mind_reads_backgammon_with_its_own_network() {
     assert!(std::ptr::eq(network(3), featured()));
     assert!(std::ptr::eq(network(4), featured()));
     assert!(std::ptr::eq(network(5), third()));
+    assert!(std::ptr::eq(network(6), third()));
     assert_eq!(shipped().reading(), Reading::Raw);
     assert_eq!(featured().reading(), Reading::Features);
     assert_eq!(third().reading(), Reading::Contact);
@@ -566,6 +583,8 @@ fn a_lookaheads_deeper_stage_rejudges_only_the_first_stages_best() {
             keep: 3,
             rolls: 1,
             inner: 4,
+            within: None,
+            budget: None,
         }),
         ..LOOK
     };
@@ -597,6 +616,74 @@ fn a_lookaheads_deeper_stage_rejudges_only_the_first_stages_best() {
     assert!(
         changed > 0,
         "looking deeper never changed the estimate's choice"
+    );
+}
+
+#[test]
+fn a_deeper_stage_looks_again_only_where_the_choice_is_close_and_within_its_budget() {
+    use holotable::droid::lookahead::{choose, Lookahead, Refine};
+    use holotable::droid::{LOOK, MIND};
+    // The estimate's choice, then its two best looked at one roll ahead (quick; the
+    // stage works the same at any depth).
+    let first = Lookahead {
+        rolls: 0,
+        root: usize::MAX,
+        ..LOOK
+    };
+    let deeper = |within, budget| Lookahead {
+        refine: Some(Refine {
+            keep: 2,
+            rolls: 1,
+            inner: 1,
+            within,
+            budget,
+        }),
+        ..first
+    };
+    let (mut close, mut clear, mut overturned) = (0, 0, 0);
+    for play in positions("backgammon", 60, 29) {
+        let Status::ToMove(seat) = play.status() else {
+            continue;
+        };
+        if play.choice_count() < 2 {
+            continue;
+        }
+        let run = |plan| choose(play.as_ref(), plan, MIND, &mut ChaCha8Rng::seed_from_u64(1));
+        let base = run(first).unwrap();
+        let always = run(deeper(None, None)).unwrap();
+        // A budget counts both stages: at the full count the second stage decides, one
+        // short of it the second is abandoned and the first decides.
+        let full = run(deeper(None, Some(u64::MAX))).unwrap();
+        assert_eq!(full.choice, always.choice, "{}", play.position());
+        let short = run(deeper(None, Some(full.positions - 1))).unwrap();
+        assert_eq!(run(deeper(None, Some(full.positions))), Some(full));
+        assert_eq!(short.choice, base.choice, "{}", play.position());
+        overturned += usize::from(always.choice != base.choice);
+        // Within 0.02: looked at again exactly where the estimate's two best are that close.
+        let mut values: Vec<f64> = (0..play.choice_count())
+            .map(|i| {
+                let mut next = play.clone_box();
+                next.step(i).unwrap();
+                next.reward().or_else(|| next.heuristic(MIND)).unwrap()[seat]
+            })
+            .collect();
+        values.sort_by(|a, b| b.total_cmp(a));
+        let near = run(deeper(Some(20), None)).unwrap();
+        if values[1] >= values[0] - 0.02 {
+            assert_eq!(near, always, "{}", play.position());
+            close += 1;
+        } else {
+            assert_eq!(near, base, "{}", play.position());
+            clear += 1;
+        }
+    }
+    assert!(
+        close > 0 && clear > 0,
+        "{close} close choices, {clear} clear ones"
+    );
+    assert!(
+        overturned > 0,
+        "the deeper stage never overturned the first"
     );
 }
 

@@ -49,6 +49,17 @@ pub struct Refine {
     pub keep: usize,
     pub rolls: u8,
     pub inner: usize,
+    /// Only candidates the first stage puts no more than this below its best, in
+    /// thousandths of a share, are looked at again; where one is left, the first stage
+    /// has decided. A clear first choice is seldom overturned by looking deeper, and most
+    /// positions have one, so the deeper stage's time goes where the choice is close.
+    pub within: Option<u16>,
+    /// The most positions both stages together may step into, each position the estimate
+    /// reads with a seat to move counting its choices too (the estimate reads them all, so
+    /// the count follows the time). Past it, the deeper stage is abandoned and the first
+    /// decides: the widest positions (doubles with many plays on both sides) keep to the
+    /// answer time. Counted, not timed, so that `/verify` decides the same way.
+    pub budget: Option<u64>,
 }
 
 /// Decisions a path may meet before its position is read by the estimate.
@@ -80,6 +91,8 @@ pub fn choose(
         seats,
         mind,
         positions: 0,
+        leaves: plan.refine.is_some_and(|r| r.budget.is_some()),
+        limit: None,
     };
     let decisions = root.info().decisions;
     let deciding = (0..root.choice_count()).any(|i| {
@@ -108,13 +121,8 @@ pub fn choose(
     }
     // Best first; among equals the first candidate (the estimate's order) stays first.
     valued.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-    if let (Some(refine), false) = (plan.refine, deciding) {
-        valued.truncate(refine.keep.max(1));
-        walk.plan.inner = refine.inner;
-        for entry in valued.iter_mut() {
-            entry.0 = walk.value(entry.2.as_ref(), refine.rolls, 0)[seat];
-        }
-        valued.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    if let Some(refine) = plan.refine.filter(|_| !deciding) {
+        walk.refine(&mut valued, refine, seat);
     }
     valued.first().map(|&(_, choice, _)| Looked {
         choice,
@@ -122,21 +130,71 @@ pub fn choose(
     })
 }
 
+/// A root candidate: its value, its choice number, the position it leads to.
+type Candidate = (f64, usize, Box<dyn DynPlay>);
+
 struct Walk {
     plan: Lookahead,
     seats: usize,
     mind: u16,
     positions: u64,
+    /// Whether a position read by the estimate with a seat to move counts each of its
+    /// choices (the estimate reads them all): set under a budget, so that the count
+    /// follows the time spent.
+    leaves: bool,
+    /// The count past which the walk is abandoned.
+    limit: Option<u64>,
 }
 
 impl Walk {
+    /// The deeper stage over `valued` (the first stage's candidates, best first): leaves
+    /// them in the order it finds, or as they were where there was nothing to look at
+    /// again or the budget ran out before it finished.
+    fn refine(&mut self, valued: &mut Vec<Candidate>, refine: Refine, seat: usize) {
+        if refine.budget.is_some_and(|most| self.positions > most) {
+            return;
+        }
+        valued.truncate(refine.keep.max(1));
+        if let (Some(within), Some(&(best, _, _))) = (refine.within, valued.first()) {
+            let floor = best - f64::from(within) / 1000.0;
+            valued.retain(|(v, _, _)| *v >= floor);
+        }
+        if valued.len() < 2 {
+            return;
+        }
+        self.plan.inner = refine.inner;
+        self.limit = refine.budget;
+        let mut deeper = Vec::with_capacity(valued.len());
+        for entry in valued.iter() {
+            deeper.push(self.value(entry.2.as_ref(), refine.rolls, 0)[seat]);
+            if self.over() {
+                return;
+            }
+        }
+        for (entry, v) in valued.iter_mut().zip(deeper) {
+            entry.0 = v;
+        }
+        valued.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    }
+
+    /// Whether the walk has stepped past its limit (its values since are not to be used).
+    fn over(&self) -> bool {
+        self.limit.is_some_and(|most| self.positions > most)
+    }
+
     /// Every seat's value of `play` with `rolls` chance nodes left to cross and `decisions`
     /// met so far on the path.
     fn value(&mut self, play: &dyn DynPlay, rolls: u8, decisions: usize) -> Vec<f64> {
         if let Some(reward) = play.reward() {
             return fit(reward, self.seats);
         }
+        if self.over() {
+            return vec![0.0; self.seats];
+        }
         if rolls == 0 || decisions >= MAX_DECISIONS {
+            if self.leaves && matches!(play.status(), Status::ToMove(_)) {
+                self.positions += play.choice_count() as u64;
+            }
             return estimate(play, self.seats, self.mind);
         }
         match play.status() {
@@ -173,12 +231,7 @@ impl Walk {
 
     /// The `keep` choices of `seat` whose positions the estimate likes best, with the
     /// estimate's value for `seat` and those positions, best first (ties in choice order).
-    fn candidates(
-        &mut self,
-        play: &dyn DynPlay,
-        seat: usize,
-        keep: usize,
-    ) -> Vec<(f64, usize, Box<dyn DynPlay>)> {
+    fn candidates(&mut self, play: &dyn DynPlay, seat: usize, keep: usize) -> Vec<Candidate> {
         let mut scored = Vec::with_capacity(play.choice_count());
         for i in 0..play.choice_count() {
             let mut next = play.clone_box();

@@ -344,13 +344,16 @@ impl Net {
         for a in hidden.iter_mut() {
             *a = sigmoid(*a);
         }
-        let mut out = [0.0; OUTPUTS];
-        for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
-            let sum: f32 = row.iter().zip(hidden.iter()).map(|(w, a)| w * a).sum();
-            *o = sigmoid(self.b2[k] + sum);
+        // The five sums side by side, each in the order `Iterator::sum` adds (from −0.0,
+        // unit by unit): five independent chains of additions instead of one after
+        // another, the same result in a fraction of the time.
+        let mut sums = [-0.0f32; OUTPUTS];
+        for (j, a) in hidden.iter().enumerate() {
+            for (k, s) in sums.iter_mut().enumerate() {
+                *s += self.w2[k * self.hidden + j] * a;
+            }
         }
-        Probabilities(out)
+        Probabilities(std::array::from_fn(|k| sigmoid(self.b2[k] + sums[k])))
     }
 
     /// One gradient step moving the outputs for `inputs` toward `target` (the cross-entropy
@@ -475,7 +478,7 @@ pub fn featured() -> &'static Net {
     )
 }
 
-/// The third network (further contact features), which the droid's mind 5 reads.
+/// The third network (further contact features), which the droid's minds 5 and 6 read.
 pub fn third() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
     compiled(
