@@ -16,7 +16,8 @@
 //! `random`, ...), `look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER[,WITHIN,BUDGET]]`, a lookahead of
 //! today's mind (margin in thousandths of a share, 0 for none; the last three a deeper
 //! look at the best KEEP candidates, and of those only the ones WITHIN thousandths of the
-//! best, when the first look stepped into no more than BUDGET positions; 0 for no limit),
+//! best, abandoned for the first look's choice once both looks together have read more than
+//! BUDGET positions, a rolled position counting each of its plays; 0 for no limit),
 //! or `net:FILE`, a network file's own choice (to
 //! judge a network being trained). Losses are in thousandths of a point of 1-point
 //! match equity (twice the winning chances). `--cache FILE` keeps gnubg's rankings, so a

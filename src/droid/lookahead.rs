@@ -151,7 +151,8 @@ impl Walk {
     /// them in the order it finds, or as they were where there was nothing to look at
     /// again or the budget ran out before it finished.
     fn refine(&mut self, valued: &mut Vec<Candidate>, refine: Refine, seat: usize) {
-        if refine.budget.is_some_and(|most| self.positions > most) {
+        self.limit = refine.budget;
+        if self.over() {
             return;
         }
         valued.truncate(refine.keep.max(1));
@@ -163,7 +164,6 @@ impl Walk {
             return;
         }
         self.plan.inner = refine.inner;
-        self.limit = refine.budget;
         let mut deeper = Vec::with_capacity(valued.len());
         for entry in valued.iter() {
             deeper.push(self.value(entry.2.as_ref(), refine.rolls, 0)[seat]);

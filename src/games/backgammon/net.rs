@@ -345,8 +345,8 @@ impl Net {
             *a = sigmoid(*a);
         }
         // The five sums side by side, each in the order `Iterator::sum` adds (from −0.0,
-        // unit by unit): five independent chains of additions instead of one after
-        // another, the same result in a fraction of the time.
+        // unit by unit), so the same bits: five independent chains of additions the
+        // processor can overlap, rather than one long chain after another.
         let mut sums = [-0.0f32; OUTPUTS];
         for (j, a) in hidden.iter().enumerate() {
             for (k, s) in sums.iter_mut().enumerate() {
