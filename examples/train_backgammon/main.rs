@@ -34,13 +34,23 @@
 //! `--versus OTHER.net --check-games N` only measures: the `--from` network against another,
 //! one ply each, over N games.
 //!
-//! Three ways to train on from a network, none of which has yet made a better one (README,
+//! Ways to train on from a network, none of which has yet made a better one (README,
 //! "Training further"): `--hidden N` above the network's own widens it (the new units start
 //! unheard); `--lambda L` learns each game offline by TD(λ) instead of TD(0); `--distill D`
 //! teaches it the values its own lookahead finds D rolls ahead (1 or 2), the network as
-//! training began being the teacher.
+//! training began being the teacher; `--explore X` blurs each self-play choice by noise of
+//! standard deviation X (in equity), so that play strays where the greedy network never goes.
+//!
+//! Supervised, in two steps. `--label N` writes N positions from the network's own play
+//! (one after-state in four) to `--out`, each valued by its lookahead `--distill D` rolls
+//! ahead (2 if not given) or, with `--rollouts T`, by T games played out from it (the
+//! opponent's first roll each of the 36 in turn); run one process per core, each with its
+//! own seed and file. Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those
+//! values, E shuffled passes with the rate falling from `--rate` to `--final-rate`.
 //!
 //! Deterministic for a seed: the same arguments write the same weights.
+
+mod labels;
 
 use std::time::Instant;
 
@@ -63,6 +73,11 @@ struct Args {
     versus: Option<String>,
     lambda: f32,
     distill: u8,
+    label: u64,
+    fit: Option<String>,
+    epochs: u32,
+    explore: f32,
+    rollouts: u32,
     out: String,
 }
 
@@ -80,6 +95,11 @@ fn args() -> Result<Args, String> {
         versus: None,
         lambda: 0.0,
         distill: 0,
+        label: 0,
+        fit: None,
+        epochs: 1,
+        explore: 0.0,
+        rollouts: 0,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -121,6 +141,11 @@ fn args() -> Result<Args, String> {
                     return Err(format!("{flag} {value}: between 0 and 1"));
                 }
             }
+            "--label" => a.label = value.parse().map_err(|e| bad(&e))?,
+            "--fit" => a.fit = Some(value),
+            "--rollouts" => a.rollouts = value.parse().map_err(|e| bad(&e))?,
+            "--explore" => a.explore = value.parse().map_err(|e| bad(&e))?,
+            "--epochs" => a.epochs = value.parse().map_err(|e| bad(&e))?,
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
         }
@@ -172,9 +197,35 @@ fn best(
     (top.1, top.2)
 }
 
+/// The play the network likes best by equity blurred by noise (a sum of three uniform
+/// draws, about normal, of standard deviation `noise`) for each play, and its
+/// probabilities: self-play that strays into positions the greedy network never meets.
+fn blurred(
+    net: &Net,
+    board: &Board,
+    dice: (u8, u8),
+    noise: f32,
+    rng: &mut ChaCha8Rng,
+) -> (Board, Probabilities) {
+    let plays = board.plays(dice.0, dice.1);
+    if plays.is_empty() {
+        return (*board, net.evaluate(&board.me, &board.them));
+    }
+    let mut top = (f32::NEG_INFINITY, *board, Probabilities([0.0; 5]));
+    for play in plays {
+        let p = net.evaluate(&play.after.me, &play.after.them);
+        let blur: f32 = (0..3).map(|_| rng.random_range(-1.0f32..1.0)).sum();
+        let s = p.equity() + noise * blur;
+        if s > top.0 {
+            top = (s, play.after, p);
+        }
+    }
+    (top.1, top.2)
+}
+
 /// One self-play game; every after-state learns toward the next one's value seen from its
 /// side, and the last two toward the result.
-fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
+fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32, explore: f32) {
     let mut board = Board {
         me: start_side(),
         them: start_side(),
@@ -184,7 +235,11 @@ fn train_game(net: &mut Net, rng: &mut ChaCha8Rng, rate: f32) {
     for _ in 0..10_000 {
         let dice = roll(rng, opening);
         opening = false;
-        let (after, value) = best(net, &board, dice, Probabilities::equity);
+        let (after, value) = if explore > 0.0 {
+            blurred(net, &board, dice, explore, rng)
+        } else {
+            best(net, &board, dice, Probabilities::equity)
+        };
         let inputs = net.encode(&after.me, &after.them);
         if borne_off(&after.me) == 15 {
             let result = Probabilities::won(points(&after));
@@ -371,6 +426,22 @@ fn main() -> Result<(), String> {
         );
         return Ok(());
     }
+    if a.label > 0 {
+        let judge = match (a.rollouts, a.distill) {
+            (0, 0) => labels::Judge::Look(2),
+            (0, d) => labels::Judge::Look(d),
+            (t, _) => labels::Judge::Rollouts(t),
+        };
+        return labels::write(&net, &mut rng, a.label, judge, 4, &a.out);
+    }
+    if let Some(files) = &a.fit {
+        let mut data = Vec::new();
+        for path in files.split(',') {
+            data.extend(labels::read(path)?);
+        }
+        let rates = (a.rate, a.final_rate);
+        return labels::fit(&mut net, data, a.epochs, rates, &mut rng, &a.out);
+    }
     // Distilling, the network learns from itself as it was when training began.
     let teacher = net.clone();
     let started = Instant::now();
@@ -382,7 +453,7 @@ fn main() -> Result<(), String> {
         } else if a.lambda > 0.0 {
             train_game_lambda(&mut net, &mut rng, rate, a.lambda);
         } else {
-            train_game(&mut net, &mut rng, rate);
+            train_game(&mut net, &mut rng, rate, a.explore);
         }
         if (g + 1) % a.check_every == 0 || g + 1 == a.games {
             let score = versus_pubeval(&net, a.check_games, 7);

@@ -1,6 +1,6 @@
 //! The droid's backgammon evaluation: a small neural network trained by self-play with
 //! temporal differences (Tesauro's TD-Gammon recipe; the training program is
-//! `examples/train_backgammon.rs`, its weights ship as `assets/droid/backgammon.net`).
+//! `examples/train_backgammon/`, its weights ship as `assets/droid/backgammon.net`).
 //!
 //! It reads a position from the side of the player who has just moved, the other player
 //! to roll, and estimates five probabilities for that player: win, win a gammon or more,

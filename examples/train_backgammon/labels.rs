@@ -1,0 +1,181 @@
+//! Supervised training on labelled positions: positions met in the network's own play, each
+//! valued by the network's lookahead some rolls ahead, written to a file once (the costly
+//! part, run in as many processes as there are cores), then learnt over and over.
+
+use std::io::{BufWriter, Write};
+
+use holotable::games::backgammon::board::{borne_off, start_side, Board, Side};
+use holotable::games::backgammon::net::{Net, Probabilities};
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{best, looked, points, roll};
+
+/// How a labelled position is valued.
+#[derive(Clone, Copy)]
+pub enum Judge {
+    /// The network's lookahead this many rolls ahead.
+    Look(u8),
+    /// The mean result of this many games played out to the end by the network at one
+    /// ply, the opponent's first roll each of the 36 in turn: what actually happens,
+    /// which the network's own lookahead cannot tell it.
+    Rollouts(u32),
+}
+
+/// The 36 ordered rolls, the larger die first as [`roll`] gives them.
+fn ordered(k: u32) -> (u8, u8) {
+    let (a, b) = ((k / 6) as u8 + 1, (k % 6) as u8 + 1);
+    (a.max(b), a.min(b))
+}
+
+/// `after` (its mover has just moved) played out `trials` times; the mean result for its
+/// mover.
+fn rolled_out(net: &Net, after: &Board, trials: u32, rng: &mut ChaCha8Rng) -> Probabilities {
+    let mut sum = [0.0f32; 5];
+    for t in 0..trials {
+        let mut board = after.swapped();
+        // Whether the side to move is `after`'s mover.
+        let mut ours = false;
+        let mut dice = ordered(t % 36);
+        let result = loop {
+            let (next, _) = best(net, &board, dice, Probabilities::equity);
+            if borne_off(&next.me) == 15 {
+                let won = Probabilities::won(points(&next));
+                break if ours { won } else { won.flipped() };
+            }
+            board = next.swapped();
+            ours = !ours;
+            dice = roll(rng, false);
+        };
+        for (s, x) in sum.iter_mut().zip(result.0) {
+            *s += x;
+        }
+    }
+    Probabilities(sum.map(|s| s / trials.max(1) as f32))
+}
+
+/// One record's bytes: both sides' 25 counts, then five little-endian f32 targets.
+const RECORD: usize = 2 * 25 + 5 * 4;
+
+/// A position (its mover has just moved) and what the lookahead found it worth to its mover.
+pub struct Labelled {
+    pub after: Board,
+    pub value: Probabilities,
+}
+
+/// Plays `net` against itself and writes `count` of the positions met (one in `every`
+/// after-states, drawn by `rng`), each valued as `judge` says, to `path`.
+pub fn write(
+    net: &Net,
+    rng: &mut ChaCha8Rng,
+    count: u64,
+    judge: Judge,
+    every: u32,
+    path: &str,
+) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut out = BufWriter::new(file);
+    let mut written = 0;
+    while written < count {
+        let mut board = Board {
+            me: start_side(),
+            them: start_side(),
+        };
+        let mut opening = true;
+        while written < count {
+            let dice = roll(rng, opening);
+            opening = false;
+            let (after, _) = best(net, &board, dice, Probabilities::equity);
+            if borne_off(&after.me) == 15 {
+                break;
+            }
+            if rng.random_range(0..every) == 0 {
+                let value = match judge {
+                    Judge::Look(depth) => looked(net, &after, depth),
+                    Judge::Rollouts(trials) => rolled_out(net, &after, trials, rng),
+                };
+                let mut bytes = Vec::with_capacity(RECORD);
+                bytes.extend_from_slice(&after.me);
+                bytes.extend_from_slice(&after.them);
+                for v in value.0 {
+                    bytes.extend_from_slice(&v.to_le_bytes());
+                }
+                out.write_all(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                written += 1;
+                if written % 1_000 == 0 {
+                    out.flush().map_err(|e| format!("{path}: {e}"))?;
+                    println!("{written:>8} positions labelled");
+                }
+            }
+            board = after.swapped();
+        }
+    }
+    out.flush().map_err(|e| format!("{path}: {e}"))
+}
+
+/// Reads the records [`write`] wrote; says which file is not whole.
+pub fn read(path: &str) -> Result<Vec<Labelled>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    if bytes.len() % RECORD != 0 {
+        return Err(format!("{path}: not a whole number of labelled positions"));
+    }
+    let side = |b: &[u8]| -> Side { b.try_into().expect("25 bytes") };
+    Ok(bytes
+        .chunks_exact(RECORD)
+        .map(|r| Labelled {
+            after: Board {
+                me: side(&r[..25]),
+                them: side(&r[25..50]),
+            },
+            value: Probabilities(std::array::from_fn(|k| {
+                let at = 50 + 4 * k;
+                f32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
+            })),
+        })
+        .collect())
+}
+
+/// Teaches `net` the labelled values over `epochs` shuffled passes, the rate falling
+/// linearly from `rate` to `final_rate`; a twentieth of the data is held out and the mean
+/// squared error of the wins on it printed after each pass, the weights written to `out`.
+pub fn fit(
+    net: &mut Net,
+    mut data: Vec<Labelled>,
+    epochs: u32,
+    (rate, final_rate): (f32, f32),
+    rng: &mut ChaCha8Rng,
+    out: &str,
+) -> Result<(), String> {
+    data.shuffle(rng);
+    let held = data.split_off(data.len() - data.len() / 20);
+    let error = |net: &Net| -> f64 {
+        let sum: f64 = held
+            .iter()
+            .map(|l| {
+                let p = net.evaluate(&l.after.me, &l.after.them);
+                f64::from(p.win() - l.value.win()).powi(2)
+            })
+            .sum();
+        sum / held.len().max(1) as f64
+    };
+    println!(
+        "held out {}: mean squared error {:.6}",
+        held.len(),
+        error(net)
+    );
+    let steps = (data.len() as u64 * u64::from(epochs)).max(1);
+    let mut step = 0u64;
+    for epoch in 1..=epochs {
+        data.shuffle(rng);
+        for l in &data {
+            let t = step as f32 / steps as f32;
+            let r = rate + (final_rate - rate) * t;
+            net.learn(&net.encode(&l.after.me, &l.after.them), &l.value, r);
+            step += 1;
+        }
+        println!("epoch {epoch}: mean squared error {:.6}", error(net));
+        std::fs::write(out, net.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
+    }
+    Ok(())
+}
