@@ -26,6 +26,9 @@ fn check_random_match(seed: u64, length: u16) -> Result<usize, TestCaseError> {
         let text = game.format_state(&state);
         prop_assert_eq!(&game.parse_state(&text).unwrap(), &state, "{}", text);
         let legal = game.legal_actions(&state);
+        if let (_, Some(counted)) = game.heuristic_counted(&state, holotable::droid::MIND) {
+            prop_assert_eq!(counted, legal.len(), "plays counted by the estimate");
+        }
         let action = match game.status(&state) {
             Status::Over(outcome) => {
                 prop_assert!(legal.is_empty());

@@ -48,6 +48,14 @@ fn check_position(entry: &Entry, game_seats: usize, play: &dyn DynPlay, at: &str
     assert_eq!(read.position(), position, "{id} {at}: notation round trip");
 
     let legal = play.legal();
+    // A game that counts its choices while estimating counts them right.
+    if let (_, Some(counted)) = play.heuristic_counted(holotable::droid::MIND) {
+        let listed = (0..).take_while(|&i| play.choice_text(i).is_some()).count();
+        assert_eq!(
+            counted, listed,
+            "{id} {at}: choices counted by the estimate"
+        );
+    }
     let with_results = play.legal_with_results();
     assert_eq!(
         legal,

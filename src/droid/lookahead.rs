@@ -13,7 +13,7 @@
 
 use rand::{Rng, RngCore};
 
-use super::search::{estimate, fit};
+use super::search::{estimate, estimate_counted, fit};
 use crate::games::{DynPlay, Status};
 
 /// How far and how wide a lookahead goes.
@@ -193,7 +193,10 @@ impl Walk {
         }
         if rolls == 0 || decisions >= MAX_DECISIONS {
             if self.leaves && matches!(play.status(), Status::ToMove(_)) {
-                self.positions += play.choice_count() as u64;
+                // The estimate often lists the plays itself: counted once, not twice.
+                let (value, counted) = estimate_counted(play, self.seats, self.mind);
+                self.positions += counted.unwrap_or_else(|| play.choice_count()) as u64;
+                return value;
             }
             return estimate(play, self.seats, self.mind);
         }

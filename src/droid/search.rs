@@ -107,6 +107,22 @@ pub(super) fn estimate(play: &dyn DynPlay, seats: usize, mind: u16) -> Vec<f64> 
     }
 }
 
+/// [`estimate`], and how many choices the position has when the game counted them on the
+/// way (a position with its result has none counted).
+pub(super) fn estimate_counted(
+    play: &dyn DynPlay,
+    seats: usize,
+    mind: u16,
+) -> (Vec<f64>, Option<usize>) {
+    if let Some(reward) = play.reward() {
+        return (fit(reward, seats), None);
+    }
+    match play.heuristic_counted(mind) {
+        (Some(values), counted) => (fit(values, seats), counted),
+        (None, counted) => (vec![1.0 / seats as f64; seats], counted),
+    }
+}
+
 /// A random playout of at most `plies` from `play`, scored for every seat, and the plies
 /// it played.
 fn playout(

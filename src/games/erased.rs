@@ -64,6 +64,9 @@ pub trait DynPlay: Send + Sync {
     fn roller(&self) -> Option<Seat>;
     /// [`Game::heuristic`] of the current position, for the droid's `mind`.
     fn heuristic(&self, mind: u16) -> Option<Vec<f64>>;
+    /// [`DynPlay::heuristic`], and the number of choices when the game counted them on
+    /// the way ([`Game::heuristic_counted`]).
+    fn heuristic_counted(&self, mind: u16) -> (Option<Vec<f64>>, Option<usize>);
     /// The seat the game waits for: the one to move, or the one to roll.
     fn waiting(&self) -> Option<Seat> {
         match self.status() {
@@ -247,6 +250,10 @@ impl<G: Game> DynPlay for Playthrough<G> {
 
     fn heuristic(&self, mind: u16) -> Option<Vec<f64>> {
         self.game().heuristic(self.state(), mind)
+    }
+
+    fn heuristic_counted(&self, mind: u16) -> (Option<Vec<f64>>, Option<usize>) {
+        self.game().heuristic_counted(self.state(), mind)
     }
 
     fn roller(&self) -> Option<Seat> {

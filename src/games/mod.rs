@@ -440,6 +440,17 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// [`Game::heuristic`], and how many legal actions `state` has when finding the
+    /// estimate listed them anyway (a lookahead counting its work against a budget then
+    /// need not list them again); `None` when it did not.
+    fn heuristic_counted(
+        &self,
+        state: &Self::State,
+        mind: u16,
+    ) -> (Option<Vec<f64>>, Option<usize>) {
+        (self.heuristic(state, mind), None)
+    }
+
     /// Whether `action` (legal at `state`) takes something of an opponent's: a kill, a hit,
     /// a capture, a claim. Baseline players of the arena reach for these.
     fn captures(&self, _state: &Self::State, _action: &Self::Action) -> bool {

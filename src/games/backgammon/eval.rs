@@ -177,17 +177,19 @@ fn owner(state: &State, s: usize, owned_by: CubeOwner, cube: u32) -> Owner {
 }
 
 /// Each seat's estimated share of `state` (the droid's [`Game::heuristic`] for
-/// backgammon).
+/// backgammon), and the number of legal actions when the plays it weighed are they (the
+/// roller to play, no resignation or double waiting for an answer).
 ///
 /// [`Game::heuristic`]: crate::games::Game::heuristic
-pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> Vec<f64> {
+pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> (Vec<f64>, Option<usize>) {
     let m = &state.info;
     if m.game != GameState::Playing {
-        return if m.length == 0 {
+        let value = if m.length == 0 {
             vec![0.5, 0.5]
         } else {
             shares(0, match_share(state, 0))
         };
+        return (value, None);
     }
     let net = network(mind);
     let roller = m.on_roll as usize;
@@ -201,7 +203,7 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> Vec<f64> {
             (state.cube_value(), m.cube_owner)
         };
         let o = owner(state, other, owned_by, cube);
-        return shares(other, game_share(state, other, &p, cube, o));
+        return (shares(other, game_share(state, other, &p, cube, o)), None);
     }
     // The roller has rolled: its best play.
     let o = owner(state, roller, m.cube_owner, state.cube_value());
@@ -209,8 +211,8 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> Vec<f64> {
         let p = net.evaluate(&after.me, &after.them);
         game_share(state, roller, &p, state.cube_value(), o)
     };
-    let best = game
-        .plays(state)
+    let plays = game.plays(state);
+    let best = plays
         .iter()
         .map(|play| value(&play.after))
         .fold(None, |best: Option<f64>, v| {
@@ -220,7 +222,11 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> Vec<f64> {
         let p = net.evaluate(&state.sides[roller], &state.sides[other]);
         game_share(state, roller, &p, state.cube_value(), o)
     });
-    shares(roller, share)
+    // The legal actions are these plays (a pass when there are none) unless an answer is
+    // awaited.
+    let answering = m.resignation > 0 || m.double_offered;
+    let count = (!answering).then(|| plays.len().max(1));
+    (shares(roller, share), count)
 }
 
 /// What a finished game (or match) is worth to each seat (the droid's [`Game::reward`]):

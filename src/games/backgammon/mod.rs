@@ -530,7 +530,12 @@ impl Game for Backgammon {
 
     /// The network of the droid's `mind`, valued by the match score or the points at stake.
     fn heuristic(&self, state: &State, mind: u16) -> Option<Vec<f64>> {
-        Some(eval::heuristic(self, state, mind))
+        Some(eval::heuristic(self, state, mind).0)
+    }
+
+    fn heuristic_counted(&self, state: &State, mind: u16) -> (Option<Vec<f64>>, Option<usize>) {
+        let (value, plays) = eval::heuristic(self, state, mind);
+        (Some(value), plays)
     }
 
     /// A play that hits a blot (BG-3.3).
