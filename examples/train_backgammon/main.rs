@@ -180,7 +180,7 @@ fn best(
     net: &Net,
     board: &Board,
     dice: (u8, u8),
-    score: fn(&Probabilities) -> f32,
+    mut score: impl FnMut(&Probabilities) -> f32,
 ) -> (Board, Probabilities) {
     let plays = board.plays(dice.0, dice.1);
     if plays.is_empty() {
@@ -207,20 +207,10 @@ fn blurred(
     noise: f32,
     rng: &mut ChaCha8Rng,
 ) -> (Board, Probabilities) {
-    let plays = board.plays(dice.0, dice.1);
-    if plays.is_empty() {
-        return (*board, net.evaluate(&board.me, &board.them));
-    }
-    let mut top = (f32::NEG_INFINITY, *board, Probabilities([0.0; 5]));
-    for play in plays {
-        let p = net.evaluate(&play.after.me, &play.after.them);
+    best(net, board, dice, |p| {
         let blur: f32 = (0..3).map(|_| rng.random_range(-1.0f32..1.0)).sum();
-        let s = p.equity() + noise * blur;
-        if s > top.0 {
-            top = (s, play.after, p);
-        }
-    }
-    (top.1, top.2)
+        p.equity() + noise * blur
+    })
 }
 
 /// One self-play game; every after-state learns toward the next one's value seen from its
