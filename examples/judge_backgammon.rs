@@ -17,7 +17,8 @@
 //! today's mind (margin in thousandths of a share, 0 for none; the last three a deeper
 //! look at the best KEEP candidates, and of those only the ones WITHIN thousandths of the
 //! best, abandoned for the first look's choice once both looks together have read more than
-//! BUDGET positions, a rolled position counting each of its plays; 0 for no limit),
+//! BUDGET positions, a rolled position counting each of its plays; 0 for no limit;
+//! `@MOST` after them all: the whole look stops at MOST positions, the first stage too),
 //! or `net:FILE`, a network file's own choice (to
 //! judge a network being trained). Losses are in thousandths of a point of 1-point
 //! match equity (twice the winning chances). `--cache FILE` keeps gnubg's rankings, so a
@@ -50,6 +51,13 @@ impl Judged {
         }
         let Some(spec) = text.strip_prefix("look:") else {
             return Player::parse(text).map(Judged::Arena);
+        };
+        let (spec, whole) = match spec.split_once('@') {
+            Some((spec, most)) => (
+                spec,
+                Some(most.parse::<u64>().map_err(|e| format!("{text}: {e}"))?),
+            ),
+            None => (spec, None),
         };
         let n: Vec<usize> = spec
             .split(',')
@@ -84,7 +92,7 @@ impl Judged {
             ),
             _ => {
                 return Err(format!(
-                    "{text}: look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER[,WITHIN,BUDGET]]"
+                    "{text}: look:ROLLS,ROOT,INNER,MARGIN[,KEEP,ROLLS,INNER[,WITHIN,BUDGET]][@MOST]"
                 ))
             }
         };
@@ -97,14 +105,20 @@ impl Judged {
                 .then(|| u16::try_from(margin).map_err(|e| format!("{text}: {e}")))
                 .transpose()?,
             refine,
+            budget: whole,
         }))
     }
 
-    fn choose(&self, play: &dyn DynPlay, rng: &mut ChaCha8Rng) -> Result<usize, String> {
+    /// The choice, with the positions a lookahead read to make it.
+    fn choose(
+        &self,
+        play: &dyn DynPlay,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(usize, Option<u64>), String> {
         match self {
-            Judged::Arena(p) => p.choose(play, rng),
+            Judged::Arena(p) => p.choose(play, rng).map(|c| (c, None)),
             Judged::Look(plan) => lookahead::choose(play, *plan, holotable::droid::MIND, rng)
-                .map(|l| l.choice)
+                .map(|l| (l.choice, Some(l.positions)))
                 .ok_or_else(|| "nothing to choose".into()),
             Judged::Net(net) => {
                 let side = |p: &dyn DynPlay| {
@@ -126,7 +140,7 @@ impl Judged {
                         best = (win, i);
                     }
                 }
-                Ok(best.1)
+                Ok((best.1, None))
             }
         }
     }
@@ -255,9 +269,12 @@ fn main() -> Result<(), String> {
         let started = std::time::Instant::now();
         let (mut total, mut blunders, mut missing) = (0.0, 0, 0);
         let mut worst = (0.0, String::new());
+        let mut times = Vec::with_capacity(plays.len());
         for (k, (play, ranking)) in plays.iter().zip(&rankings).enumerate() {
             let mut rng = ChaCha8Rng::seed_from_u64(k as u64);
-            let choice = player.choose(play.as_ref(), &mut rng)?;
+            let thinking = std::time::Instant::now();
+            let (choice, read) = player.choose(play.as_ref(), &mut rng)?;
+            times.push((thinking.elapsed().as_secs_f64() * 1000.0, k, read));
             let text = play.choice_text(choice).unwrap_or_default();
             let best = ranking.first().map_or(0.0, |r| r.1);
             let Some(&(_, equity)) = ranking.iter().find(|(p, _)| *p == text) else {
@@ -280,6 +297,16 @@ fn main() -> Result<(), String> {
             worst.1,
             started.elapsed().as_secs_f64()
         );
+        times.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let slowest: Vec<String> = times
+            .iter()
+            .take(3)
+            .map(|&(ms, k, read)| {
+                let read = read.map(|n| format!(" ({n} read)")).unwrap_or_default();
+                format!("{ms:.0} ms{read} at {}", plays[k].position())
+            })
+            .collect();
+        println!("{:<24} slowest: {}", "", slowest.join(", "));
     }
     Ok(())
 }

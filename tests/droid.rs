@@ -371,8 +371,8 @@ mod cube {
 fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::droid::lookahead::Lookahead;
     use holotable::droid::{
-        deep_plan, filtered_plan, iterations, plan, sharp_plan, Plan, LOOK, LOOK_DEEP,
-        LOOK_FILTERED, MIND,
+        bounded_plan, deep_plan, filtered_plan, iterations, plan, sharp_plan, Plan, LOOK,
+        LOOK_BOUNDED, LOOK_DEEP, LOOK_FILTERED, MIND,
     };
     use holotable::games::backgammon::Backgammon;
     use holotable::games::dejarik::Dejarik;
@@ -380,24 +380,43 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::games::kingdoms::Kingdoms;
     use holotable::games::zatak::Zatak;
     use holotable::games::{Game, GameInfo, SEARCH_LADDER};
-    assert_eq!(MIND, 6, "new tables are played by the sixth mind");
+    assert_eq!(MIND, 7, "new tables are played by the seventh mind");
     let sharp = Backgammon::INFO;
     let searched: [GameInfo; 4] = [Dejarik::INFO, Zatak::INFO, Kingdoms::INFO, Dzone::INFO];
-    // The fifth and sixth minds: a searched game keeps the fourth's plans; a
+    // The fifth to seventh minds: a searched game keeps the fourth's plans; a
     // sharp-estimate game's levels 1-4 blur the estimate's choice, each twice as much as
     // the one above, and level 5 looks two rolls ahead over fewer plays, filtered by a
-    // margin, then (the sixth) three rolls ahead at its two best where they are close.
+    // margin, then (the sixth) three rolls ahead at its two best where they are close,
+    // within a budget that (the seventh) bounds the whole look.
     for level in 1..=5u8 {
+        assert_eq!(plan(level, 7, &sharp), Plan::Look(bounded_plan(level)));
         assert_eq!(plan(level, 6, &sharp), Plan::Look(deep_plan(level)));
         assert_eq!(plan(level, 5, &sharp), Plan::Look(filtered_plan(level)));
-        for mind in 5..=6 {
+        for mind in 5..=7 {
             for info in &searched {
                 assert_eq!(plan(level, mind, info), plan(level, 4, info), "{}", info.id);
             }
         }
     }
     assert!((1..=4).all(|l| deep_plan(l) == filtered_plan(l)));
+    assert!((1..=4).all(|l| bounded_plan(l) == filtered_plan(l)));
     assert_eq!(deep_plan(5), LOOK_DEEP);
+    assert_eq!(bounded_plan(5), LOOK_BOUNDED);
+    // The seventh moves the sixth's budget from the deeper stage to the whole look.
+    let (deep, bounded) = (LOOK_DEEP.refine.unwrap(), LOOK_BOUNDED.refine.unwrap());
+    assert_eq!((LOOK_DEEP.budget, bounded.budget), (None, None));
+    assert_eq!(LOOK_BOUNDED.budget, deep.budget);
+    assert_eq!(
+        Lookahead {
+            refine: Some(holotable::droid::lookahead::Refine {
+                budget: deep.budget,
+                ..bounded
+            }),
+            budget: None,
+            ..LOOK_BOUNDED
+        },
+        LOOK_DEEP
+    );
     assert_eq!(
         Lookahead {
             refine: None,
@@ -475,6 +494,7 @@ fn each_mind_reads_backgammon_with_its_own_network() {
     assert!(std::ptr::eq(network(4), featured()));
     assert!(std::ptr::eq(network(5), third()));
     assert!(std::ptr::eq(network(6), third()));
+    assert!(std::ptr::eq(network(7), third()));
     assert_eq!(shipped().reading(), Reading::Raw);
     assert_eq!(featured().reading(), Reading::Features);
     assert_eq!(third().reading(), Reading::Contact);

@@ -182,3 +182,57 @@ fn a_deeper_stage_looks_again_only_where_the_choice_is_close_and_within_its_budg
         "the deeper stage never overturned the first"
     );
 }
+
+#[test]
+fn a_whole_looks_budget_stops_the_first_stage_at_the_candidates_it_finished() {
+    use holotable::droid::lookahead::{choose, Lookahead};
+    use holotable::droid::{LOOK, MIND};
+    // One roll ahead over the estimate's best five plays (few, to keep the test quick): a
+    // budget of exactly what the look over its best k reads lets the whole look finish
+    // those k and no more, so it chooses as that narrower look does; one position fewer
+    // and the k-th is left unfinished.
+    let over = |root, budget| Lookahead {
+        rolls: 1,
+        root,
+        budget,
+        ..LOOK
+    };
+    let (mut checked, mut cut_short) = (0, 0);
+    for play in positions("backgammon", 60, 31) {
+        let plays = play.legal();
+        if plays.len() < 4 || !plays.iter().all(|p| p.contains('/')) {
+            continue;
+        }
+        let run =
+            |plan| choose(play.as_ref(), plan, MIND, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
+        let all = run(over(5, Some(u64::MAX)));
+        assert_eq!(all.choice, run(over(5, None)).choice, "{}", play.position());
+        let narrower: Vec<_> = (1..=3).map(|k| run(over(k, Some(u64::MAX)))).collect();
+        for (k, within) in narrower.iter().enumerate() {
+            let whole = run(over(5, Some(within.positions)));
+            assert_eq!(
+                whole.choice,
+                within.choice,
+                "{} k={}",
+                play.position(),
+                k + 1
+            );
+            let short = run(over(5, Some(within.positions - 1)));
+            let before = narrower[k.saturating_sub(1)].choice;
+            assert_eq!(short.choice, before, "{} k={}", play.position(), k + 1);
+            cut_short += usize::from(whole.choice != all.choice);
+        }
+        // A budget spent before any candidate is finished leaves the estimate's best.
+        let spent = run(over(5, Some(1)));
+        assert_eq!(spent.choice, narrower[0].choice, "{}", play.position());
+        checked += 1;
+        if checked == 12 {
+            break;
+        }
+    }
+    assert!(checked >= 5, "{checked} positions with four plays or more");
+    assert!(
+        cut_short > 0,
+        "a budget never stopped the look before its own choice"
+    );
+}

@@ -114,6 +114,7 @@ impl Player {
                     noise: 0,
                     margin: None,
                     refine: None,
+                    budget: None,
                 };
                 let looked = crate::droid::lookahead::choose(play, plan, crate::droid::MIND, rng)
                     .ok_or("nothing to choose")?;

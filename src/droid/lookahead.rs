@@ -39,6 +39,14 @@ pub struct Lookahead {
     /// A second, deeper look at the best few root candidates of the first
     /// ([`Refine`]); `None` decides by the first.
     pub refine: Option<Refine>,
+    /// The most positions the whole lookahead may step into, counted as under
+    /// [`Refine::budget`] but from the first root candidate on: the first stage stops
+    /// there and chooses among the candidates it finished (the estimate's best always
+    /// among them), and the deeper stage is not begun or is abandoned. It bounds the
+    /// answer time where a deeper stage's budget cannot: the first look alone, at doubles
+    /// with many plays on both sides, can read more than any budget set for both. `None`
+    /// lets the first stage finish.
+    pub budget: Option<u64>,
 }
 
 /// The deeper stage of a lookahead: its best `keep` root candidates looked at again,
@@ -91,8 +99,8 @@ pub fn choose(
         seats,
         mind,
         positions: 0,
-        leaves: plan.refine.is_some_and(|r| r.budget.is_some()),
-        limit: None,
+        leaves: plan.budget.is_some() || plan.refine.is_some_and(|r| r.budget.is_some()),
+        limit: plan.budget,
     };
     let decisions = root.info().decisions;
     let deciding = (0..root.choice_count()).any(|i| {
@@ -114,6 +122,10 @@ pub fn choose(
         } else {
             walk.value(next.as_ref(), rolls, 0)[seat]
         };
+        if walk.over() && !valued.is_empty() {
+            // Its value is unfinished: it and the candidates after it are not chosen.
+            break;
+        }
         if noise > 0 {
             value += normal(rng) * f64::from(noise) / 1000.0;
         }
@@ -151,7 +163,9 @@ impl Walk {
     /// them in the order it finds, or as they were where there was nothing to look at
     /// again or the budget ran out before it finished.
     fn refine(&mut self, valued: &mut Vec<Candidate>, refine: Refine, seat: usize) {
-        self.limit = refine.budget;
+        if refine.budget.is_some() {
+            self.limit = refine.budget;
+        }
         if self.over() {
             return;
         }

@@ -478,7 +478,7 @@ pub fn featured() -> &'static Net {
     )
 }
 
-/// The third network (further contact features), which the droid's minds 5 and 6 read.
+/// The third network (further contact features), which the droid's minds from 5 on read.
 pub fn third() -> &'static Net {
     static NET: OnceLock<Net> = OnceLock::new();
     compiled(
