@@ -404,6 +404,17 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     assert_eq!(bounded_plan(5), LOOK_BOUNDED);
     // The seventh moves the sixth's budget from the deeper stage to the whole look.
     let (deep, bounded) = (LOOK_DEEP.refine.unwrap(), LOOK_BOUNDED.refine.unwrap());
+    assert_eq!(
+        deep,
+        holotable::droid::lookahead::Refine {
+            keep: 2,
+            rolls: 3,
+            inner: 1,
+            within: Some(20),
+            budget: Some(500_000),
+        },
+        "the sixth mind's deeper stage, as its tables were played"
+    );
     assert_eq!((LOOK_DEEP.budget, bounded.budget), (None, None));
     assert_eq!(LOOK_BOUNDED.budget, deep.budget);
     assert_eq!(

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{best, looked, points, roll};
+use super::{best, blurred, looked, points, roll};
 
 /// How a labelled position is valued.
 #[derive(Clone, Copy)]
@@ -18,8 +18,10 @@ pub enum Judge {
     /// The network's lookahead this many rolls ahead.
     Look(u8),
     /// The mean result of this many games played out to the end by the network at one
-    /// ply, the opponent's first roll each of the 36 in turn: what actually happens,
-    /// which the network's own lookahead cannot tell it.
+    /// ply, the opponent's first roll each of the 36 in turn, and with 1,296 games or more
+    /// the reply's roll too (each of the 1,296 pairs once in each whole round of 1,296
+    /// games, as GNU Backgammon's and wildbg's training rollouts do): what actually happens, which the network's own
+    /// lookahead cannot tell it, with the luck of the first two rolls taken out.
     Rollouts(u32),
 }
 
@@ -38,6 +40,9 @@ fn rolled_out(net: &Net, after: &Board, trials: u32, rng: &mut ChaCha8Rng) -> Pr
         // Whether the side to move is `after`'s mover.
         let mut ours = false;
         let mut dice = ordered(t % 36);
+        // Whole rounds of the 1,296 pairs only, so that no reply weighs more than another.
+        let reply = (t < trials / 1_296 * 1_296).then(|| ordered((t / 36) % 36));
+        let mut moves = 0u32;
         let result = loop {
             let (next, _) = best(net, &board, dice, Probabilities::equity);
             if borne_off(&next.me) == 15 {
@@ -46,7 +51,11 @@ fn rolled_out(net: &Net, after: &Board, trials: u32, rng: &mut ChaCha8Rng) -> Pr
             }
             board = next.swapped();
             ours = !ours;
-            dice = roll(rng, false);
+            moves += 1;
+            dice = match reply {
+                Some(dice) if moves == 1 => dice,
+                _ => roll(rng, false),
+            };
         };
         for (s, x) in sum.iter_mut().zip(result.0) {
             *s += x;
@@ -65,12 +74,15 @@ pub struct Labelled {
 }
 
 /// Plays `net` against itself and writes `count` of the positions met (one in `every`
-/// after-states, drawn by `rng`), each valued as `judge` says, to `path`.
+/// after-states, drawn by `rng`), each valued as `judge` says, to `path`. With `explore`
+/// above zero each of those games' choices is blurred by noise of that spread in equity
+/// ([`blurred`]), so that the positions stray where the greedy network never goes (an
+/// opponent that plays otherwise steers there).
 pub fn write(
     net: &Net,
     rng: &mut ChaCha8Rng,
     count: u64,
-    judge: Judge,
+    (judge, explore): (Judge, f32),
     every: u32,
     path: &str,
 ) -> Result<(), String> {
@@ -86,7 +98,11 @@ pub fn write(
         while written < count {
             let dice = roll(rng, opening);
             opening = false;
-            let (after, _) = best(net, &board, dice, Probabilities::equity);
+            let (after, _) = if explore > 0.0 {
+                blurred(net, &board, dice, explore, rng)
+            } else {
+                best(net, &board, dice, Probabilities::equity)
+            };
             if borne_off(&after.me) == 15 {
                 break;
             }
@@ -103,8 +119,12 @@ pub fn write(
                 }
                 out.write_all(&bytes).map_err(|e| format!("{path}: {e}"))?;
                 written += 1;
-                if written % 1_000 == 0 {
+                // Often, so that a run stopped early (a long rollout run may be) keeps
+                // nearly all it labelled.
+                if written % 100 == 0 {
                     out.flush().map_err(|e| format!("{path}: {e}"))?;
+                }
+                if written % 1_000 == 0 {
                     println!("{written:>8} positions labelled");
                 }
             }

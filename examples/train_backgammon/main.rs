@@ -44,9 +44,11 @@
 //! Supervised, in two steps. `--label N` writes N positions from the network's own play
 //! (one after-state in four) to `--out`, each valued by its lookahead `--distill D` rolls
 //! ahead (2 if not given) or, with `--rollouts T`, by T games played out from it (the
-//! opponent's first roll each of the 36 in turn); run one process per core, each with its
-//! own seed and file. Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those
-//! values, E shuffled passes with the rate falling from `--rate` to `--final-rate`.
+//! opponent's first roll each of the 36 in turn, and with 1,296 games or more the reply's
+//! roll too, each pair once in each whole round of 1,296); `--explore X` blurs the choices of the games the
+//! positions are drawn from. Run one process per core, each with its own seed and file.
+//! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
+//! shuffled passes with the rate falling from `--rate` to `--final-rate`.
 //!
 //! Deterministic for a seed: the same arguments write the same weights.
 
@@ -422,7 +424,7 @@ fn main() -> Result<(), String> {
             (0, d) => labels::Judge::Look(d),
             (t, _) => labels::Judge::Rollouts(t),
         };
-        return labels::write(&net, &mut rng, a.label, judge, 4, &a.out);
+        return labels::write(&net, &mut rng, a.label, (judge, a.explore), 4, &a.out);
     }
     if let Some(files) = &a.fit {
         let mut data = Vec::new();

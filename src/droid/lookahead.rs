@@ -40,9 +40,10 @@ pub struct Lookahead {
     /// ([`Refine`]); `None` decides by the first.
     pub refine: Option<Refine>,
     /// The most positions the whole lookahead may step into, counted as under
-    /// [`Refine::budget`] but from the first root candidate on: the first stage stops
-    /// there and chooses among the candidates it finished (the estimate's best always
-    /// among them), and the deeper stage is not begun or is abandoned. It bounds the
+    /// [`Refine::budget`], but stopping the first stage too: it chooses among the
+    /// candidates it finished (the estimate's best always among them, even unfinished),
+    /// and the deeper stage is not begun or is abandoned. A decision (roll, double, take)
+    /// cut short is the estimate's own. It bounds the
     /// answer time where a deeper stage's budget cannot: the first look alone, at doubles
     /// with many plays on both sides, can read more than any budget set for both. `None`
     /// lets the first stage finish.
@@ -163,9 +164,11 @@ impl Walk {
     /// them in the order it finds, or as they were where there was nothing to look at
     /// again or the budget ran out before it finished.
     fn refine(&mut self, valued: &mut Vec<Candidate>, refine: Refine, seat: usize) {
-        if refine.budget.is_some() {
-            self.limit = refine.budget;
-        }
+        // The deeper stage's own budget, within the whole look's where both are set.
+        self.limit = match (self.limit, refine.budget) {
+            (Some(whole), Some(own)) => Some(whole.min(own)),
+            (whole, own) => own.or(whole),
+        };
         if self.over() {
             return;
         }
