@@ -3,13 +3,25 @@
 //! a budget, and the level 5 play it exists for.
 
 use holotable::catalogue::lookup;
-use holotable::games::{GameOptions, Status};
+use holotable::games::{DynPlay, GameOptions, Status};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 #[path = "common/positions.rs"]
 mod common_positions;
 use common_positions::positions;
+
+/// Backgammon positions from `count` seeded ones where a checker play is to be chosen among
+/// at least `plays`.
+fn checker_plays(count: usize, seed: u64, plays: usize) -> Vec<Box<dyn DynPlay>> {
+    positions("backgammon", count, seed)
+        .into_iter()
+        .filter(|play| {
+            let legal = play.legal();
+            legal.len() >= plays && legal.iter().all(|p| p.contains('/'))
+        })
+        .collect()
+}
 
 #[test]
 fn level_5_hits_where_the_tree_search_bore_off_two_checkers() {
@@ -39,11 +51,7 @@ fn a_lookaheads_margin_looks_only_at_plays_near_the_estimates_best() {
         ..wide
     };
     let mut fewer = 0;
-    for play in positions("backgammon", 40, 17) {
-        let plays = play.legal();
-        if plays.len() < 2 || !plays.iter().all(|p| p.contains('/')) {
-            continue;
-        }
+    for play in checker_plays(40, 17, 2) {
         let Status::ToMove(seat) = play.status() else {
             continue;
         };
@@ -95,11 +103,7 @@ fn a_lookaheads_deeper_stage_rejudges_only_the_first_stages_best() {
         ..LOOK
     };
     let (mut checked, mut changed) = (0, 0);
-    for play in positions("backgammon", 60, 23) {
-        let plays = play.legal();
-        if plays.len() < 4 || !plays.iter().all(|p| p.contains('/')) {
-            continue;
-        }
+    for play in checker_plays(60, 23, 4) {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let a = choose(play.as_ref(), staged, MIND, &mut rng).unwrap();
         let b = choose(play.as_ref(), direct, MIND, &mut rng).unwrap();
@@ -198,11 +202,7 @@ fn a_whole_looks_budget_stops_the_first_stage_at_the_candidates_it_finished() {
         ..LOOK
     };
     let (mut checked, mut cut_short) = (0, 0);
-    for play in positions("backgammon", 60, 31) {
-        let plays = play.legal();
-        if plays.len() < 4 || !plays.iter().all(|p| p.contains('/')) {
-            continue;
-        }
+    for play in checker_plays(60, 31, 4) {
         let run =
             |plan| choose(play.as_ref(), plan, MIND, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
         let all = run(over(5, Some(u64::MAX)));
