@@ -1,0 +1,181 @@
+//! The server's members as the fake presents them, and the interactions they make (slash
+//! commands, autocomplete, components).
+
+use super::*;
+
+impl FakeDiscord {
+    pub(super) fn member(user: &str, name: &str, permissions: &str) -> Value {
+        json!({"user": {"id": user, "username": name, "discriminator": "0000"},
+               "roles": [], "deaf": false, "mute": false, "flags": 0,
+               "joined_at": "2026-01-01T00:00:00+00:00", "permissions": permissions})
+    }
+
+    /// The member object of `user` in the guild, with their nickname when they have one.
+    pub(super) fn member_of(&self, user: (&str, &str)) -> Value {
+        let shared = self.shared.lock().unwrap();
+        let permissions = shared.permissions.get(user.0).copied().unwrap_or(0);
+        let mut member = Self::member(user.0, user.1, &permissions.to_string());
+        if let Some(nick) = shared.nicks.get(user.0) {
+            member["nick"] = json!(nick);
+        }
+        member
+    }
+
+    /// Gives `user` these permissions in the guild (Manage Server is 32).
+    pub fn set_permissions(&self, user: &str, permissions: u64) {
+        self.shared
+            .lock()
+            .unwrap()
+            .permissions
+            .insert(user.to_string(), permissions);
+    }
+
+    /// Makes `/gateway/bot` recommend `shards` shards.
+    pub fn recommend_shards(&self, shards: u32) {
+        self.shared.lock().unwrap().recommended = shards;
+    }
+
+    /// Gives `user` a nickname in the guild.
+    pub fn set_nick(&self, user: &str, nick: &str) {
+        self.shared
+            .lock()
+            .unwrap()
+            .nicks
+            .insert(user.to_string(), nick.to_string());
+    }
+
+    /// Makes `user`'s Discord client speak `locale` (`fr`, `en-US` …) from now on.
+    pub fn set_locale(&self, user: &str, locale: &str) {
+        self.shared
+            .lock()
+            .unwrap()
+            .locales
+            .insert(user.to_string(), locale.to_string());
+    }
+
+    pub(super) fn locale(&self, user: &str) -> String {
+        let shared = self.shared.lock().unwrap();
+        shared
+            .locales
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into())
+    }
+
+    /// The channel an interaction names, as Discord sends it: a thread the bot created is a
+    /// public thread (type 11) with its channel as parent; any other is a text channel.
+    pub(super) fn channel_object(&self, channel: &str) -> Value {
+        let parent = self
+            .shared
+            .lock()
+            .unwrap()
+            .thread_parents
+            .get(channel)
+            .cloned();
+        match parent {
+            Some(parent) => json!({"id": channel, "type": 11, "parent_id": parent,
+                                   "name": "table thread"}),
+            None => json!({"id": channel, "type": 0, "name": "general"}),
+        }
+    }
+
+    /// A slash command from `user`; `options` as Discord sends them; `resolved` users by id.
+    pub fn slash(&self, id: u64, user: (&str, &str), name: &str, options: Value, resolved: Value) {
+        self.slash_in(CHANNEL_ID, id, user, name, options, resolved)
+    }
+
+    /// A slash command used in `channel` (a thread, another channel).
+    pub fn slash_in(
+        &self,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) {
+        self.slash_at(GUILD_ID, channel, id, user, name, options, resolved)
+    }
+
+    /// A slash command used in `channel` of another guild.
+    #[allow(clippy::too_many_arguments)]
+    pub fn slash_at(
+        &self,
+        guild: &str,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) {
+        self.delivering(id, channel);
+        let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
+        if !resolved.is_null() {
+            data["resolved"] = resolved;
+        }
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
+            "version": 1, "channel_id": channel, "channel": self.channel_object(channel),
+            "guild_id": guild,
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0", "data": data
+        }));
+    }
+
+    /// An autocomplete request with `focused` being typed.
+    pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
+        self.delivering(id, CHANNEL_ID);
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
+            "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0",
+            "data": {"id": "6000", "name": name, "type": 1,
+                     "options": [{"name": option, "type": 3, "value": typed, "focused": true}]}
+        }));
+    }
+
+    /// A button press (`values` empty) or a menu choice.
+    pub fn component(&self, id: u64, user: (&str, &str), custom_id: &str, values: &[&str]) {
+        self.component_in(CHANNEL_ID, id, user, custom_id, values)
+    }
+
+    /// A button press or menu choice on a message of `channel`.
+    pub fn component_in(
+        &self,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+    ) {
+        self.component_at(GUILD_ID, channel, id, user, custom_id, values)
+    }
+
+    /// A button press or menu choice on a message of `channel` in another guild.
+    pub fn component_at(
+        &self,
+        guild: &str,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+    ) {
+        self.delivering(id, channel);
+        let data = if values.is_empty() {
+            json!({"custom_id": custom_id, "component_type": 2})
+        } else {
+            json!({"custom_id": custom_id, "component_type": 3, "values": values})
+        };
+        self.dispatch("INTERACTION_CREATE", json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 3, "token": format!("tok{id}"),
+            "version": 1, "channel_id": channel, "channel": self.channel_object(channel),
+            "guild_id": guild,
+            "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
+            "attachment_size_limit": 10485760, "app_permissions": "0",
+            "message": message_object("board"), "data": data
+        }));
+    }
+}
