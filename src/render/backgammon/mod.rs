@@ -22,6 +22,7 @@ use crate::games::{Game, Status};
 use crate::t;
 
 mod frame;
+mod pieces;
 use frame::{draw_footer, draw_header};
 
 pub const WIDTH: f32 = 840.0;
@@ -222,12 +223,15 @@ fn count_label(c: &mut Canvas, look: SideLook, x: f32, y: f32, n: u8) {
     c.text(&n.to_string(), x, y + 6.0, 17.0, look.edge, Align::Center);
 }
 
-/// The last play, checked against the position before it: (mover, steps, blots hit).
+/// The last play as the board marks it: (mover, steps, blots hit).
+type Last = (usize, Vec<Step>, usize);
+
+/// The last play, checked against the position before it.
 fn resolve_last(
     game: &Backgammon,
     state: &State,
     last: &LastMove,
-) -> Result<Option<(usize, Vec<Step>, usize)>, RenderError> {
+) -> Result<Option<Last>, RenderError> {
     let Some(before_text) = last.before.as_deref() else {
         return Ok(None);
     };
@@ -265,186 +269,24 @@ pub fn draw(
         None => None,
     };
     let mut c = Canvas::over(&layers(viewer(game, state)).pixmap(scale), scale);
-    let m = &state.info;
-    let playing = m.game == GameState::Playing;
-    // The last play: the points it left and reached, and an arrow per checker move.
-    if let Some((mover, steps, _)) = &last {
-        for step in steps {
-            for end in [step.from as i8, step.to] {
-                if end < 0 || end as usize == BAR {
-                    continue;
-                }
-                let w = white_point(*mover, end as u8 + 1);
-                let (x, bottom) = point_x(w);
-                let (y0, h) = if bottom {
-                    (BOTTOM - POINT_H, POINT_H)
-                } else {
-                    (TOP, POINT_H)
-                };
-                c.fill_rect(
-                    x - POINT_W / 2.0 + 2.0,
-                    y0,
-                    POINT_W - 4.0,
-                    h,
-                    theme::HIGHLIGHT,
-                    0.16,
-                );
-            }
-        }
+    if let Some(last) = &last {
+        pieces::mark_points(&mut c, last);
     }
-
-    // Checkers on the points.
     for seat in 0..2 {
-        for (i, &n) in state.sides[seat][..24].iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let w = white_point(seat, i as u8 + 1);
-            for k in 0..(n as usize).min(STACK) {
-                let (x, y) = checker_at(w, k);
-                checker(&mut c, look(scene, seat), x, y, R, 1.0);
-            }
-            if n as usize > STACK {
-                let (x, y) = checker_at(w, STACK - 1);
-                count_label(&mut c, look(scene, seat), x, y, n);
-            }
-        }
-        // The bar.
-        let on_bar = state.sides[seat][BAR];
-        for k in 0..(on_bar as usize).min(3) {
-            let (x, y) = bar_at(seat, k);
-            checker(&mut c, look(scene, seat), x, y, R, 1.0);
-        }
-        if on_bar > 3 {
-            let (x, y) = bar_at(seat, 2);
-            count_label(&mut c, look(scene, seat), x, y, on_bar);
-        }
-        // Borne off: thin slabs in the tray.
-        let off = bg::borne_off(&state.sides[seat]);
-        let (x, y, w, h) = tray(seat);
-        let slab = (h - 8.0) / 15.0;
-        let SideLook { face, edge, .. } = look(scene, seat);
-        for k in 0..off {
-            let sy = if seat == 0 {
-                y + h - 4.0 - (k as f32 + 1.0) * slab
-            } else {
-                y + 4.0 + k as f32 * slab
-            };
-            c.fill_rect(x + 6.0, sy + 1.0, w - 12.0, slab - 2.0, face, 1.0);
-            c.fill_rect(x + 6.0, sy + slab - 2.0, w - 12.0, 1.0, edge, 0.6);
-        }
-        if off > 0 {
-            let ty = if seat == 0 { y - 8.0 } else { y + h + 20.0 };
-            c.text(
-                &t!("board-bg-off", count = off),
-                x + w / 2.0,
-                ty,
-                12.0,
-                theme::TEXT_DIM,
-                Align::Center,
-            );
-        }
+        pieces::checkers(&mut c, state, scene, seat);
+        pieces::borne_off(&mut c, state, scene, seat);
     }
-
-    // Checkers the last play hit wait on the bar, ringed.
-    if let Some((mover, _, hits)) = &last {
-        let victim = 1 - *mover;
-        let shown = (state.sides[victim][BAR] as usize).min(3);
-        for k in 0..(*hits).min(shown) {
-            let (x, y) = bar_at(victim, shown - 1 - k);
-            c.stroke_circle(x, y, R + 3.0, theme::DANGER, 1.0, 3.0);
-        }
+    if let Some(last) = &last {
+        pieces::ring_hits(&mut c, state, last);
+        pieces::arrows(&mut c, state, last);
     }
-
-    // Arrows over the checkers.
-    if let Some((mover, steps, _)) = &last {
-        let mut arrived: HashMap<i8, usize> = HashMap::new();
-        for step in steps {
-            let from = if step.from as usize == BAR {
-                bar_at(*mover, 0)
-            } else {
-                let w = white_point(*mover, step.from + 1);
-                let n = state.sides[*mover][step.from as usize] as usize;
-                checker_at(w, n)
-            };
-            let to = if step.to < 0 {
-                let (x, y, w, h) = tray(*mover);
-                (x + w / 2.0, y + h / 2.0)
-            } else {
-                let w = white_point(*mover, step.to as u8 + 1);
-                let n = state.sides[*mover][step.to as usize] as usize;
-                let k = arrived.entry(step.to).or_insert(0);
-                *k += 1;
-                checker_at(w, n.saturating_sub(*k))
-            };
-            c.arrow(&[from, to], theme::HIGHLIGHT, 3.0);
-        }
+    let m = &state.info;
+    if m.game == GameState::Playing && m.dice != (0, 0) {
+        pieces::dice(&mut c, state, scene);
     }
-
-    // Dice on the right half, in the roller's colours.
-    if playing && m.dice != (0, 0) {
-        let roller = m.on_roll as usize;
-        let size = 40.0;
-        let cx = RIGHT_HALF + 3.0 * POINT_W;
-        for (i, d) in [m.dice.0, m.dice.1].into_iter().enumerate() {
-            let x = cx - size - 6.0 + i as f32 * (size + 12.0);
-            let y = MID_Y - size / 2.0;
-            let seat_look = look(scene, roller);
-            let SideLook {
-                face, edge: pip, ..
-            } = seat_look;
-            let key = format!("backgammon/die/{}/{i}/{d}", seat_look.key());
-            let bounds = [x - 2.0, y - 2.0, x + size + 2.0, y + size + 2.0];
-            c.cached(&key, bounds, |c| {
-                if let Some(path) = kit::rounded_rect(x, y, size, size, 7.0) {
-                    c.fill(&path, face, 1.0);
-                    c.stroke(&path, pip, 1.0, 2.0);
-                }
-                for (px, py) in kit::die_pips(x, y, size, d) {
-                    c.fill_circle(px, py, 4.0, pip, 1.0);
-                }
-            });
-        }
-    }
-
-    // The cube: centred on the left of the board, or at its owner's edge.
     if m.length != 1 {
-        let size = 36.0;
-        let x = LEFT - 14.0 - size - 8.0;
-        let y = match m.cube_owner {
-            CubeOwner::Centred => MID_Y - size / 2.0,
-            CubeOwner::Player(0) => BOTTOM - size,
-            CubeOwner::Player(_) => TOP,
-        };
-        let value = if m.double_offered {
-            2 * state.cube_value()
-        } else {
-            state.cube_value()
-        };
-        let x = x.max(6.0);
-        let key = format!("backgammon/cube/{x}/{y}/{value}/{}", m.double_offered);
-        let bounds = [x - 2.0, y - 2.0, x + size + 2.0, y + size + 2.0];
-        c.cached(&key, bounds, |c| {
-            if let Some(path) = kit::rounded_rect(x, y, size, size, 6.0) {
-                c.fill(&path, theme::TEXT, 1.0);
-                let edge = if m.double_offered {
-                    theme::HIGHLIGHT
-                } else {
-                    theme::GRID
-                };
-                c.stroke(&path, edge, 1.0, 2.5);
-            }
-            c.text(
-                &value.to_string(),
-                x + size / 2.0,
-                y + size / 2.0 + 7.0,
-                19.0,
-                theme::GRID,
-                Align::Center,
-            );
-        });
+        pieces::cube(&mut c, state);
     }
-
     draw_header(&mut c, game, state, scene);
     draw_footer(&mut c, game, state, scene);
     Ok(c)
