@@ -301,23 +301,7 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
     }
     check(&name, &o)?;
     let command = match name.as_str() {
-        "play" => Command::Play(PlayArgs {
-            game: need(&mut o, "game", "play")?,
-            opponent: take(&mut o, "opponent"),
-            wager: number(take(&mut o, "wager"), "wager")?,
-            per_point: number(take(&mut o, "per_point"), "per_point")?,
-            to: number(take(&mut o, "to"), "to")?
-                .map(|n| u32::try_from(n).map_err(|_| t!("play-to-range")))
-                .transpose()?,
-            first: take(&mut o, "first"),
-            level: number(take(&mut o, "level"), "level")?
-                .map(|n| u8::try_from(n).map_err(|_| t!("play-level-range", level = n)))
-                .transpose()?,
-            seats: number(take(&mut o, "seats"), "seats")?
-                .map(|n| usize::try_from(n).map_err(|_| t!("parse-seats", seats = n)))
-                .transpose()?,
-            options: std::mem::take(&mut o),
-        }),
+        "play" => play(&mut o)?,
         "move" => Command::Move {
             action: need(&mut o, "action", "move")?,
         },
@@ -389,68 +373,100 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         "help" => Command::Help {
             command: take(&mut o, "command"),
         },
-        "tournament" => match need(&mut o, "action", "tournament")?.as_str() {
-            "create" => Command::TournamentCreate(crate::table::tournaments::Create {
-                game: need(&mut o, "game", "tournament create")?,
-                format: need(&mut o, "format", "tournament create")?,
-                entry: number(take(&mut o, "entry"), "entry")?,
-                seats: number(take(&mut o, "seats"), "seats")?,
-                rounds: number(take(&mut o, "rounds"), "rounds")?,
-                starts: number(take(&mut o, "starts"), "starts")?,
-                players: number(take(&mut o, "players"), "players")?,
-                clock: number(take(&mut o, "clock"), "clock")?,
-            }),
-            "join" => Command::TournamentJoin {
-                tournament: number(take(&mut o, "tournament"), "tournament")?,
-            },
-            "show" => Command::TournamentShow {
-                tournament: number(take(&mut o, "tournament"), "tournament")?,
-            },
-            "cancel" => Command::TournamentCancel {
-                tournament: number(take(&mut o, "tournament"), "tournament")?,
-            },
-            other => {
-                return Err(t!(
-                    "parse-action",
-                    command = "tournament",
-                    action = other,
-                    actions = "create, join, show, cancel"
-                ))
-            }
-        },
-        "admin" => match need(&mut o, "action", "admin")?.as_str() {
-            "grant" => Command::AdminGrant {
-                user: need(&mut o, "user", "admin grant")?,
-                amount: number(Some(need(&mut o, "amount", "admin grant")?), "amount")?
-                    .unwrap_or(0),
-            },
-            "set" => Command::AdminSet {
-                setting: need(&mut o, "setting", "admin set")?,
-                value: number(Some(need(&mut o, "value", "admin set")?), "value")?.unwrap_or(0),
-            },
-            "end" => Command::AdminEnd {
-                table: number(take(&mut o, "table"), "table")?,
-            },
-            "price" => Command::AdminPrice {
-                item: need(&mut o, "item", "admin price")?,
-                price: number(take(&mut o, "price"), "price")?,
-            },
-            "channel" => Command::AdminChannel {
-                channel: need(&mut o, "channel", "admin channel")?,
-                tables: switch(&need(&mut o, "tables", "admin channel")?, "tables")?,
-            },
-            other => {
-                return Err(t!(
-                    "parse-action",
-                    command = "admin",
-                    action = other,
-                    actions = "grant, set, end, price, channel"
-                ))
-            }
-        },
+        "tournament" => tournament(&mut o)?,
+        "admin" => admin(&mut o)?,
         other => return Err(unknown(other)),
     };
     no_more(&o, &name)?;
+    Ok(command)
+}
+
+/// `/play`'s options.
+fn play(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
+    Ok(Command::Play(PlayArgs {
+        game: need(o, "game", "play")?,
+        opponent: take(o, "opponent"),
+        wager: number(take(o, "wager"), "wager")?,
+        per_point: number(take(o, "per_point"), "per_point")?,
+        to: number(take(o, "to"), "to")?
+            .map(|n| u32::try_from(n).map_err(|_| t!("play-to-range")))
+            .transpose()?,
+        first: take(o, "first"),
+        level: number(take(o, "level"), "level")?
+            .map(|n| u8::try_from(n).map_err(|_| t!("play-level-range", level = n)))
+            .transpose()?,
+        seats: number(take(o, "seats"), "seats")?
+            .map(|n| usize::try_from(n).map_err(|_| t!("parse-seats", seats = n)))
+            .transpose()?,
+        options: std::mem::take(o),
+    }))
+}
+
+/// `/tournament`'s actions and their options.
+fn tournament(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
+    let command = match need(o, "action", "tournament")?.as_str() {
+        "create" => Command::TournamentCreate(crate::table::tournaments::Create {
+            game: need(o, "game", "tournament create")?,
+            format: need(o, "format", "tournament create")?,
+            entry: number(take(o, "entry"), "entry")?,
+            seats: number(take(o, "seats"), "seats")?,
+            rounds: number(take(o, "rounds"), "rounds")?,
+            starts: number(take(o, "starts"), "starts")?,
+            players: number(take(o, "players"), "players")?,
+            clock: number(take(o, "clock"), "clock")?,
+        }),
+        "join" => Command::TournamentJoin {
+            tournament: number(take(o, "tournament"), "tournament")?,
+        },
+        "show" => Command::TournamentShow {
+            tournament: number(take(o, "tournament"), "tournament")?,
+        },
+        "cancel" => Command::TournamentCancel {
+            tournament: number(take(o, "tournament"), "tournament")?,
+        },
+        other => {
+            return Err(t!(
+                "parse-action",
+                command = "tournament",
+                action = other,
+                actions = "create, join, show, cancel"
+            ))
+        }
+    };
+    Ok(command)
+}
+
+/// `/admin`'s actions and their options.
+fn admin(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
+    let command = match need(o, "action", "admin")?.as_str() {
+        "grant" => Command::AdminGrant {
+            user: need(o, "user", "admin grant")?,
+            amount: number(Some(need(o, "amount", "admin grant")?), "amount")?.unwrap_or(0),
+        },
+        "set" => Command::AdminSet {
+            setting: need(o, "setting", "admin set")?,
+            value: number(Some(need(o, "value", "admin set")?), "value")?.unwrap_or(0),
+        },
+        "end" => Command::AdminEnd {
+            table: number(take(o, "table"), "table")?,
+        },
+        "price" => Command::AdminPrice {
+            item: need(o, "item", "admin price")?,
+            price: number(take(o, "price"), "price")?,
+        },
+        "channel" => Command::AdminChannel {
+            channel: need(o, "channel", "admin channel")?,
+            tables: switch(&need(o, "tables", "admin channel")?, "tables")?,
+        },
+        other => {
+            return Err(t!(
+                "parse-action",
+                command = "admin",
+                action = other,
+                actions = "grant, set, end, price, channel"
+            ))
+        }
+    };
     Ok(command)
 }
 
