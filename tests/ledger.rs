@@ -174,6 +174,29 @@ fn bad_input_is_refused_and_changes_nothing(db: &Db) {
     assert_audit_ok(&l);
 }
 
+/// P-6.3: a playing table's escrow holds its stakes; credits slipped out of it behind the
+/// journal's back are named by the table, even when every guild still sums to zero.
+fn the_audit_names_an_escrow_short_of_its_stakes(db: &Db) {
+    let l = db.open();
+    l.open_account(G, "alice").unwrap();
+    l.open_account(G, "bob").unwrap();
+    let t = table(&l, "c1", 100, &["alice", "bob"]);
+    l.start_table(G, t, None).unwrap();
+    assert_audit_ok(&l);
+    drop(l);
+    db.raw(&format!(
+        "UPDATE accounts SET balance = balance - 5 WHERE kind = 'escrow' AND owner = '{t}'"
+    ))
+    .unwrap();
+    db.raw("UPDATE accounts SET balance = balance + 5 WHERE owner = 'alice'")
+        .unwrap();
+    let audit = db.open().audit().unwrap();
+    assert!(!audit.ok);
+    assert_eq!(audit.sum, 0);
+    let expected = format!("table {t} (playing) holds 195 in escrow, expected 200");
+    assert!(audit.problems.contains(&expected), "{:?}", audit.problems);
+}
+
 fn the_schema_itself_refuses_negative_members_and_edits_of_the_journal(db: &Db) {
     let l = db.open();
     l.open_account(G, "alice").unwrap();
@@ -864,6 +887,7 @@ on_both!(
     economy_parameters_per_guild,
     tables_keep_one_active_per_channel_and_an_ordered_log,
     the_schema_itself_refuses_negative_members_and_edits_of_the_journal,
+    the_audit_names_an_escrow_short_of_its_stakes,
     audit_command_reports_and_fails_on_a_broken_ledger,
     a_table_advances_and_settles_once_however_many_writers,
     leaderboards_page_by_ten_and_always_show_the_callers_rank,

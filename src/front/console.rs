@@ -135,6 +135,13 @@ fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String
     Ok((name, options))
 }
 
+/// Why a line gives no command: an error in the console's own words, or a private answer
+/// as the bot would give it (a slash command it cannot read).
+enum Refused {
+    Error(String),
+    Private(String),
+}
+
 /// Reads `2h`, `90m`, `30s`, `1d` as seconds.
 fn duration(text: &str) -> Option<i64> {
     let text = text.trim();
@@ -241,11 +248,7 @@ impl Console {
     /// Handles one input line; returns the output lines.
     pub fn line(&mut self, line: &str) -> io::Result<Vec<String>> {
         let mut out = Vec::new();
-        for (guild, channel, reply) in self.app.tick() {
-            if guild == GUILD {
-                out.push(self.show(&channel, None, &reply, &[])?);
-            }
-        }
+        self.show_clock(&mut out)?;
         let line = line.trim();
         if line.is_empty() || line.starts_with("//") {
             return Ok(out);
@@ -258,11 +261,7 @@ impl Console {
             match duration(wait) {
                 Some(secs) => {
                     self.offset.fetch_add(secs, Ordering::Relaxed);
-                    for (guild, channel, reply) in self.app.tick() {
-                        if guild == GUILD {
-                            out.push(self.show(&channel, None, &reply, &[])?);
-                        }
-                    }
+                    self.show_clock(&mut out)?;
                 }
                 None => {
                     let text = t_in!(self.options.lang, "console-wait");
@@ -271,14 +270,55 @@ impl Console {
             }
             return Ok(out);
         }
+        let (user, rest) = match self.speaker(line) {
+            Ok(spoken) => spoken,
+            Err(text) => {
+                out.push(self.error(&text)?);
+                return Ok(out);
+            }
+        };
+        if let Some(query) = rest.strip_prefix('?') {
+            out.push(self.suggest(&user, query)?);
+            return Ok(out);
+        }
+        let command = match self.command_of(&user, rest) {
+            Ok(command) => command,
+            Err(Refused::Error(text)) => {
+                out.push(self.error(&text)?);
+                return Ok(out);
+            }
+            Err(Refused::Private(text)) => {
+                let reply = Reply::private(text);
+                out.push(self.show(&self.channel.clone(), Some(&user), &reply, &[])?);
+                return Ok(out);
+            }
+        };
+        let actor = self.actor(&user);
+        for reply in self.app.handle(&actor, command) {
+            let to = reply.ephemeral.then_some(user.as_str());
+            out.push(self.show(&self.channel.clone(), to, &reply, &[])?);
+        }
+        Ok(out)
+    }
+
+    /// What the clock did since the last line (warnings, timeouts, the droid's answers).
+    fn show_clock(&mut self, out: &mut Vec<String>) -> io::Result<()> {
+        for (guild, channel, reply) in self.app.tick() {
+            if guild == GUILD {
+                out.push(self.show(&channel, None, &reply, &[])?);
+            }
+        }
+        Ok(())
+    }
+
+    /// Who speaks a line and what they say: `name: …` or `name@locale: …`, or the local
+    /// player for a line that starts with a command, a button, a menu choice or `?`.
+    fn speaker<'l>(&mut self, line: &'l str) -> Result<(String, &'l str), String> {
         let (user, rest) = if line.starts_with(['/', '[', '{', '?']) {
-            // A line without `name:` is the local player's.
             (self.options.local_user.clone(), line)
         } else {
             let Some((user, rest)) = line.split_once(':') else {
-                let text = t_in!(self.options.lang, "console-expected");
-                out.push(self.error(&text)?);
-                return Ok(out);
+                return Err(t_in!(self.options.lang, "console-expected"));
             };
             (user.trim().to_string(), rest.trim())
         };
@@ -291,86 +331,72 @@ impl Console {
             None => user,
         };
         if user.is_empty() || user.contains(char::is_whitespace) {
-            let text = t_in!(self.options.lang, "console-user-word");
-            out.push(self.error(&text)?);
-            return Ok(out);
+            return Err(t_in!(self.options.lang, "console-user-word"));
         }
-        if let Some(query) = rest.strip_prefix('?') {
-            match words::speaking(self.lang_of(&user), || command_line(query)) {
-                Ok((name, options)) if name.eq_ignore_ascii_case("move") => {
-                    let typed = options.get("action").cloned().unwrap_or_default();
-                    let actor = self.actor(&user);
-                    let choices = self.app.autocomplete(&actor, &typed);
-                    let reply = Reply::private(t_in!(
-                        self.lang_of(&user),
-                        "console-suggestions",
-                        count = choices.len(),
-                        typed = typed.as_str()
-                    ));
-                    out.push(self.show(&self.channel.clone(), Some(&user), &reply, &choices)?);
-                }
-                Ok((name, _)) => {
-                    let text = t_in!(
-                        self.lang_of(&user),
-                        "console-no-autocomplete",
-                        command = name
-                    );
-                    out.push(self.error(&text)?)
-                }
-                Err(e) => out.push(self.error(&e)?),
+        Ok((user, rest))
+    }
+
+    /// `?/move action:…`: what `/move`'s autocomplete would offer.
+    fn suggest(&mut self, user: &str, query: &str) -> io::Result<String> {
+        match words::speaking(self.lang_of(user), || command_line(query)) {
+            Ok((name, options)) if name.eq_ignore_ascii_case("move") => {
+                let typed = options.get("action").cloned().unwrap_or_default();
+                let actor = self.actor(user);
+                let choices = self.app.autocomplete(&actor, &typed);
+                let reply = Reply::private(t_in!(
+                    self.lang_of(user),
+                    "console-suggestions",
+                    count = choices.len(),
+                    typed = typed.as_str()
+                ));
+                self.show(&self.channel.clone(), Some(user), &reply, &choices)
             }
-            return Ok(out);
+            Ok((name, _)) => {
+                let text = t_in!(
+                    self.lang_of(user),
+                    "console-no-autocomplete",
+                    command = name
+                );
+                self.error(&text)
+            }
+            Err(e) => self.error(&e),
         }
-        let command = if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']'))
-        {
-            match self.find_button(label) {
-                Some(custom_id) => Command::Press { custom_id },
-                None => {
-                    let text = t_in!(self.lang_of(&user), "console-no-button", label = label);
-                    out.push(self.error(&text)?);
-                    return Ok(out);
-                }
-            }
-        } else if let Some(choice) = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-            match self
+    }
+
+    /// The command a line gives: a button's label in `[…]`, a menu choice in `{…}`, or a
+    /// slash command.
+    fn command_of(&self, user: &str, rest: &str) -> Result<Command, Refused> {
+        if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            return match self.find_button(label) {
+                Some(custom_id) => Ok(Command::Press { custom_id }),
+                None => Err(Refused::Error(t_in!(
+                    self.lang_of(user),
+                    "console-no-button",
+                    label = label
+                ))),
+            };
+        }
+        if let Some(choice) = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            let menu = self
                 .shown
                 .iter()
                 .rev()
-                .find(|m| m.channel == self.channel && m.select.is_some())
-            {
+                .find(|m| m.channel == self.channel && m.select.is_some());
+            return match menu {
                 Some(Shown {
                     select: Some((custom_id, _)),
                     ..
-                }) => Command::Pick {
+                }) => Ok(Command::Pick {
                     custom_id: custom_id.clone(),
                     value: choice.to_string(),
-                },
-                _ => {
-                    let text = t_in!(self.lang_of(&user), "console-no-menu");
-                    out.push(self.error(&text)?);
-                    return Ok(out);
-                }
-            }
-        } else {
-            let lang = self.lang_of(&user);
-            let parsed = words::speaking(lang, || {
-                command_line(rest).and_then(|(name, options)| commands::parse(&name, &options))
-            });
-            match parsed {
-                Ok(command) => command,
-                Err(e) => {
-                    let reply = Reply::private(e);
-                    out.push(self.show(&self.channel.clone(), Some(&user), &reply, &[])?);
-                    return Ok(out);
-                }
-            }
-        };
-        let actor = self.actor(&user);
-        for reply in self.app.handle(&actor, command) {
-            let to = reply.ephemeral.then_some(user.as_str());
-            out.push(self.show(&self.channel.clone(), to, &reply, &[])?);
+                }),
+                _ => Err(Refused::Error(t_in!(self.lang_of(user), "console-no-menu"))),
+            };
         }
-        Ok(out)
+        words::speaking(self.lang_of(user), || {
+            command_line(rest).and_then(|(name, options)| commands::parse(&name, &options))
+        })
+        .map_err(Refused::Private)
     }
 
     fn find_button(&self, label: &str) -> Option<String> {

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::store::Tx;
 use super::{Ledger, Result};
 use crate::args;
 
@@ -40,132 +41,16 @@ impl Ledger {
                  ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) WHERE t.status = 'playing'",
             )?;
             if negative_balances > 0 {
-                problems.push(format!("{negative_balances} member or escrow balances below zero"));
-            }
-            // P-6.1: every guild sums to zero.
-            let unbalanced: Vec<(String, i64)> = tx.query(
-                "SELECT guild_id, CAST(SUM(balance) AS BIGINT) AS total FROM accounts
-                 GROUP BY guild_id HAVING SUM(balance) <> 0",
-                args![],
-                |r| Ok((r.col("guild_id")?, r.col("total")?)),
-            )?;
-            for (guild, total) in unbalanced {
-                problems.push(format!("guild {guild}: balances sum to {total}, not 0"));
-            }
-            // Every balance equals what its transfers say.
-            let rows: Vec<(i64, String, String, i64, i64, i64, i64)> = tx.query(
-                "SELECT a.id, a.kind, a.owner, a.balance,
-                        CAST(COALESCE((SELECT SUM(amount) FROM transfers WHERE to_account = a.id), 0)
-                           - COALESCE((SELECT SUM(amount) FROM transfers WHERE from_account = a.id), 0)
-                           AS BIGINT) AS journal,
-                        a.tokens,
-                        CAST(COALESCE((SELECT SUM(delta) FROM token_moves WHERE account_id = a.id), 0)
-                           AS BIGINT) AS token_journal
-                 FROM accounts a",
-                args![],
-                |r| {
-                    Ok((
-                        r.col("id")?,
-                        r.col("kind")?,
-                        r.col("owner")?,
-                        r.col("balance")?,
-                        r.col("journal")?,
-                        r.col("tokens")?,
-                        r.col("token_journal")?,
-                    ))
-                },
-            )?;
-            for (id, kind, owner, balance, journal, tokens, token_journal) in rows {
-                if balance != journal {
-                    problems.push(format!(
-                        "account {id} ({kind} {owner}): balance {balance}, transfers say {journal}"
-                    ));
-                }
-                if tokens != token_journal {
-                    problems.push(format!(
-                        "account {id} ({kind} {owner}): {tokens} tokens, token moves say {token_journal}"
-                    ));
-                }
-            }
-            // P-6.3: an ended table holds nothing in escrow; a playing one holds its stakes.
-            let escrows: Vec<(i64, String, i64, i64)> = tx.query(
-                "SELECT t.id, t.status,
-                        t.stake * (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id) AS stakes,
-                        COALESCE(a.balance, 0) AS held
-                 FROM tables t LEFT JOIN accounts a
-                   ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) AND a.guild_id = t.guild_id",
-                args![],
-                |r| Ok((r.col("id")?, r.col("status")?, r.col("stakes")?, r.col("held")?)),
-            )?;
-            for (id, status, stakes, held) in escrows {
-                let expected = if status == "playing" { stakes } else { 0 };
-                if held != expected {
-                    problems.push(format!(
-                        "table {id} ({status}) holds {held} in escrow, expected {expected}"
-                    ));
-                }
-            }
-            // Side bets: an active table's pool holds its bets, an ended one's nothing.
-            let pools: Vec<(i64, String, i64, i64)> = tx.query(
-                "SELECT t.id, t.status,
-                        CAST(COALESCE((SELECT SUM(b.amount) FROM side_bets b
-                                       WHERE b.table_id = t.id), 0) AS BIGINT) AS bets,
-                        COALESCE(a.balance, 0) AS held
-                 FROM tables t LEFT JOIN accounts a
-                   ON a.kind = 'escrow' AND a.owner = 'bets:' || CAST(t.id AS TEXT)
-                  AND a.guild_id = t.guild_id",
-                args![],
-                |r| Ok((r.col("id")?, r.col("status")?, r.col("bets")?, r.col("held")?)),
-            )?;
-            for (id, status, bets, held) in pools {
-                let active = status == "open" || status == "playing";
-                let expected = if active { bets } else { 0 };
-                if held != expected {
-                    problems.push(format!(
-                        "table {id} ({status}) holds {held} in its bet pool, expected {expected}"
-                    ));
-                }
-            }
-            // Tournaments: an open or playing one's pot holds every entry, an ended or
-            // cancelled one's nothing.
-            let pots: Vec<(i64, String, i64, i64)> = tx.query(
-                "SELECT t.id, t.status,
-                        t.entry * (SELECT COUNT(*) FROM tournament_players p
-                                   WHERE p.tournament_id = t.id) AS entries,
-                        COALESCE(a.balance, 0) AS held
-                 FROM tournaments t LEFT JOIN accounts a
-                   ON a.kind = 'escrow' AND a.owner = 'tournament:' || CAST(t.id AS TEXT)
-                  AND a.guild_id = t.guild_id",
-                args![],
-                |r| Ok((r.col("id")?, r.col("status")?, r.col("entries")?, r.col("held")?)),
-            )?;
-            for (id, status, entries, held) in pots {
-                let active = status == "open" || status == "playing";
-                let expected = if active { entries } else { 0 };
-                if held != expected {
-                    problems.push(format!(
-                        "tournament {id} ({status}) holds {held} in its pot, expected {expected}"
-                    ));
-                }
-            }
-            // Purchases: each was paid, in its own operation, by its buyer to the house.
-            let unpaid: Vec<(String, String, String, i64)> = tx.query(
-                "SELECT p.guild_id, p.user_id, p.item, p.price FROM purchases p
-                 WHERE NOT EXISTS (
-                     SELECT 1 FROM transfers t
-                     JOIN accounts f ON f.id = t.from_account
-                     JOIN accounts h ON h.id = t.to_account
-                     WHERE t.operation_id = p.operation AND t.amount = p.price
-                       AND f.kind = 'member' AND f.owner = p.user_id
-                       AND f.guild_id = p.guild_id AND h.kind = 'house')",
-                args![],
-                |r| Ok((r.col("guild_id")?, r.col("user_id")?, r.col("item")?, r.col("price")?)),
-            )?;
-            for (guild, user, item, price) in unpaid {
                 problems.push(format!(
-                    "guild {guild}: {user} owns {item} without paying its {price} credits"
+                    "{negative_balances} member or escrow balances below zero"
                 ));
             }
+            guilds_balanced(tx, &mut problems)?;
+            balances_journalled(tx, &mut problems)?;
+            for holding in HOLDINGS {
+                holding.check(tx, &mut problems)?;
+            }
+            purchases_paid(tx, &mut problems)?;
             if sum != 0 {
                 problems.push(format!("all balances sum to {sum}, not 0"));
             }
@@ -181,4 +66,164 @@ impl Ledger {
             })
         })
     }
+}
+
+/// P-6.1: every guild sums to zero.
+fn guilds_balanced(tx: &Tx, problems: &mut Vec<String>) -> Result<()> {
+    let unbalanced: Vec<(String, i64)> = tx.query(
+        "SELECT guild_id, CAST(SUM(balance) AS BIGINT) AS total FROM accounts
+         GROUP BY guild_id HAVING SUM(balance) <> 0",
+        args![],
+        |r| Ok((r.col("guild_id")?, r.col("total")?)),
+    )?;
+    for (guild, total) in unbalanced {
+        problems.push(format!("guild {guild}: balances sum to {total}, not 0"));
+    }
+    Ok(())
+}
+
+/// Every balance, in credits and in tokens, equals what its journal says.
+fn balances_journalled(tx: &Tx, problems: &mut Vec<String>) -> Result<()> {
+    let rows: Vec<(i64, String, String, i64, i64, i64, i64)> = tx.query(
+        "SELECT a.id, a.kind, a.owner, a.balance,
+                CAST(COALESCE((SELECT SUM(amount) FROM transfers WHERE to_account = a.id), 0)
+                   - COALESCE((SELECT SUM(amount) FROM transfers WHERE from_account = a.id), 0)
+                   AS BIGINT) AS journal,
+                a.tokens,
+                CAST(COALESCE((SELECT SUM(delta) FROM token_moves WHERE account_id = a.id), 0)
+                   AS BIGINT) AS token_journal
+         FROM accounts a",
+        args![],
+        |r| {
+            Ok((
+                r.col("id")?,
+                r.col("kind")?,
+                r.col("owner")?,
+                r.col("balance")?,
+                r.col("journal")?,
+                r.col("tokens")?,
+                r.col("token_journal")?,
+            ))
+        },
+    )?;
+    for (id, kind, owner, balance, journal, tokens, token_journal) in rows {
+        if balance != journal {
+            problems.push(format!(
+                "account {id} ({kind} {owner}): balance {balance}, transfers say {journal}"
+            ));
+        }
+        if tokens != token_journal {
+            problems.push(format!(
+                "account {id} ({kind} {owner}): {tokens} tokens, token moves say {token_journal}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An escrow that holds what something still running owes back or pays out, and nothing
+/// once it has ended.
+struct Holding {
+    /// Each row's id, status, what it should hold while active (`due`) and what it holds.
+    sql: &'static str,
+    /// The statuses in which it holds `due`.
+    active: &'static [&'static str],
+    /// "table", "tournament".
+    owner: &'static str,
+    /// "in escrow", "in its bet pool", "in its pot".
+    place: &'static str,
+}
+
+/// P-6.3 and its kin: a table's stakes, a table's side bets, a tournament's entries.
+const HOLDINGS: [Holding; 3] = [
+    Holding {
+        sql: "SELECT t.id, t.status,
+                     t.stake * (SELECT COUNT(*) FROM seats s WHERE s.table_id = t.id) AS due,
+                     COALESCE(a.balance, 0) AS held
+              FROM tables t LEFT JOIN accounts a
+                ON a.kind = 'escrow' AND a.owner = CAST(t.id AS TEXT) AND a.guild_id = t.guild_id",
+        active: &["playing"],
+        owner: "table",
+        place: "in escrow",
+    },
+    Holding {
+        sql: "SELECT t.id, t.status,
+                     CAST(COALESCE((SELECT SUM(b.amount) FROM side_bets b
+                                    WHERE b.table_id = t.id), 0) AS BIGINT) AS due,
+                     COALESCE(a.balance, 0) AS held
+              FROM tables t LEFT JOIN accounts a
+                ON a.kind = 'escrow' AND a.owner = 'bets:' || CAST(t.id AS TEXT)
+               AND a.guild_id = t.guild_id",
+        active: &["open", "playing"],
+        owner: "table",
+        place: "in its bet pool",
+    },
+    Holding {
+        sql: "SELECT t.id, t.status,
+                     t.entry * (SELECT COUNT(*) FROM tournament_players p
+                                WHERE p.tournament_id = t.id) AS due,
+                     COALESCE(a.balance, 0) AS held
+              FROM tournaments t LEFT JOIN accounts a
+                ON a.kind = 'escrow' AND a.owner = 'tournament:' || CAST(t.id AS TEXT)
+               AND a.guild_id = t.guild_id",
+        active: &["open", "playing"],
+        owner: "tournament",
+        place: "in its pot",
+    },
+];
+
+impl Holding {
+    fn check(&self, tx: &Tx, problems: &mut Vec<String>) -> Result<()> {
+        let rows: Vec<(i64, String, i64, i64)> = tx.query(self.sql, args![], |r| {
+            Ok((
+                r.col("id")?,
+                r.col("status")?,
+                r.col("due")?,
+                r.col("held")?,
+            ))
+        })?;
+        for (id, status, due, held) in rows {
+            let expected = if self.active.contains(&status.as_str()) {
+                due
+            } else {
+                0
+            };
+            if held != expected {
+                problems.push(format!(
+                    "{} {id} ({status}) holds {held} {}, expected {expected}",
+                    self.owner, self.place
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Purchases: each was paid, in its own operation, by its buyer to the house.
+fn purchases_paid(tx: &Tx, problems: &mut Vec<String>) -> Result<()> {
+    let unpaid: Vec<(String, String, String, i64)> = tx.query(
+        "SELECT p.guild_id, p.user_id, p.item, p.price FROM purchases p
+         WHERE NOT EXISTS (
+             SELECT 1 FROM transfers t
+             JOIN accounts f ON f.id = t.from_account
+             JOIN accounts h ON h.id = t.to_account
+             WHERE t.operation_id = p.operation AND t.amount = p.price
+               AND f.kind = 'member' AND f.owner = p.user_id
+               AND f.guild_id = p.guild_id AND h.kind = 'house')",
+        args![],
+        |r| {
+            Ok((
+                r.col("guild_id")?,
+                r.col("user_id")?,
+                r.col("item")?,
+                r.col("price")?,
+            ))
+        },
+    )?;
+    for (guild, user, item, price) in unpaid {
+        problems.push(format!(
+            "guild {guild}: {user} owns {item} without paying its {price} credits"
+        ));
+    }
+    Ok(())
 }

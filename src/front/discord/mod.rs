@@ -18,6 +18,7 @@ mod retry;
 mod seen;
 mod send;
 mod shutdown;
+mod startup;
 mod threads;
 
 use std::sync::Arc;
@@ -26,13 +27,12 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use self::answer::{answer, Answering, Asked};
-use self::send::Outgoing;
-use self::shutdown::{shutdown_signal, InFlight};
-use crate::config::Config;
+use self::shutdown::InFlight;
 use crate::table::{Actor, App, Command};
 
 pub use self::choices::GameChoice;
 pub use self::commands::commands;
+pub use self::startup::serve;
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Context<'a> = poise::Context<'a, Data, Error>;
@@ -183,42 +183,6 @@ async fn dispatch(
     Ok(())
 }
 
-/// Posts the clock events (warnings, timeouts, expired challenges) every few seconds, for
-/// the tables of the guilds this process's shards serve.
-async fn clock_loop(
-    http: Arc<serenity::Http>,
-    controls: Arc<controls::Controls>,
-    app: Arc<App>,
-    shards: Option<Shards>,
-) {
-    let mut interval = tokio::time::interval(Duration::from_secs(15));
-    loop {
-        interval.tick().await;
-        let app2 = Arc::clone(&app);
-        let events = tokio::task::spawn_blocking(move || {
-            app2.tick_where(&|guild| shards.is_none_or(|s| s.serves(guild)))
-        })
-        .await
-        .unwrap_or_default();
-        for (_, channel, reply) in events {
-            let Ok(channel) = channel.parse::<u64>() else {
-                continue;
-            };
-            if reply.direct.is_some() {
-                answer::send_direct(&http, &controls, reply).await;
-                continue;
-            }
-            answer::post(
-                &http,
-                &controls,
-                serenity::ChannelId::new(channel),
-                Outgoing::of(reply),
-            )
-            .await;
-        }
-    }
-}
-
 /// What the bot does in a channel, and so exactly what its invite asks for: see the channel,
 /// post answers with board images (attachments, embeds) in channels and in table threads,
 /// read the history its buttons live in, open a public thread per table, and remove the
@@ -321,171 +285,4 @@ impl Shards {
             .map_or(0, |id| Shards::of(id, self.total));
         (self.first..=self.last).contains(&shard)
     }
-}
-
-/// Runs the bot until it is stopped: every shard Discord recommends, or the range `shards`
-/// of them.
-pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Result<(), Error> {
-    let token = config
-        .discord
-        .token
-        .clone()
-        .filter(|t| !t.trim().is_empty())
-        .ok_or("no Discord token: set HOLOTABLE_DISCORD_TOKEN or [discord] token")?;
-    let mut http = serenity::HttpBuilder::new(&token);
-    if let Some(proxy) = &config.discord.api_proxy {
-        // The proxy only takes effect with serenity's own rate limiter disabled; the proxy
-        // (or the fake Discord of the tests) is then in charge of rate limits.
-        http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
-    // Without a range, every shard Discord recommends runs here (one shard would be
-    // refused past 2,500 servers).
-    let shards = match shards {
-        Some(s) => Some(s),
-        None => match http.get_bot_gateway().await {
-            Ok(gateway) => {
-                let recommended = gateway.shards.max(1);
-                tracing::info!(
-                    shards = recommended,
-                    "running every shard Discord recommends"
-                );
-                (recommended > 1).then_some(Shards {
-                    first: 0,
-                    last: recommended - 1,
-                    total: recommended,
-                })
-            }
-            // Discord out of reach: one shard, which keeps trying to connect as ever.
-            Err(e) => {
-                tracing::warn!(error = %e, "no shard count from Discord; running one shard");
-                None
-            }
-        },
-    };
-    let guild = config.discord.guild_id;
-    let threads = config.tables.threads;
-    let close_threads_after = Duration::from_secs(config.tables.close_threads_after_secs);
-    let inflight = Arc::new(InFlight::default());
-    let setup_inflight = Arc::clone(&inflight);
-    let seen = Arc::new(seen::Seen::default());
-    let setup_seen = Arc::clone(&seen);
-    let defer_after = Duration::from_millis(config.discord.defer_after_ms);
-    let setup_app = Arc::clone(&app);
-    let gateway = Arc::new(gateway::GatewayState::new(shards));
-    let setup_gateway = Arc::clone(&gateway);
-    if let Some(addr) = config.web.listen() {
-        let bound = crate::front::web::WebThread::bind(addr)
-            .map_err(|e| format!("[web] listen {addr}: {e}"))?;
-        let health = Arc::clone(&gateway);
-        let web =
-            crate::front::web::Web::new(Arc::clone(&app), Some(Arc::new(move || health.verdict())));
-        bound
-            .run(web)
-            .map_err(|e| format!("[web] listen {addr}: {e}"))?;
-        tracing::info!(addr, "live pages, /healthz and /metrics served");
-    }
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands: commands(),
-            event_handler: |framework, event| {
-                Box::pin(async move {
-                    let gateway = &framework.user_data.gateway;
-                    match event {
-                        serenity::FullEvent::ShardStageUpdate { event } => {
-                            gateway.set(event.shard_id.0, &event.new.to_string())
-                        }
-                        serenity::FullEvent::Ready { data_about_bot } => {
-                            gateway.set(data_about_bot.shard.map_or(0, |s| s.id.0), "connected")
-                        }
-                        _ => {}
-                    }
-                    if let serenity::FullEvent::InteractionCreate {
-                        interaction: serenity::Interaction::Component(interaction),
-                    } = event
-                    {
-                        components::component(
-                            framework.serenity_context,
-                            framework.user_data,
-                            interaction,
-                        )
-                        .await?;
-                    }
-                    Ok(())
-                })
-            },
-            on_error: |error| Box::pin(errors::on_error(error)),
-            ..Default::default()
-        })
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                // Commands belong to the application: with several processes, the one that
-                // runs shard 0 registers them.
-                let registers = shards.is_none_or(|s| s.first == 0);
-                match guild {
-                    _ if !registers => {}
-                    Some(guild) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(guild),
-                        )
-                        .await?
-                    }
-                    None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
-                    }
-                }
-                tracing::info!(user = %ready.user.name, "connected and commands registered");
-                setup_gateway.set(ready.shard.map_or(0, |s| s.id.0), "connected");
-                let application = ready.application.id.get().to_string();
-                tracing::info!("invite link: {}", invite_url(&application));
-                let closing = closing::Closing::new(Arc::clone(&ctx.http), close_threads_after);
-                let controls = Arc::new(controls::Controls::new(closing));
-                tokio::spawn(clock_loop(
-                    Arc::clone(&ctx.http),
-                    Arc::clone(&controls),
-                    Arc::clone(&setup_app),
-                    shards,
-                ));
-                Ok(Data {
-                    app: setup_app,
-                    bot: ready.user.id,
-                    threads,
-                    defer_after,
-                    inflight: setup_inflight,
-                    gateway: setup_gateway,
-                    seen: setup_seen,
-                    controls,
-                })
-            })
-        })
-        .build();
-    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
-        .framework(doors::Doors::new(framework, seen, Arc::clone(&inflight)))
-        .await?;
-    let manager = client.shard_manager.clone();
-    let start = async {
-        match shards {
-            None => client.start().await,
-            // serenity's range includes its end.
-            Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
-        }
-    };
-    tokio::select! {
-        result = start => result?,
-        _ = shutdown_signal() => {
-            // Stop taking new interactions, then let the answers in flight finish.
-            tracing::info!("stopping");
-            manager.shutdown_all().await;
-            if tokio::time::timeout(Duration::from_secs(10), inflight.idle())
-                .await
-                .is_err()
-            {
-                tracing::warn!("stopped with answers still in flight after 10 s");
-            }
-        }
-    }
-    Ok(())
 }

@@ -68,20 +68,44 @@ fn table_points(row: &TableRow) -> Option<Vec<u32>> {
 
 /// Reads tournament `t` from its `tables` (round, board, row) and `byes`.
 pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Reading {
-    let seats = t.seats.max(2) as u32;
-    let seed: HashMap<&str, usize> = t
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.as_str(), i + 1))
-        .collect();
-    let mut rows: HashMap<String, Standing> = t
-        .players
-        .iter()
-        .map(|p| {
-            (
-                p.clone(),
-                Standing {
+    let mut tally = Tally::new(t);
+    for bye in byes {
+        tally.bye(bye);
+    }
+    for (round, _, row) in tables {
+        if row.status.is_active() {
+            tally.playing(*round, row);
+        } else {
+            tally.ended(*round, row);
+        }
+    }
+    tally.finish()
+}
+
+/// The standings as the tables are read one by one.
+struct Tally<'t> {
+    t: &'t Tournament,
+    /// Each player's seed, 1 for the best.
+    seed: HashMap<&'t str, usize>,
+    rows: HashMap<String, Standing>,
+    /// What winning a full table of the tournament's seats earns.
+    full: u32,
+    reading: Reading,
+}
+
+impl<'t> Tally<'t> {
+    fn new(t: &'t Tournament) -> Tally<'t> {
+        let seed: HashMap<&str, usize> = t
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.as_str(), i + 1))
+            .collect();
+        let rows = t
+            .players
+            .iter()
+            .map(|p| {
+                let standing = Standing {
                     user: p.clone(),
                     seed: seed[p.as_str()],
                     score: 0,
@@ -90,117 +114,142 @@ pub fn read(t: &Tournament, tables: &[(i64, i64, TableRow)], byes: &[Bye]) -> Re
                     opponents: Vec::new(),
                     byes: 0,
                     rounds: vec![None; t.round.max(0) as usize],
-                },
-            )
-        })
-        .collect();
-    let mut reading = Reading {
-        round_done: true,
-        ..Reading::default()
-    };
-    let full = UNIT * (seats - 1);
-    let note = |s: &mut Standing, round: i64, mark: Mark| {
+                };
+                (p.clone(), standing)
+            })
+            .collect();
+        Tally {
+            t,
+            seed,
+            rows,
+            full: UNIT * (t.seats.max(2) as u32 - 1),
+            reading: Reading {
+                round_done: true,
+                ..Reading::default()
+            },
+        }
+    }
+
+    /// What `user` did in `round`.
+    fn note(&mut self, user: &str, round: i64, mark: Mark) {
+        let Some(s) = self.rows.get_mut(user) else {
+            return;
+        };
         if let Some(slot) = usize::try_from(round - 1)
             .ok()
             .and_then(|r| s.rounds.get_mut(r))
         {
             *slot = Some(mark);
         }
-    };
-    for bye in byes {
-        if let Some(s) = rows.get_mut(&bye.user) {
-            s.score += full;
-            s.byes += 1;
-            note(s, bye.round, Mark::Bye);
-            reading.had_bye.insert(bye.user.clone());
+    }
+
+    /// A bye counts as winning a full table.
+    fn bye(&mut self, bye: &Bye) {
+        let Some(s) = self.rows.get_mut(&bye.user) else {
+            return;
+        };
+        s.score += self.full;
+        s.byes += 1;
+        self.note(&bye.user, bye.round, Mark::Bye);
+        self.reading.had_bye.insert(bye.user.clone());
+    }
+
+    /// A table still playing holds its round open.
+    fn playing(&mut self, round: i64, row: &TableRow) {
+        if round == self.t.round {
+            self.reading.round_done = false;
+        }
+        for user in &row.seats {
+            self.note(user, round, Mark::Playing);
         }
     }
-    for (round, _, row) in tables {
-        if row.status.is_active() {
-            if *round == t.round {
-                reading.round_done = false;
-            }
-            for user in &row.seats {
-                if let Some(s) = rows.get_mut(user) {
-                    note(s, *round, Mark::Playing);
-                }
-            }
-            continue;
-        }
+
+    /// An ended table: each seat scores against every other, and a knockout's losers go out.
+    fn ended(&mut self, round: i64, row: &TableRow) {
         let m = row.seats.len() as u32;
         if m < 2 {
-            continue;
+            return;
         }
         let points = table_points(row).unwrap_or_else(|| vec![0; row.seats.len()]);
-        let share = UNIT * (seats - 1) / (m - 1);
+        let share = self.full / (m - 1);
         for (i, user) in row.seats.iter().enumerate() {
             let mut earned = 0;
-            for (j, other) in row.seats.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                reading.met.insert((user.clone(), other.clone()));
-                let (a, b) = (points.get(i).copied(), points.get(j).copied());
-                earned += match a.cmp(&b) {
+            for (j, other) in row.seats.iter().enumerate().filter(|(j, _)| *j != i) {
+                self.reading.met.insert((user.clone(), other.clone()));
+                earned += match points.get(i).cmp(&points.get(j)) {
                     std::cmp::Ordering::Greater => share,
                     std::cmp::Ordering::Equal => share / 2,
                     std::cmp::Ordering::Less => 0,
                 };
-                if let Some(s) = rows.get_mut(user) {
+                if let Some(s) = self.rows.get_mut(user) {
                     s.opponents.push(other.clone());
                 }
             }
-            if let Some(s) = rows.get_mut(user) {
+            if let Some(s) = self.rows.get_mut(user) {
                 s.score += earned;
-                let mark = match earned {
-                    0 => Mark::Lost,
-                    e if e >= full => Mark::Won,
-                    _ => Mark::Drew,
-                };
-                note(s, *round, mark);
             }
+            let mark = match earned {
+                0 => Mark::Lost,
+                e if e >= self.full => Mark::Won,
+                _ => Mark::Drew,
+            };
+            self.note(user, round, mark);
         }
-        if t.format == Format::Knockout {
-            let best = points.iter().max().copied().unwrap_or(0);
-            let winner = row
-                .seats
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| points.get(*i).copied().unwrap_or(0) == best)
-                .map(|(_, u)| u)
-                .min_by_key(|u| seed.get(u.as_str()).copied().unwrap_or(usize::MAX));
-            for user in row.seats.iter().filter(|u| Some(*u) != winner) {
-                if let Some(s) = rows.get_mut(user) {
-                    s.out_in.get_or_insert(*round);
-                }
-            }
+        if self.t.format == Format::Knockout {
+            self.knock_out(round, row, &points);
         }
     }
-    let scores: HashMap<String, u32> = rows.iter().map(|(u, s)| (u.clone(), s.score)).collect();
-    for s in rows.values_mut() {
-        s.buchholz = s
-            .opponents
+
+    /// A knockout table's winner goes on (a tie to the better seed); the others are out.
+    fn knock_out(&mut self, round: i64, row: &TableRow, points: &[u32]) {
+        let best = points.iter().max().copied().unwrap_or(0);
+        let winner = row
+            .seats
             .iter()
-            .map(|o| scores.get(o).copied().unwrap_or(0))
-            .sum();
+            .enumerate()
+            .filter(|(i, _)| points.get(*i).copied().unwrap_or(0) == best)
+            .map(|(_, u)| u)
+            .min_by_key(|u| self.seed.get(u.as_str()).copied().unwrap_or(usize::MAX));
+        for user in row.seats.iter().filter(|u| Some(*u) != winner) {
+            if let Some(s) = self.rows.get_mut(user) {
+                s.out_in.get_or_insert(round);
+            }
+        }
     }
-    let mut standings: Vec<Standing> = rows.into_values().collect();
-    standings.sort_by(|a, b| {
-        // A knockout's players still in come first, then those who lasted longer.
-        let lasted = |s: &Standing| s.out_in.map_or(i64::MAX, |r| r);
-        lasted(b)
-            .cmp(&lasted(a))
-            .then(b.score.cmp(&a.score))
-            .then(b.buchholz.cmp(&a.buchholz))
-            .then(a.seed.cmp(&b.seed))
-    });
-    if t.format == Format::Knockout {
-        let mut alive: Vec<&Standing> = standings.iter().filter(|s| s.out_in.is_none()).collect();
-        alive.sort_by_key(|s| s.seed);
-        reading.alive = alive.into_iter().map(|s| s.user.clone()).collect();
+
+    /// Buchholz from the final scores, then the ranking.
+    fn finish(mut self) -> Reading {
+        let scores: HashMap<String, u32> = self
+            .rows
+            .iter()
+            .map(|(u, s)| (u.clone(), s.score))
+            .collect();
+        for s in self.rows.values_mut() {
+            s.buchholz = s
+                .opponents
+                .iter()
+                .map(|o| scores.get(o).copied().unwrap_or(0))
+                .sum();
+        }
+        let mut standings: Vec<Standing> = self.rows.into_values().collect();
+        standings.sort_by(|a, b| {
+            // A knockout's players still in come first, then those who lasted longer.
+            let lasted = |s: &Standing| s.out_in.map_or(i64::MAX, |r| r);
+            lasted(b)
+                .cmp(&lasted(a))
+                .then(b.score.cmp(&a.score))
+                .then(b.buchholz.cmp(&a.buchholz))
+                .then(a.seed.cmp(&b.seed))
+        });
+        if self.t.format == Format::Knockout {
+            let mut alive: Vec<&Standing> =
+                standings.iter().filter(|s| s.out_in.is_none()).collect();
+            alive.sort_by_key(|s| s.seed);
+            self.reading.alive = alive.into_iter().map(|s| s.user.clone()).collect();
+        }
+        self.reading.standings = standings;
+        self.reading
     }
-    reading.standings = standings;
-    reading
 }
 
 /// A score in points, as people write it: `3`, `1.5`, `0.25`.
