@@ -34,7 +34,7 @@
 //! `--versus OTHER.net --check-games N` only measures: the `--from` network against another,
 //! one ply each, over N games.
 //!
-//! Ways to train on from a network, none of which has yet made a better one (README,
+//! Ways to train on from a network, none of which has yet made a better one (docs/DROID.md,
 //! "Training further"): `--hidden N` above the network's own widens it (the new units start
 //! unheard); `--lambda L` learns each game offline by TD(λ) instead of TD(0); `--distill D`
 //! teaches it the values its own lookahead finds D rolls ahead (1 or 2), the network as

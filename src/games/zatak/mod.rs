@@ -254,7 +254,7 @@ impl Game for Zatak {
         estimate: Estimate::Rough,
         // Level 1 plays at random (one iteration), but never misses a win in one; 16
         // iterations against it scored 65.5 %, 64 against 16 73.2 %, 200 against 64 60.5 %,
-        // and 2,000 against 200 (see the README). 700 against 200 scored only 54.0 %.
+        // and 2,000 against 200 (docs/DROID.md). 700 against 200 scored only 54.0 %.
         ladder: [1, 16, 64, 200, 2_000],
     };
 
