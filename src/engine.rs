@@ -81,114 +81,124 @@ fn handle(request: &Map<String, Value>) -> Reply {
         Some(_) => return Err("field 'options' must be an object".into()),
     };
     let game = crate::catalogue::lookup(game_id, &options).map_err(|e| e.to_string())?;
+    let game = game.as_ref();
     match op {
-        "new" => {
-            let info = game.info();
-            let seats = match request.get("seats") {
-                None | Some(Value::Null) => info.min_seats,
-                Some(value) => value
-                    .as_u64()
-                    .ok_or("field 'seats' must be a whole number")?
-                    .try_into()
-                    .map_err(|_| "field 'seats' is too large")?,
-            };
-            info.check_seats(seats).map_err(|e| e.to_string())?;
-            let play = game.start(seats).map_err(|e| e.to_string())?;
-            Ok(json!({"ok": true, "state": play.position()}))
-        }
-        "status" => {
-            let play = resume(game.as_ref(), request)?;
-            let mut reply = Map::new();
-            reply.insert("ok".into(), Value::Bool(true));
-            match play.status() {
-                Status::ToMove(seat) => {
-                    reply.insert("to_move".into(), Value::String(seat.to_string()));
-                    reply.insert("outcome".into(), Value::Null);
-                }
-                Status::Chance => {
-                    reply.insert("to_move".into(), Value::String("chance".into()));
-                    reply.insert("outcome".into(), Value::Null);
-                }
-                Status::Over(outcome) => {
-                    reply.insert("outcome".into(), json!({"points": outcome.points}));
-                }
-            }
-            Ok(Value::Object(reply))
-        }
-        "legal" => {
-            let play = resume(game.as_ref(), request)?;
-            let actions: Vec<Value> = play
-                .legal_with_results()
-                .into_iter()
-                .map(|legal| match legal.p {
-                    Some(p) => json!({"action": legal.action, "state": legal.state, "p": p}),
-                    None => json!({"action": legal.action, "state": legal.state}),
-                })
-                .collect();
-            Ok(json!({"ok": true, "actions": actions}))
-        }
-        "apply" => {
-            let mut play = resume(game.as_ref(), request)?;
-            let action = string_field(request, "action")?;
-            if let Err(refused) = play.apply(action) {
-                play = through_decision(play.as_ref(), action).ok_or(refused.to_string())?;
-            }
-            let outcome = match play.status() {
-                Status::Over(outcome) => json!({"points": outcome.points}),
-                _ => Value::Null,
-            };
-            Ok(json!({"ok": true, "state": play.position(), "outcome": outcome}))
-        }
-        "droid" => {
-            let play = resume(game.as_ref(), request)?;
-            let seed = match request.get("seed") {
-                None | Some(Value::Null) => 0,
-                Some(v) => v.as_u64().ok_or("field 'seed' must be a whole number")?,
-            };
-            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            let index = match (request.get("level"), request.get("budget_ms")) {
-                (_, Some(ms)) if !ms.is_null() => {
-                    let ms = ms
-                        .as_u64()
-                        .filter(|&ms| (1..=60_000).contains(&ms))
-                        .ok_or("field 'budget_ms' must be 1 to 60000")?;
-                    crate::droid::choose_within(
-                        play.as_ref(),
-                        crate::droid::Budget::Millis(ms),
-                        &mut rng,
-                    )
-                }
-                (level, _) => {
-                    let level = match level {
-                        None | Some(Value::Null) => crate::droid::DEFAULT_LEVEL,
-                        Some(level) => level
-                            .as_u64()
-                            .filter(|l| (1..=5).contains(l))
-                            .ok_or("field 'level' must be 1 to 5")?
-                            as u8,
-                    };
-                    crate::droid::choose(play.as_ref(), level, crate::droid::MIND, &mut rng)
-                }
-            }
-            .map_err(|e| e.to_string())?;
-            let action = play
-                .choice_text(index)
-                .ok_or("the droid's choice vanished")?;
-            Ok(json!({"ok": true, "action": action}))
-        }
-        "render" => {
-            let state = string_field(request, "state")?;
-            let path = string_field(request, "path")?;
-            let scene = scene(request)?;
-            let png = crate::catalogue::board_png(game_id, &options, state, &scene)
-                .map_err(|e| e.to_string())?;
-            std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
-            Ok(json!({"ok": true, "bytes": png.len()}))
-        }
+        "new" => new(game, request),
+        "status" => status(resume(game, request)?.as_ref()),
+        "legal" => legal(resume(game, request)?.as_ref()),
+        "apply" => apply(resume(game, request)?, request),
+        "droid" => droid(resume(game, request)?.as_ref(), request),
+        "render" => render(game_id, &options, request),
         other => Err(format!(
             "unknown op '{other}' (ops: new, status, legal, apply, render, droid)"
         )),
     }
+}
+
+/// `new`: the start position for `seats` players (the game's fewest by default).
+fn new(game: &dyn games::DynGame, request: &Map<String, Value>) -> Reply {
+    let info = game.info();
+    let seats = match request.get("seats") {
+        None | Some(Value::Null) => info.min_seats,
+        Some(value) => value
+            .as_u64()
+            .ok_or("field 'seats' must be a whole number")?
+            .try_into()
+            .map_err(|_| "field 'seats' is too large")?,
+    };
+    info.check_seats(seats).map_err(|e| e.to_string())?;
+    let play = game.start(seats).map_err(|e| e.to_string())?;
+    Ok(json!({"ok": true, "state": play.position()}))
+}
+
+/// `status`: who moves (a seat or chance), or the outcome once the game is over.
+fn status(play: &dyn DynPlay) -> Reply {
+    let mut reply = Map::new();
+    reply.insert("ok".into(), Value::Bool(true));
+    match play.status() {
+        Status::ToMove(seat) => {
+            reply.insert("to_move".into(), Value::String(seat.to_string()));
+            reply.insert("outcome".into(), Value::Null);
+        }
+        Status::Chance => {
+            reply.insert("to_move".into(), Value::String("chance".into()));
+            reply.insert("outcome".into(), Value::Null);
+        }
+        Status::Over(outcome) => {
+            reply.insert("outcome".into(), json!({"points": outcome.points}));
+        }
+    }
+    Ok(Value::Object(reply))
+}
+
+/// `legal`: every legal action with the position it leads to (and its chance, at chance).
+fn legal(play: &dyn DynPlay) -> Reply {
+    let actions: Vec<Value> = play
+        .legal_with_results()
+        .into_iter()
+        .map(|legal| match legal.p {
+            Some(p) => json!({"action": legal.action, "state": legal.state, "p": p}),
+            None => json!({"action": legal.action, "state": legal.state}),
+        })
+        .collect();
+    Ok(json!({"ok": true, "actions": actions}))
+}
+
+/// `apply`: the position after `action`, and the outcome if it ends the game.
+fn apply(mut play: Box<dyn DynPlay>, request: &Map<String, Value>) -> Reply {
+    let action = string_field(request, "action")?;
+    if let Err(refused) = play.apply(action) {
+        play = through_decision(play.as_ref(), action).ok_or(refused.to_string())?;
+    }
+    let outcome = match play.status() {
+        Status::Over(outcome) => json!({"points": outcome.points}),
+        _ => Value::Null,
+    };
+    Ok(json!({"ok": true, "state": play.position(), "outcome": outcome}))
+}
+
+/// `droid`: the droid's choice at a level (or within a time budget), from a seed.
+fn droid(play: &dyn DynPlay, request: &Map<String, Value>) -> Reply {
+    let seed = match request.get("seed") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v.as_u64().ok_or("field 'seed' must be a whole number")?,
+    };
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+    let index = match (request.get("level"), request.get("budget_ms")) {
+        (_, Some(ms)) if !ms.is_null() => {
+            let ms = ms
+                .as_u64()
+                .filter(|&ms| (1..=60_000).contains(&ms))
+                .ok_or("field 'budget_ms' must be 1 to 60000")?;
+            crate::droid::choose_within(play, crate::droid::Budget::Millis(ms), &mut rng)
+        }
+        (level, _) => {
+            let level = match level {
+                None | Some(Value::Null) => crate::droid::DEFAULT_LEVEL,
+                Some(level) => level
+                    .as_u64()
+                    .filter(|l| (1..=5).contains(l))
+                    .ok_or("field 'level' must be 1 to 5")? as u8,
+            };
+            crate::droid::choose(play, level, crate::droid::MIND, &mut rng)
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    let action = play
+        .choice_text(index)
+        .ok_or("the droid's choice vanished")?;
+    Ok(json!({"ok": true, "action": action}))
+}
+
+/// `render`: the board of `state` written as a PNG file at `path`.
+fn render(game_id: &str, options: &GameOptions, request: &Map<String, Value>) -> Reply {
+    let state = string_field(request, "state")?;
+    let path = string_field(request, "path")?;
+    let scene = scene(request)?;
+    let png =
+        crate::catalogue::board_png(game_id, options, state, &scene).map_err(|e| e.to_string())?;
+    std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
+    Ok(json!({"ok": true, "bytes": png.len()}))
 }
 
 /// A chance outcome sent where a player still decides before chance acts (backgammon's

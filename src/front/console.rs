@@ -437,26 +437,53 @@ impl Console {
         let dm_channel = direct.as_ref().map(|name| format!("@{name}"));
         let channel = dm_channel.as_deref().unwrap_or(channel);
         let to = direct.as_deref().or(to);
+        let (images, others) = self.save_attachments(reply)?;
+        self.remember(channel, reply);
+        // Moments are written out in the words of whom the reply is for.
+        let reader = to.or(reply.mentions.first().map(String::as_str));
+        let lang = reader.map_or(self.options.lang, |u| self.lang_of(u));
+        let printed = Printed {
+            channel,
+            to,
+            direct: direct.is_some(),
+            ephemeral: reply.ephemeral,
+            text: crate::words::moments(&reply.text, self.app.now(), lang),
+            images,
+            others,
+            watch: reply.link.as_ref().map(|link| link.url.as_str()),
+            mentions: reply.mentions.iter().map(|u| self.app.name(u)).collect(),
+            labels: reply.buttons.iter().map(|b| b.label.as_str()).collect(),
+            choices: match &reply.select {
+                Some(select) => select.choices.clone(),
+                None => suggestions.to_vec(),
+            },
+        };
+        Ok(if self.options.json {
+            printed.json()
+        } else {
+            printed.plain()
+        })
+    }
+
+    /// Writes a reply's pictures and files into the output folder; their paths, pictures
+    /// first.
+    fn save_attachments(&self, reply: &Reply) -> io::Result<(Vec<String>, Vec<String>)> {
         if !reply.images.is_empty() || !reply.files.is_empty() {
             std::fs::create_dir_all(&self.options.out)?;
         }
-        let mut write = |file: &crate::table::Image| -> io::Result<String> {
+        let write = |file: &crate::table::Image| -> io::Result<String> {
             let path = self.options.out.join(&file.name);
             std::fs::write(&path, &file.bytes)?;
             Ok(path.display().to_string())
         };
-        let paths: Vec<String> = reply
-            .images
-            .iter()
-            .map(&mut write)
-            .collect::<Result<_, _>>()?;
-        let others: Vec<String> = reply
-            .files
-            .iter()
-            .map(&mut write)
-            .collect::<Result<_, _>>()?;
-        // Every attachment, pictures first.
-        let files: Vec<String> = paths.iter().chain(&others).cloned().collect();
+        let images = reply.images.iter().map(write).collect::<Result<_, _>>()?;
+        let others = reply.files.iter().map(write).collect::<Result<_, _>>()?;
+        Ok((images, others))
+    }
+
+    /// Keeps a reply's buttons and menu, so that `[label]` and `{choice}` lines can press
+    /// and pick them (the last 200 messages).
+    fn remember(&mut self, channel: &str, reply: &Reply) {
         self.shown.push(Shown {
             channel: channel.to_string(),
             buttons: reply
@@ -472,73 +499,78 @@ impl Console {
         if self.shown.len() > 200 {
             self.shown.remove(0);
         }
-        let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
-        let choices: Vec<String> = match &reply.select {
-            Some(select) => select.choices.clone(),
-            None => suggestions.to_vec(),
-        };
-        let mentions: Vec<String> = reply.mentions.iter().map(|u| self.app.name(u)).collect();
-        // Moments are written out in the words of whom the reply is for.
-        let reader = to.or(reply.mentions.first().map(String::as_str));
-        let lang = reader.map_or(self.options.lang, |u| self.lang_of(u));
-        let reply_text = crate::words::moments(&reply.text, self.app.now(), lang);
-        if self.options.json {
-            let mut line = json!({
-                "channel": channel,
-                "user": to,
-                "ephemeral": reply.ephemeral,
-                "text": reply_text,
-                "images": paths,
-                "files": files,
-                "buttons": labels,
-                "choices": choices,
-                "mentions": mentions,
-            });
-            if let Some(link) = &reply.link {
-                line["watch"] = json!(link.url);
-            }
-            if direct.is_some() {
-                line["direct"] = json!(true);
-            }
-            return Ok(line.to_string());
+    }
+}
+
+/// One reply as the console prints it.
+struct Printed<'a> {
+    channel: &'a str,
+    /// Whom a private reply is for.
+    to: Option<&'a str>,
+    direct: bool,
+    ephemeral: bool,
+    text: String,
+    images: Vec<String>,
+    /// Attachments that are not pictures.
+    others: Vec<String>,
+    watch: Option<&'a str>,
+    mentions: Vec<String>,
+    labels: Vec<&'a str>,
+    choices: Vec<String>,
+}
+
+impl Printed<'_> {
+    /// One JSON object a line (`--json`).
+    fn json(&self) -> String {
+        let files: Vec<&String> = self.images.iter().chain(&self.others).collect();
+        let mut line = json!({
+            "channel": self.channel,
+            "user": self.to,
+            "ephemeral": self.ephemeral,
+            "text": self.text,
+            "images": self.images,
+            "files": files,
+            "buttons": self.labels,
+            "choices": self.choices,
+            "mentions": self.mentions,
+        });
+        if let Some(url) = self.watch {
+            line["watch"] = json!(url);
         }
-        let mut text = match to {
-            Some(user) if direct.is_some() => format!("[direct → {user}] {reply_text}"),
+        if self.direct {
+            line["direct"] = json!(true);
+        }
+        line.to_string()
+    }
+
+    /// For people: where it was said and to whom, then its attachments, pings and choices.
+    fn plain(&self) -> String {
+        let (channel, reply_text) = (self.channel, &self.text);
+        let mut text = match self.to {
+            Some(user) if self.direct => format!("[direct → {user}] {reply_text}"),
             Some(user) => format!("[#{channel} → {user} only] {reply_text}"),
             None => format!("[#{channel}] {reply_text}"),
         };
-        for path in paths {
+        for path in &self.images {
             text.push_str(&format!("\n  image: {path}"));
         }
-        for path in others {
+        for path in &self.others {
             text.push_str(&format!("\n  file: {path}"));
         }
-        if let Some(link) = &reply.link {
-            text.push_str(&format!("\n  watch: {}", link.url));
+        if let Some(url) = self.watch {
+            text.push_str(&format!("\n  watch: {url}"));
         }
-        if !mentions.is_empty() {
-            text.push_str(&format!("\n  pings: {}", mentions.join(", ")));
+        if !self.mentions.is_empty() {
+            text.push_str(&format!("\n  pings: {}", self.mentions.join(", ")));
         }
-        if !labels.is_empty() {
-            text.push_str(&format!(
-                "\n  buttons: {}",
-                labels
-                    .iter()
-                    .map(|l| format!("[{l}]"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ));
+        if !self.labels.is_empty() {
+            let buttons: Vec<String> = self.labels.iter().map(|l| format!("[{l}]")).collect();
+            text.push_str(&format!("\n  buttons: {}", buttons.join(" ")));
         }
-        if !choices.is_empty() {
-            text.push_str(&format!(
-                "\n  choices: {}",
-                choices
-                    .iter()
-                    .map(|c| format!("{{{c}}}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ));
+        if !self.choices.is_empty() {
+            let choices: Vec<String> = self.choices.iter().map(|c| format!("{{{c}}}")).collect();
+            text.push_str(&format!("\n  choices: {}", choices.join(" ")));
         }
-        Ok(text)
+        text
     }
 }
