@@ -114,61 +114,7 @@ impl App {
         lines: Lines,
         with_board: bool,
     ) -> Result<(Spectated, Option<Bytes>), Refusal> {
-        let entry = self.entry(row)?;
-        let sides = entry.board.sides();
-        // The seats' colours as the board draws them: a set a player wears included.
-        let dressed = self.dress(
-            row,
-            Scene {
-                names: self.seat_names(row),
-                ..Scene::default()
-            },
-        );
-        let mut view = Spectated {
-            table: row.id,
-            game: words::game_name(&entry.info),
-            status: row.status,
-            turn: row.turn,
-            game_no: 1,
-            seats: row
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(seat, user)| {
-                    let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
-                    SeatView {
-                        name: self.name(user),
-                        points: 0,
-                        to_act: false,
-                        gone: false,
-                        droid: user == DROID,
-                        side: side.map(|s| s.name()).unwrap_or_default(),
-                        face: side.map(|s| s.face.css()).unwrap_or_default(),
-                        edge: side.map(|s| s.edge.css()).unwrap_or_default(),
-                        backed: 0,
-                    }
-                })
-                .collect(),
-            state: String::new(),
-            stakes: self.stakes_words(row),
-            moves: Vec::new(),
-            moves_total: 0,
-            steps: 0,
-            board: false,
-            result: row.result.clone(),
-            deadline: (row.status == TableStatus::Playing)
-                .then_some(row.deadline)
-                .flatten(),
-            commitment: row.seed_commitment.clone(),
-            seed: row.seed.clone(),
-            pool: 0,
-        };
-        for bet in self.ledger.side_bets(row.id)? {
-            view.pool += bet.amount;
-            if let Some(seat) = view.seats.get_mut(bet.seat) {
-                seat.backed += bet.amount;
-            }
-        }
+        let mut view = self.front_of(row)?;
         match row.status {
             TableStatus::Open => {
                 view.state = t!(
@@ -192,6 +138,77 @@ impl App {
         } else {
             None
         };
+        self.fill_play(&mut view, row, &progress, &walk, lines);
+        Ok((view, board))
+    }
+
+    /// What a table's page shows before its game: the game, the seats as the board dresses
+    /// them, the stakes, fairness and the side bets.
+    fn front_of(&self, row: &TableRow) -> Result<Spectated, Refusal> {
+        let entry = self.entry(row)?;
+        let sides = entry.board.sides();
+        // The seats' colours as the board draws them: a set a player wears included.
+        let dressed = self.dress(
+            row,
+            Scene {
+                names: self.seat_names(row),
+                ..Scene::default()
+            },
+        );
+        let seat = |(seat, user): (usize, &String)| {
+            let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
+            SeatView {
+                name: self.name(user),
+                points: 0,
+                to_act: false,
+                gone: false,
+                droid: user == DROID,
+                side: side.map(|s| s.name()).unwrap_or_default(),
+                face: side.map(|s| s.face.css()).unwrap_or_default(),
+                edge: side.map(|s| s.edge.css()).unwrap_or_default(),
+                backed: 0,
+            }
+        };
+        let mut view = Spectated {
+            table: row.id,
+            game: words::game_name(&entry.info),
+            status: row.status,
+            turn: row.turn,
+            game_no: 1,
+            seats: row.seats.iter().enumerate().map(seat).collect(),
+            state: String::new(),
+            stakes: self.stakes_words(row),
+            moves: Vec::new(),
+            moves_total: 0,
+            steps: 0,
+            board: false,
+            result: row.result.clone(),
+            deadline: (row.status == TableStatus::Playing)
+                .then_some(row.deadline)
+                .flatten(),
+            commitment: row.seed_commitment.clone(),
+            seed: row.seed.clone(),
+            pool: 0,
+        };
+        for bet in self.ledger.side_bets(row.id)? {
+            view.pool += bet.amount;
+            if let Some(seat) = view.seats.get_mut(bet.seat) {
+                seat.backed += bet.amount;
+            }
+        }
+        Ok(view)
+    }
+
+    /// The game as it stands: its moves told (the last `lines` of them), the points, who has
+    /// left, who is to act, and the line that says so.
+    fn fill_play(
+        &self,
+        view: &mut Spectated,
+        row: &TableRow,
+        progress: &Progress,
+        walk: &Walk,
+        lines: Lines,
+    ) {
         view.board = true;
         view.game_no = progress.game_no;
         view.moves_total = walk.said.len();
@@ -214,11 +231,10 @@ impl App {
             view.seats[seat].to_act = row.status == TableStatus::Playing;
         }
         view.state = match row.status {
-            TableStatus::Playing => self.turn_line(row, &progress),
+            TableStatus::Playing => self.turn_line(row, progress),
             TableStatus::Finished => t!("watch-finished"),
             _ => t!("watch-cancelled"),
         };
-        Ok((view, board))
     }
 
     /// The stakes of a table in words, or `None` for a friendly game.
