@@ -179,27 +179,7 @@ impl Ledger {
             }
             let best = points.iter().copied().max().unwrap_or(0);
             let winners: Vec<usize> = (0..points.len()).filter(|&s| points[s] == best).collect();
-            let pot_account = escrow(tx, guild, table)?;
-            let pot = balance_of(tx, pot_account)?;
-            let mut payouts = vec![0i64; row.seats.len()];
-            let share = pot / winners.len() as i64;
-            for &seat in &winners {
-                if share > 0 {
-                    let account = seat_account(tx, guild, &row.seats[seat])?;
-                    transfer(tx, op, pot_account, account, share, "the escrow")?;
-                    payouts[seat] = share;
-                }
-            }
-            let remainder = balance_of(tx, pot_account)?;
-            if remainder > 0 {
-                transfer(tx, op, pot_account, house(tx, guild)?, remainder, "the escrow")?;
-            }
-            let mut to_house = remainder;
-            for &seat in &winners {
-                if row.seats[seat] == DROID {
-                    to_house += payouts[seat];
-                }
-            }
+            let (payouts, to_house) = pay_winners(tx, op, guild, &row, &winners)?;
             let token_to = match winners.as_slice() {
                 [seat] if row.stake > 0 && row.seats[*seat] != DROID => {
                     let account = require_member(tx, guild, &row.seats[*seat])?;
@@ -208,42 +188,7 @@ impl Ledger {
                 }
                 _ => None,
             };
-            // Results feed statistics and the wins board: a member playing itself counts
-            // for nothing (nor does the droid, which is not a member).
-            let self_play = row
-                .seats
-                .iter()
-                .enumerate()
-                .any(|(i, u)| u != DROID && row.seats[..i].contains(u));
-            for (seat, user) in row.seats.iter().enumerate() {
-                if user == DROID || self_play {
-                    continue;
-                }
-                // A per-point series paid game by game: those payments are its net.
-                let net = payouts[seat] - row.stake
-                    + points_net(tx, guild, table, seat_account(tx, guild, user)?)?;
-                let outcome = if winners.len() == 1 && winners[0] == seat {
-                    "win"
-                } else if winners.contains(&seat) {
-                    "draw"
-                } else {
-                    "loss"
-                };
-                tx.execute(
-                    "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    args![
-                        table,
-                        guild,
-                        &row.game,
-                        user,
-                        seat as i64,
-                        points[seat],
-                        outcome,
-                        net
-                    ],
-                )?;
-            }
+            record_results(tx, guild, &row, points, &winners, &payouts)?;
             ratings::record(tx, guild, &row.game, &row.seats, &winners)?;
             let winner = match winners.as_slice() {
                 [seat] => Some(*seat),
@@ -353,4 +298,91 @@ impl Ledger {
             },
         )
     }
+}
+
+/// Shares a finished table's pot equally among its top scorers, the remainder to the house;
+/// each seat's payout, and what went to the house (the droid's winnings included).
+fn pay_winners(
+    tx: &Tx,
+    op: i64,
+    guild: &str,
+    row: &TableRow,
+    winners: &[usize],
+) -> Result<(Vec<i64>, i64)> {
+    let pot_account = escrow(tx, guild, row.id)?;
+    let pot = balance_of(tx, pot_account)?;
+    let mut payouts = vec![0i64; row.seats.len()];
+    let share = pot / winners.len() as i64;
+    for &seat in winners {
+        if share > 0 {
+            let account = seat_account(tx, guild, &row.seats[seat])?;
+            transfer(tx, op, pot_account, account, share, "the escrow")?;
+            payouts[seat] = share;
+        }
+    }
+    let remainder = balance_of(tx, pot_account)?;
+    if remainder > 0 {
+        transfer(
+            tx,
+            op,
+            pot_account,
+            house(tx, guild)?,
+            remainder,
+            "the escrow",
+        )?;
+    }
+    let droid_won: i64 = winners
+        .iter()
+        .filter(|&&seat| row.seats[seat] == DROID)
+        .map(|&seat| payouts[seat])
+        .sum();
+    Ok((payouts, remainder + droid_won))
+}
+
+/// Each member's result at a finished table, for statistics and the wins board: a member
+/// playing itself counts for nothing (nor does the droid, which is not a member).
+fn record_results(
+    tx: &Tx,
+    guild: &str,
+    row: &TableRow,
+    points: &[u32],
+    winners: &[usize],
+    payouts: &[i64],
+) -> Result<()> {
+    let self_play = row
+        .seats
+        .iter()
+        .enumerate()
+        .any(|(i, u)| u != DROID && row.seats[..i].contains(u));
+    if self_play {
+        return Ok(());
+    }
+    for (seat, user) in row.seats.iter().enumerate() {
+        if user == DROID {
+            continue;
+        }
+        // A per-point series paid game by game: those payments are its net.
+        let net = payouts[seat] - row.stake
+            + points_net(tx, guild, row.id, seat_account(tx, guild, user)?)?;
+        let outcome = match winners {
+            [only] if *only == seat => "win",
+            _ if winners.contains(&seat) => "draw",
+            _ => "loss",
+        };
+        tx.execute(
+            "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            args![
+                row.id,
+                guild,
+                &row.game,
+                user,
+                seat as i64,
+                points[seat],
+                outcome,
+                net
+            ],
+        )?;
+    }
+    Ok(())
 }
