@@ -178,39 +178,40 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let command = cli.command.unwrap_or_else(|| {
-        if config
-            .discord
-            .token
-            .as_deref()
-            .unwrap_or("")
-            .trim()
-            .is_empty()
-        {
-            Command::Console {
-                json: false,
-                out: PathBuf::from("boards"),
-                db: None,
-                admins: vec!["admin".into()],
-                locale: "en".into(),
-                user: "player".into(),
-                web: None,
-            }
-        } else {
-            Command::Serve {
-                db: None,
-                shards: None,
-                shard_total: None,
-            }
+    let command = cli.command.unwrap_or_else(|| default_command(&config));
+    run(command, &config)
+}
+
+/// Without a command: the bot when a Discord token is configured, else the console.
+fn default_command(config: &Config) -> Command {
+    let token = config.discord.token.as_deref().unwrap_or("");
+    if token.trim().is_empty() {
+        Command::Console {
+            json: false,
+            out: PathBuf::from("boards"),
+            db: None,
+            admins: vec!["admin".into()],
+            locale: "en".into(),
+            user: "player".into(),
+            web: None,
         }
-    });
+    } else {
+        Command::Serve {
+            db: None,
+            shards: None,
+            shard_total: None,
+        }
+    }
+}
+
+fn run(command: Command, config: &Config) -> ExitCode {
     match command {
         Command::Engine => engine(),
         Command::Serve {
             db,
             shards,
             shard_total,
-        } => serve(&config, db, shards.zip(shard_total)),
+        } => serve(config, db, shards.zip(shard_total)),
         Command::Console {
             json,
             out,
@@ -227,7 +228,7 @@ fn main() -> ExitCode {
                 lang: holotable::words::Lang::of(&locale),
                 local_user: user,
             };
-            run_console(&config, db, web.as_deref(), options)
+            run_console(config, db, web.as_deref(), options)
         }
         Command::Render {
             game,
@@ -253,7 +254,7 @@ fn main() -> ExitCode {
                 &scene,
             )
         }
-        Command::Audit { db } => audit(&config, db),
+        Command::Audit { db } => audit(config, db),
         Command::Arena {
             game,
             games,
