@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 
 /// The game every scenario plays, computed with the rules core: alice takes wins and kills
-/// when she can, bob plays the first legal move that kills nothing (as in tests/discord.rs).
+/// when she can, bob plays the first legal move that kills nothing (as in tests/discord.rs and tests/discord_games.rs).
 fn line() -> Vec<(usize, String)> {
     let game = holotable::catalogue::lookup("dejarik", &Default::default()).unwrap();
     let mut play = game.start(2).unwrap();

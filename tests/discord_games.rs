@@ -1,0 +1,358 @@
+//! Each game played through the real serenity/poise client against the fake Discord, to its
+//! end: backgammon's cube and dice buttons, Zatak, Halloween Kingdoms, a three-player D-Zone.
+
+#[path = "common/discord_checks.rs"]
+mod checks;
+mod fake_discord;
+
+use checks::*;
+use fake_discord::client::*;
+use fake_discord::FakeDiscord;
+use serde_json::{json, Value};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backgammon_game_through_the_real_client() {
+    let dir = workdir("bg");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    let n = fake.requests().len();
+    fake.slash(
+        5001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "backgammon"},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(5001)).await;
+    assert!(
+        content(&challenge).contains("to Backgammon"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(5002, BOB, &accept, &[]);
+    let mut board = fake.wait_for(n, WAIT, is_callback(5002)).await;
+    let mut id = 5002;
+    let mut typed_once = false;
+    for _ in 0..600 {
+        let text = content(&board);
+        assert!(!ephemeral(&board), "{text}");
+        assert!(board.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&board);
+        if text.contains("wins") {
+            break;
+        }
+        let who = if text.ends_with("alice to move.") {
+            ALICE
+        } else if text.ends_with("bob to move.") {
+            BOB
+        } else {
+            panic!("whose turn? {text}")
+        };
+        id += 1;
+        let components = custom_ids(&board);
+        let menu = board.json["data"]["components"]
+            .as_array()
+            .and_then(|rows| {
+                rows.iter()
+                    .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+                    .find(|c| c["type"] == 3)
+            });
+        if let Some(menu) = menu {
+            let first = menu["options"][0]["value"].as_str().unwrap().to_string();
+            if !typed_once {
+                // Once, the play is typed with /move, found by autocomplete from its end.
+                typed_once = true;
+                let tail = first.split_whitespace().last().unwrap().to_string();
+                fake.autocomplete(id, who, "move", "action", &tail);
+                let found = fake.wait_for(n, WAIT, is_callback(id)).await;
+                let offered: Vec<String> = found.json["data"]["choices"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["value"].as_str().unwrap().to_string())
+                    .collect();
+                assert!(offered.contains(&first), "{tail}: {offered:?}");
+                id += 1;
+                fake.slash(
+                    id,
+                    who,
+                    "move",
+                    json!([{"name": "action", "type": 3, "value": first}]),
+                    Value::Null,
+                );
+            } else {
+                fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
+            }
+        } else {
+            let (_, button) = components
+                .into_iter()
+                .find(|(l, _)| ["Roll", "Pass", "Take"].contains(&l.as_str()))
+                .unwrap_or_else(|| panic!("no way to go on: {:?}", board.json));
+            fake.component(id, who, &button, &[]);
+        }
+        board = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&board);
+    assert!(end.contains("wins"), "{end}");
+    assert!(end.contains("slot token"), "{end}");
+    assert!(validate_bodies(&fake.requests()) >= 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_zatak_game_through_the_real_client() {
+    let dir = workdir("zk");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    let n = fake.requests().len();
+    // Zatak is the catalogue's third game: choice 2.
+    fake.slash(
+        7001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "zatak"},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100},
+               {"name": "options", "type": 3, "value": "nocapture:60"}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(7001)).await;
+    assert!(
+        content(&challenge).contains("to Zatak"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(7002, BOB, &accept, &[]);
+    fake.wait_for(n, WAIT, is_callback(7002)).await;
+    // The set-ups, typed with /move after autocomplete finds them by their digits.
+    let mut id = 7002;
+    let mut last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    for (who, setup) in [(ALICE, "setup 654321"), (BOB, "setup 123456")] {
+        id += 1;
+        fake.autocomplete(id, who, "move", "action", &setup[..9]);
+        let found = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(
+            found.json["data"]["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["value"] == setup),
+            "{:?}",
+            found.json
+        );
+        id += 1;
+        fake.slash(
+            id,
+            who,
+            "move",
+            json!([{"name": "action", "type": 3, "value": setup}]),
+            Value::Null,
+        );
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(content(&last).contains("sets up"), "{:?}", last.json);
+    }
+    for _ in 0..200 {
+        let text = content(&last);
+        assert!(!ephemeral(&last), "{text}");
+        assert!(last.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&last);
+        if text.contains("**") {
+            break;
+        }
+        let who = if text.ends_with("alice to move.") {
+            ALICE
+        } else {
+            BOB
+        };
+        let menu = last.json["data"]["components"]
+            .as_array()
+            .and_then(|rows| {
+                rows.iter()
+                    .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+                    .find(|c| c["type"] == 3)
+            })
+            .unwrap_or_else(|| panic!("a move menu: {:?}", last.json));
+        let first = menu["options"][0]["value"].as_str().unwrap().to_string();
+        id += 1;
+        fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&last);
+    assert!(end.contains("wins") || end.contains("Draw"), "{end}");
+    assert!(validate_bodies(&fake.requests()) >= 10);
+}
+
+/// The scripted Halloween Kingdoms game, to Orange's win.
+#[path = "common/kingdoms_line.rs"]
+mod kingdoms_script;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_halloween_kingdoms_game_through_the_real_client() {
+    let dir = workdir("kg");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    let n = fake.requests().len();
+    // Halloween Kingdoms is the catalogue's fourth game: choice 3.
+    fake.slash(
+        8001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "kingdoms"},
+               {"name": "opponent", "type": 6, "value": BOB.0},
+               {"name": "wager", "type": 4, "value": 100}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = fake.wait_for(n, WAIT, is_callback(8001)).await;
+    assert!(
+        content(&challenge).contains("to Halloween Kingdoms"),
+        "{:?}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge)
+        .into_iter()
+        .find(|(l, _)| l == "Accept")
+        .unwrap()
+        .1;
+    fake.component(8002, BOB, &accept, &[]);
+    fake.wait_for(n, WAIT, is_callback(8002)).await;
+    // Autocomplete finds placements by the cell typed first.
+    fake.autocomplete(8003, ALICE, "move", "action", "e5");
+    let found = fake.wait_for(n, WAIT, is_callback(8003)).await;
+    let values: Vec<String> = found.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    assert!(values.contains(&"G@e5".to_string()), "{values:?}");
+    let mut id = 8003;
+    let mut last = None;
+    for (i, action) in kingdoms_script::WIN_LINE.iter().enumerate() {
+        let who = if i % 2 == 0 { ALICE } else { BOB };
+        id += 1;
+        fake.slash(
+            id,
+            who,
+            "move",
+            json!([{"name": "action", "type": 3, "value": action}]),
+            Value::Null,
+        );
+        let reply = fake.wait_for(n, WAIT, is_callback(id)).await;
+        assert!(!ephemeral(&reply), "{action}: {}", content(&reply));
+        assert!(reply.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&reply);
+        last = Some(reply);
+    }
+    let end = content(&last.unwrap());
+    assert!(end.contains("alice holds all nine kingdoms"), "{end}");
+    assert!(end.contains("receives 200 credits"), "{end}");
+    assert!(validate_bodies(&fake.requests()) >= 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_d_zone_game_through_the_real_client() {
+    let dir = workdir("dz");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    let n = fake.requests().len();
+    // D-Zone is the catalogue's fifth game: choice 4. An open table of three seats.
+    fake.slash(
+        9001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dzone"},
+               {"name": "wager", "type": 4, "value": 100},
+               {"name": "seats", "type": 4, "value": 3}]),
+        Value::Null,
+    );
+    let open = fake.wait_for(n, WAIT, is_callback(9001)).await;
+    assert!(
+        content(&open).contains("anyone may join"),
+        "{:?}",
+        open.json
+    );
+    let join = custom_ids(&open)
+        .into_iter()
+        .find(|(l, _)| l == "Join")
+        .unwrap()
+        .1;
+    fake.component(9002, BOB, &join, &[]);
+    fake.wait_for(n, WAIT, is_callback(9002)).await;
+    fake.component(9003, CAROL, &join, &[]);
+    let mut last = fake.wait_for(n, WAIT, is_callback(9003)).await;
+    assert!(
+        content(&last).contains("alice vs bob vs carol"),
+        "{:?}",
+        last.json
+    );
+    let mut id = 9003;
+    let mut claims = 0;
+    for step in 0..3000 {
+        let text = content(&last);
+        assert!(!ephemeral(&last), "{text}");
+        assert!(last.files[0].2.starts_with(b"\x89PNG"));
+        check_message_limits(&last);
+        if text.contains("**") {
+            break;
+        }
+        assert!(step < 2999, "the game ends");
+        let who = [ALICE, BOB, CAROL]
+            .into_iter()
+            .find(|u| {
+                text.ends_with(&format!("{} to roll.", u.1))
+                    || text.ends_with(&format!("{} to move.", u.1))
+            })
+            .unwrap_or_else(|| panic!("someone to act: {text}"));
+        let buttons = custom_ids(&last);
+        let button = |label: &str| {
+            buttons
+                .iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, c)| c.clone())
+        };
+        let menu = menu_of(&last);
+        id += 1;
+        match (&menu, button("Roll"), button("Pass")) {
+            (Some((_, values)), Some(roll), _) if values.iter().any(|v| v.starts_with("claim")) => {
+                // A claim window: the next player claims, or lets it go with Roll.
+                claims += 1;
+                if claims % 2 == 0 {
+                    fake.component(id, who, &roll, &[]);
+                } else {
+                    let (menu_id, values) = menu.clone().unwrap();
+                    fake.component(id, who, &menu_id, &[&values[0]]);
+                }
+            }
+            (None, Some(roll), _) => fake.component(id, who, &roll, &[]),
+            (Some(_), _, Some(pass)) if step % 7 == 0 => fake.component(id, who, &pass, &[]),
+            (Some((menu_id, values)), _, _) => fake.component(id, who, menu_id, &[&values[0]]),
+            (None, None, _) => {
+                let (_, first) = buttons.first().cloned().expect("a button");
+                fake.component(id, who, &first, &[]);
+            }
+        }
+        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+    }
+    let end = content(&last);
+    assert!(
+        end.contains("receives 300 credits") || end.contains("Draw"),
+        "{end}"
+    );
+    assert!(claims > 0, "claim windows came up");
+    assert!(validate_bodies(&fake.requests()) >= 10);
+}
