@@ -101,16 +101,7 @@ async fn a_wagered_game_through_the_real_client() {
 
     // A wagered challenge, accepted by bob.
     let n = fake.requests().len();
-    fake.slash(
-        2001,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "dejarik"},
-               {"name": "opponent", "type": 6, "value": BOB.0},
-               {"name": "wager", "type": 4, "value": 100}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = fake.wait_for(n, WAIT, is_callback(2001)).await;
+    let challenge = challenge_bob(&fake, 2001, "dejarik", None).await;
     assert!(
         content(&challenge).contains("challenges bob"),
         "{:?}",
@@ -125,11 +116,7 @@ async fn a_wagered_game_through_the_real_client() {
         "{:?}",
         challenge.json
     );
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
 
     // Only bob may accept.
     fake.component(2002, ALICE, &accept, &[]);
@@ -333,22 +320,14 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
     fake.wait_for(0, WAIT, |r| r.method == "PUT").await;
 
     // White wins at once with o4-i4 from this set-up (DJ-5.1).
-    fake.slash(
+    let challenge = challenge_bob(
+        &fake,
         3001,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "dejarik"},
-               {"name": "opponent", "type": 6, "value": BOB.0},
-               {"name": "wager", "type": 4, "value": 100},
-               {"name": "options", "type": 3, "value": "setup:i1,i2,i3,o4/o7,o8,o9,o10/w:-"}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = fake.wait_for(0, WAIT, is_callback(3001)).await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+        "dejarik",
+        Some("setup:i1,i2,i3,o4/o7,o8,o9,o10/w:-"),
+    )
+    .await;
+    let accept = button(&challenge, "Accept");
 
     // The bot process dies; a new one starts on the same database.
     drop(bot);
@@ -369,11 +348,7 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
         "{:?}",
         board.json
     );
-    let menu = custom_ids(&board)
-        .into_iter()
-        .find(|(l, _)| l == "Choose a move")
-        .unwrap()
-        .1;
+    let menu = button(&board, "Choose a move");
     fake.component(3003, ALICE, &menu, &["o4-i4"]);
     let won = fake.wait_for(n, WAIT, is_callback(3003)).await;
     assert!(content(&won).contains("alice wins"), "{:?}", won.json);
@@ -659,11 +634,7 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
     );
     let challenge = answer(&fake, n, 6001).await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(6002, BOB, &accept, &[]);
     let board = answer(&fake, n, 6002).await;
     let link = board.json["data"]["components"]

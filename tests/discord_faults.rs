@@ -162,11 +162,7 @@ async fn challenge(fake: &FakeDiscord) {
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
     );
     let challenge = answer(fake, 0, 2001).await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(2002, BOB, &accept, &[]);
     fake.wait_for(0, WAIT, |r| is_callback(2002)(r) && r.taken())
         .await;

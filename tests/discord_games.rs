@@ -17,26 +17,13 @@ async fn a_backgammon_game_through_the_real_client() {
     let _bot = start_bot(&fake, &dir.join("h.db"));
     connected(&fake).await;
     let n = fake.requests().len();
-    fake.slash(
-        5001,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "backgammon"},
-               {"name": "opponent", "type": 6, "value": BOB.0},
-               {"name": "wager", "type": 4, "value": 100}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = fake.wait_for(n, WAIT, is_callback(5001)).await;
+    let challenge = challenge_bob(&fake, 5001, "backgammon", None).await;
     assert!(
         content(&challenge).contains("to Backgammon"),
         "{:?}",
         challenge.json
     );
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(5002, BOB, &accept, &[]);
     let mut board = fake.wait_for(n, WAIT, is_callback(5002)).await;
     let mut id = 5002;
@@ -114,27 +101,13 @@ async fn a_zatak_game_through_the_real_client() {
     connected(&fake).await;
     let n = fake.requests().len();
     // Zatak is the catalogue's third game: choice 2.
-    fake.slash(
-        7001,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "zatak"},
-               {"name": "opponent", "type": 6, "value": BOB.0},
-               {"name": "wager", "type": 4, "value": 100},
-               {"name": "options", "type": 3, "value": "nocapture:60"}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = fake.wait_for(n, WAIT, is_callback(7001)).await;
+    let challenge = challenge_bob(&fake, 7001, "zatak", Some("nocapture:60")).await;
     assert!(
         content(&challenge).contains("to Zatak"),
         "{:?}",
         challenge.json
     );
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(7002, BOB, &accept, &[]);
     fake.wait_for(n, WAIT, is_callback(7002)).await;
     // The set-ups, typed with /move after autocomplete finds them by their digits.
@@ -207,26 +180,13 @@ async fn a_halloween_kingdoms_game_through_the_real_client() {
     connected(&fake).await;
     let n = fake.requests().len();
     // Halloween Kingdoms is the catalogue's fourth game: choice 3.
-    fake.slash(
-        8001,
-        ALICE,
-        "play",
-        json!([{"name": "game", "type": 3, "value": "kingdoms"},
-               {"name": "opponent", "type": 6, "value": BOB.0},
-               {"name": "wager", "type": 4, "value": 100}]),
-        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
-    );
-    let challenge = fake.wait_for(n, WAIT, is_callback(8001)).await;
+    let challenge = challenge_bob(&fake, 8001, "kingdoms", None).await;
     assert!(
         content(&challenge).contains("to Halloween Kingdoms"),
         "{:?}",
         challenge.json
     );
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(8002, BOB, &accept, &[]);
     fake.wait_for(n, WAIT, is_callback(8002)).await;
     // Autocomplete finds placements by the cell typed first.
@@ -286,11 +246,7 @@ async fn a_three_player_d_zone_game_through_the_real_client() {
         "{:?}",
         open.json
     );
-    let join = custom_ids(&open)
-        .into_iter()
-        .find(|(l, _)| l == "Join")
-        .unwrap()
-        .1;
+    let join = button(&open, "Join");
     fake.component(9002, BOB, &join, &[]);
     fake.wait_for(n, WAIT, is_callback(9002)).await;
     fake.component(9003, CAROL, &join, &[]);

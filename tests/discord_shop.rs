@@ -92,11 +92,7 @@ async fn shop_and_buy_through_the_real_client() {
         json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
     );
     let challenge = answer(&fake, n, 3005).await;
-    let accept = custom_ids(&challenge)
-        .into_iter()
-        .find(|(l, _)| l == "Accept")
-        .unwrap()
-        .1;
+    let accept = button(&challenge, "Accept");
     fake.component(3006, BOB, &accept, &[]);
     let board = answer(&fake, n, 3006).await;
     let (_, _, png) = board.files.first().expect("the board is attached").clone();

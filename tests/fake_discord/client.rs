@@ -119,6 +119,37 @@ pub fn custom_ids(r: &Request) -> Vec<(String, String)> {
     out
 }
 
+/// The custom id of a reply's button labelled `label`.
+pub fn button(r: &Request, label: &str) -> String {
+    custom_ids(r)
+        .into_iter()
+        .find(|(l, _)| l == label)
+        .map(|(_, id)| id)
+        .unwrap_or_else(|| panic!("no [{label}] button on {:?}", r.json))
+}
+
+/// Alice challenges Bob to `game` for 100 credits as interaction `id`, with `options` (the
+/// `/play` option of that name) when given; returns the challenge as the bot answered it.
+pub async fn challenge_bob(
+    fake: &FakeDiscord,
+    id: u64,
+    game: &str,
+    options: Option<&str>,
+) -> Request {
+    let n = fake.requests().len();
+    let mut args = vec![
+        json!({"name": "game", "type": 3, "value": game}),
+        json!({"name": "opponent", "type": 6, "value": BOB.0}),
+        json!({"name": "wager", "type": 4, "value": 100}),
+    ];
+    if let Some(options) = options {
+        args.push(json!({"name": "options", "type": 3, "value": options}));
+    }
+    let resolved = json!({"users": {BOB.0: user(BOB.0, BOB.1)}});
+    fake.slash(id, ALICE, "play", Value::Array(args), resolved);
+    fake.wait_for(n, WAIT, is_callback(id)).await
+}
+
 /// The select menu of a reply, if it has one: its custom id and option values.
 pub fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
     let rows = r.json["data"]["components"].as_array()?;
