@@ -176,25 +176,13 @@ async fn a_wagered_game_through_the_real_client() {
     assert_eq!(offered, ["o5-C", "o5-i5"]);
 
     // Out of turn: refused privately.
-    fake.slash(
-        2005,
-        BOB,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o1-i1"}]),
-        Value::Null,
-    );
+    send_move(&fake, 2005, BOB, "o1-i1");
     let out_of_turn = fake.wait_for(n, WAIT, is_callback(2005)).await;
     assert!(ephemeral(&out_of_turn));
     assert!(content(&out_of_turn).contains("alice's turn"));
 
     // A move with a fresh board.
-    fake.slash(
-        2006,
-        ALICE,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
-        Value::Null,
-    );
+    send_move(&fake, 2006, ALICE, "o5-i5");
     let moved = fake.wait_for(n, WAIT, is_callback(2006)).await;
     assert!(
         content(&moved).contains("alice plays o5-i5"),
@@ -256,13 +244,7 @@ async fn a_wagered_game_through_the_real_client() {
         .clone();
         let who = if seat == 0 { ALICE } else { BOB };
         id += 1;
-        fake.slash(
-            id,
-            who,
-            "move",
-            json!([{"name": "action", "type": 3, "value": choice}]),
-            Value::Null,
-        );
+        send_move(&fake, id, who, &choice);
         let answer = fake.wait_for(n, WAIT, is_callback(id)).await;
         assert!(!ephemeral(&answer), "{choice}: {:?}", answer.json);
         assert!(

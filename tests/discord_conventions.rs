@@ -103,13 +103,7 @@ async fn only_the_newest_message_of_a_table_offers_choices() {
         let (menu, values) = menu_of(&board).expect("a move menu");
         let n = fake.requests().len();
         if id % 2 == 0 {
-            fake.slash(
-                id,
-                who,
-                "move",
-                json!([{"name": "action", "type": 3, "value": values[0]}]),
-                Value::Null,
-            );
+            send_move(&fake, id, who, &values[0]);
         } else {
             fake.component(id, who, &menu, &[&values[0]]);
         }
@@ -280,35 +274,17 @@ async fn a_member_who_asked_is_told_by_direct_message_when_a_table_waits() {
     );
     accept(&fake, n, 3, &challenge).await;
     // bob accepted himself: alice moves first, and nobody needs telling yet.
-    fake.slash(
-        4,
-        ALICE,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
-        Value::Null,
-    );
+    send_move(&fake, 4, ALICE, "o5-i5");
     answer(&fake, n, 4).await;
     assert_eq!(told(2).await.len(), 2);
     // alice never asked: nothing reaches her directly.
-    fake.slash(
-        5,
-        BOB,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o1-i1"}]),
-        Value::Null,
-    );
+    send_move(&fake, 5, BOB, "o1-i1");
     answer(&fake, n, 5).await;
     assert!(fake.direct_messages(ALICE.0).is_empty());
 
     // A member who takes no direct messages still plays on; bob turns them off.
     fake.refuse_dms(BOB.0);
-    fake.slash(
-        6,
-        ALICE,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o6-i6"}]),
-        Value::Null,
-    );
+    send_move(&fake, 6, ALICE, "o6-i6");
     let moved = answer(&fake, n, 6).await;
     assert!(!ephemeral(&moved), "{:?}", moved.json);
     fake.slash(

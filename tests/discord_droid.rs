@@ -51,13 +51,7 @@ async fn play_out(fake: &FakeDiscord, n: usize, mut id: u64, mut last: Request) 
                 .unwrap_or_else(|| panic!("a suggestion: {:?}", found.json))
                 .to_string();
             id += 1;
-            fake.slash(
-                id,
-                ALICE,
-                "move",
-                json!([{"name": "action", "type": 3, "value": first}]),
-                Value::Null,
-            );
+            send_move(fake, id, ALICE, &first);
         }
         last = fake.wait_for(n, WAIT, is_callback(id)).await;
     }
@@ -118,13 +112,7 @@ async fn the_bot_answers_another_table_while_the_droid_thinks() {
     fake.wait_for(n, WAIT, is_callback(30_001)).await;
     // alice moves; the droid thinks at its top level. bob, at another channel, asks for
     // his balance meanwhile.
-    fake.slash(
-        30_002,
-        ALICE,
-        "move",
-        json!([{"name": "action", "type": 3, "value": "o5-i5"}]),
-        Value::Null,
-    );
+    send_move(&fake, 30_002, ALICE, "o5-i5");
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     fake.slash_in("3001", 30_003, BOB, "balance", json!([]), Value::Null);
     let droid = fake.wait_for(n, WAIT, is_callback(30_002)).await;

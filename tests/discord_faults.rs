@@ -13,7 +13,7 @@ use fake_discord::client::*;
 use fake_discord::{FakeDiscord, Fault, GatewayFault, Request, Route};
 use holotable::games::Status;
 use rand::{Rng, SeedableRng};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The game every scenario plays, computed with the rules core: alice takes wins and kills
 /// when she can, bob plays the first legal move that kills nothing (as in tests/discord.rs and tests/discord_games.rs).
@@ -138,16 +138,6 @@ async fn play(name: &str, env: &[(&str, &str)], before: Before<'_>) -> Played {
         db,
         line,
     }
-}
-
-fn send_move(fake: &FakeDiscord, id: u64, who: (&str, &str), action: &str) {
-    fake.slash(
-        id,
-        who,
-        "move",
-        json!([{"name": "action", "type": 3, "value": action}]),
-        Value::Null,
-    );
 }
 
 /// alice challenges bob for 100 credits; bob accepts.

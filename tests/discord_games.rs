@@ -7,25 +7,38 @@ mod fake_discord;
 
 use checks::*;
 use fake_discord::client::*;
-use fake_discord::FakeDiscord;
+use fake_discord::{FakeDiscord, Request};
 use serde_json::{json, Value};
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_backgammon_game_through_the_real_client() {
-    let dir = workdir("bg");
+/// A fake Discord, the bot against it, and a wagered `game` (with `options`) that alice
+/// challenged bob to as interaction `id` and bob accepted as `id + 1`: the challenge names
+/// the game by `title`. Returns the fake, the bot, how many requests came before the
+/// challenge, and the board bob's accept was answered with.
+async fn accepted(
+    id: u64,
+    game: &str,
+    options: Option<&str>,
+    title: &str,
+) -> (FakeDiscord, Bot, usize, Request) {
+    let dir = workdir(game);
     let fake = FakeDiscord::start().await;
-    let _bot = start_bot(&fake, &dir.join("h.db"));
+    let bot = start_bot(&fake, &dir.join("h.db"));
     connected(&fake).await;
     let n = fake.requests().len();
-    let challenge = challenge_bob(&fake, 5001, "backgammon", None).await;
+    let challenge = challenge_bob(&fake, id, game, options).await;
     assert!(
-        content(&challenge).contains("to Backgammon"),
+        content(&challenge).contains(&format!("to {title}")),
         "{:?}",
         challenge.json
     );
-    let accept = button(&challenge, "Accept");
-    fake.component(5002, BOB, &accept, &[]);
-    let mut board = fake.wait_for(n, WAIT, is_callback(5002)).await;
+    fake.component(id + 1, BOB, &button(&challenge, "Accept"), &[]);
+    let board = fake.wait_for(n, WAIT, is_callback(id + 1)).await;
+    (fake, bot, n, board)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backgammon_game_through_the_real_client() {
+    let (fake, _bot, n, mut board) = accepted(5001, "backgammon", None, "Backgammon").await;
     let mut id = 5002;
     let mut typed_once = false;
     for _ in 0..600 {
@@ -68,13 +81,7 @@ async fn a_backgammon_game_through_the_real_client() {
                     .collect();
                 assert!(offered.contains(&first), "{tail}: {offered:?}");
                 id += 1;
-                fake.slash(
-                    id,
-                    who,
-                    "move",
-                    json!([{"name": "action", "type": 3, "value": first}]),
-                    Value::Null,
-                );
+                send_move(&fake, id, who, &first);
             } else {
                 fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
             }
@@ -95,21 +102,8 @@ async fn a_backgammon_game_through_the_real_client() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_zatak_game_through_the_real_client() {
-    let dir = workdir("zk");
-    let fake = FakeDiscord::start().await;
-    let _bot = start_bot(&fake, &dir.join("h.db"));
-    connected(&fake).await;
-    let n = fake.requests().len();
     // Zatak is the catalogue's third game: choice 2.
-    let challenge = challenge_bob(&fake, 7001, "zatak", Some("nocapture:60")).await;
-    assert!(
-        content(&challenge).contains("to Zatak"),
-        "{:?}",
-        challenge.json
-    );
-    let accept = button(&challenge, "Accept");
-    fake.component(7002, BOB, &accept, &[]);
-    fake.wait_for(n, WAIT, is_callback(7002)).await;
+    let (fake, _bot, n, _board) = accepted(7001, "zatak", Some("nocapture:60"), "Zatak").await;
     // The set-ups, typed with /move after autocomplete finds them by their digits.
     let mut id = 7002;
     let mut last = fake.wait_for(n, WAIT, is_callback(id)).await;
@@ -127,13 +121,7 @@ async fn a_zatak_game_through_the_real_client() {
             found.json
         );
         id += 1;
-        fake.slash(
-            id,
-            who,
-            "move",
-            json!([{"name": "action", "type": 3, "value": setup}]),
-            Value::Null,
-        );
+        send_move(&fake, id, who, setup);
         last = fake.wait_for(n, WAIT, is_callback(id)).await;
         assert!(content(&last).contains("sets up"), "{:?}", last.json);
     }
@@ -174,21 +162,8 @@ mod kingdoms_script;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_halloween_kingdoms_game_through_the_real_client() {
-    let dir = workdir("kg");
-    let fake = FakeDiscord::start().await;
-    let _bot = start_bot(&fake, &dir.join("h.db"));
-    connected(&fake).await;
-    let n = fake.requests().len();
     // Halloween Kingdoms is the catalogue's fourth game: choice 3.
-    let challenge = challenge_bob(&fake, 8001, "kingdoms", None).await;
-    assert!(
-        content(&challenge).contains("to Halloween Kingdoms"),
-        "{:?}",
-        challenge.json
-    );
-    let accept = button(&challenge, "Accept");
-    fake.component(8002, BOB, &accept, &[]);
-    fake.wait_for(n, WAIT, is_callback(8002)).await;
+    let (fake, _bot, n, _board) = accepted(8001, "kingdoms", None, "Halloween Kingdoms").await;
     // Autocomplete finds placements by the cell typed first.
     fake.autocomplete(8003, ALICE, "move", "action", "e5");
     let found = fake.wait_for(n, WAIT, is_callback(8003)).await;
@@ -204,13 +179,7 @@ async fn a_halloween_kingdoms_game_through_the_real_client() {
     for (i, action) in kingdoms_script::WIN_LINE.iter().enumerate() {
         let who = if i % 2 == 0 { ALICE } else { BOB };
         id += 1;
-        fake.slash(
-            id,
-            who,
-            "move",
-            json!([{"name": "action", "type": 3, "value": action}]),
-            Value::Null,
-        );
+        send_move(&fake, id, who, action);
         let reply = fake.wait_for(n, WAIT, is_callback(id)).await;
         assert!(!ephemeral(&reply), "{action}: {}", content(&reply));
         assert!(reply.files[0].2.starts_with(b"\x89PNG"));

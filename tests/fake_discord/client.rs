@@ -150,6 +150,17 @@ pub async fn challenge_bob(
     fake.wait_for(n, WAIT, is_callback(id)).await
 }
 
+/// `who` types `/move action:<action>` as interaction `id`.
+pub fn send_move(fake: &FakeDiscord, id: u64, who: (&str, &str), action: &str) {
+    fake.slash(
+        id,
+        who,
+        "move",
+        json!([{"name": "action", "type": 3, "value": action}]),
+        Value::Null,
+    );
+}
+
 /// The select menu of a reply, if it has one: its custom id and option values.
 pub fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
     let rows = r.json["data"]["components"].as_array()?;
