@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::fake_discord::client::custom_ids;
+use crate::fake_discord::client::{content, custom_ids, ephemeral};
 use crate::fake_discord::Request;
 
 pub fn check_message_limits(r: &Request) {
@@ -162,4 +162,14 @@ pub fn message_custom_ids(r: &Request) -> Vec<(String, String)> {
         ..r.clone()
     };
     custom_ids(&wrapped)
+}
+
+/// A board as every member sees it: a public answer with its PNG, within Discord's limits.
+/// Returns its text.
+pub fn public_board(r: &Request) -> String {
+    let text = content(r);
+    assert!(!ephemeral(r), "{text}");
+    assert!(r.files[0].2.starts_with(b"\x89PNG"), "{text}");
+    check_message_limits(r);
+    text
 }
