@@ -3,13 +3,14 @@
 //! Every rule and variant of the file: the set-up chosen or `random` (ZK-2.3, ZK-2.4) or
 //! `free` (ZK-7.1), `obstacles:2|3` (ZK-7.2), moves (ZK-3), the end (ZK-4, ZK-5), `adjust`,
 //! `takeface`, `nocapture:N` (ZK-7.3, ZK-7.4, ZK-4.4), in the notation of ZK-8. Random
-//! set-ups and obstacles are chance actions, drawn by whoever drives the game. Still to
-//! come: its board and its catalogue line (issue 14).
+//! set-ups and obstacles are chance actions, drawn by whoever drives the game. Its board is
+//! drawn by `render::zatak`.
 
 pub mod board;
 pub mod moves;
 pub mod notation;
 mod setup;
+mod turn;
 
 use crate::games::repetition::Repetitions;
 use crate::games::{Declared, OptionSpec};
@@ -320,101 +321,7 @@ impl Game for Zatak {
     }
 
     fn apply(&self, pos: &Position, action: &Action) -> Result<Position, RulesError> {
-        if matches!(self.status(pos), Status::Over(_)) {
-            return Err(RulesError::GameOver);
-        }
-        let mut next = pos.clone();
-        match (pos.phase, action) {
-            (Phase::Setup, Action::Obstacles(mask)) => {
-                if !setup::obstacles_due(self, pos)
-                    || !setup::obstacle_draw_ok(self.obstacles, *mask)
-                {
-                    return Err(RulesError::Illegal(format!(
-                        "obstacles are {} cells outside both zones, drawn before set-up (ZK-7.2)",
-                        self.obstacles
-                    ))
-                    .told(Phrase::new("zk-obstacles").value("count", self.obstacles)));
-                }
-                next.obstacles = *mask;
-                Ok(next)
-            }
-            (_, Action::Obstacles(_)) => Err(RulesError::Illegal(
-                "obstacles are drawn before set-up (ZK-7.2)".into(),
-            )
-            .told(Phrase::new("zk-obstacles").value("count", self.obstacles))),
-            (Phase::Setup, _) if setup::obstacles_due(self, pos) => Err(RulesError::Illegal(
-                "the obstacles are drawn first (ZK-7.2)".into(),
-            )
-            .told(Phrase::new("zk-obstacles").value("count", self.obstacles))),
-            (Phase::Setup, Action::Place(dice)) if self.free => {
-                setup::check_free(pos, pos.to_move, dice)?;
-                for (cell, face) in dice {
-                    next.dice[cell.0 as usize] = Some((pos.to_move, *face));
-                }
-                if pos.to_move == Side::Red {
-                    next.phase = Phase::Play;
-                }
-                next.to_move = pos.to_move.other();
-                Ok(next)
-            }
-            (Phase::Setup, Action::Setup(_)) if self.free => Err(RulesError::Illegal(
-                "with free the set-up names its cells: setup c1=2,c2=4,d1=1,… (ZK-7.1)".into(),
-            )
-            .told(Phrase::new("zk-free-long"))),
-            (Phase::Setup, Action::Setup(faces)) => {
-                let mut sorted = *faces;
-                sorted.sort();
-                if sorted != [1, 2, 3, 4, 5, 6] {
-                    return Err(RulesError::Illegal(
-                        "a set-up shows the faces 1 to 6 once each (ZK-2.3)".into(),
-                    )
-                    .told(Phrase::new("zk-setup-faces")));
-                }
-                for (cell, face) in pos.to_move.zone().iter().zip(faces) {
-                    next.dice[cell.0 as usize] = Some((pos.to_move, *face));
-                }
-                if pos.to_move == Side::Red {
-                    next.phase = Phase::Play;
-                }
-                next.to_move = pos.to_move.other();
-                Ok(next)
-            }
-            (Phase::Setup, _) => Err(RulesError::Illegal(
-                "the set-up comes first: write setup and six faces, e.g. setup 123456".into(),
-            )
-            .told(Phrase::new("zk-setup-first"))),
-            (Phase::Play, Action::Setup(_)) => {
-                Err(RulesError::Illegal("the set-up is over".into())
-                    .told(Phrase::new("zk-setup-over")))
-            }
-            (Phase::Play, _) => {
-                if !self.moves(pos).contains(action) {
-                    let text = notation::format_action(action);
-                    return Err(RulesError::Illegal(format!("{text} is not a legal move"))
-                        .told(Phrase::new("zk-illegal").value("move", text)));
-                }
-                match action {
-                    Action::Move(path) => {
-                        let die = next.dice[path.from.0 as usize].take();
-                        for cell in &path.captures {
-                            next.dice[cell.0 as usize] = None;
-                        }
-                        let side = die.map_or(pos.to_move, |(s, _)| s);
-                        next.dice[path.to.0 as usize] = Some((side, path.face));
-                    }
-                    Action::Adjust(cell, delta) => {
-                        if let Some((side, face)) = next.dice[cell.0 as usize] {
-                            next.dice[cell.0 as usize] = Some((side, (face as i8 + delta) as u8));
-                        }
-                    }
-                    Action::Setup(_) | Action::Place(_) | Action::Obstacles(_) => {
-                        unreachable!("matched above")
-                    }
-                }
-                next.to_move = pos.to_move.other();
-                Ok(next)
-            }
-        }
+        turn::apply(self, pos, action)
     }
 
     fn parse_state(&self, text: &str) -> Result<Position, RulesError> {
