@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::{answer, post, run, send_direct, Answering, Asked};
 use super::send::Outgoing;
-use super::{actor_of, display_name, interaction, Context, Error};
+use super::{actor_of, display_name, interaction, Context, Data, Error};
 use crate::table::{Command, Reply};
 
 /// `/play` and `/tournament create` with `[tables] threads`: the table (or the tournament,
@@ -43,16 +43,7 @@ pub(super) async fn in_new_thread(
         return Ok(());
     }
     let name = thread_name(&ctx, &command, &names);
-    let thread = match ctx
-        .channel_id()
-        .create_thread(
-            http,
-            serenity::CreateThread::new(name)
-                .kind(serenity::ChannelType::PublicThread)
-                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
-        )
-        .await
-    {
+    let thread = match open_thread(&ctx, name).await {
         Ok(thread) => thread,
         Err(e) => {
             tracing::warn!(error = %e, "could not open a thread; it stays in the channel");
@@ -64,12 +55,12 @@ pub(super) async fn in_new_thread(
     let tournament = matches!(command, Command::TournamentCreate(_));
     actor.parent = Some(std::mem::replace(
         &mut actor.channel,
-        thread.id.get().to_string(),
+        thread.get().to_string(),
     ));
     let replies = run(&data.app, actor, command, names).await;
     let opened = replies.first().is_some_and(|r| !r.ephemeral);
     if !opened {
-        if let Err(e) = thread.id.delete(http).await {
+        if let Err(e) = thread.delete(http).await {
             tracing::warn!(error = %e, "could not remove the thread of a refused command");
         }
         answering.send(replies).await;
@@ -77,32 +68,54 @@ pub(super) async fn in_new_thread(
     }
     // A table's thread closes once its game is over (a refused command's thread is gone).
     if !tournament {
-        data.controls.closing.made(thread.id);
+        data.controls.closing.made(thread);
     }
-    let headline = replies[0]
-        .text
-        .lines()
-        .next()
-        .unwrap_or_default()
-        .to_string();
-    let place = format!("<#{}>", thread.id);
     let said = crate::words::speaking(lang, || {
+        let place = format!("<#{thread}>");
         if tournament {
             crate::t!("thread-tournament-in", thread = place.as_str())
         } else {
             crate::t!("thread-table-in", thread = place.as_str())
         }
     });
+    announce_and_post(&mut answering, http, data, thread, replies, &said).await;
+    Ok(())
+}
+
+/// A public thread of the command's channel, kept a week after its last message.
+async fn open_thread(ctx: &Context<'_>, name: String) -> serenity::Result<serenity::ChannelId> {
+    let thread = ctx
+        .channel_id()
+        .create_thread(
+            ctx.http(),
+            serenity::CreateThread::new(name)
+                .kind(serenity::ChannelType::PublicThread)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        )
+        .await?;
+    Ok(thread.id)
+}
+
+/// The channel hears the first line of what was opened and `said` (where it lives); the
+/// replies go to the thread, a direct message to its member.
+async fn announce_and_post(
+    answering: &mut Answering<'_>,
+    http: &serenity::Http,
+    data: &Data,
+    thread: serenity::ChannelId,
+    replies: Vec<Reply>,
+    said: &str,
+) {
+    let headline = replies[0].text.lines().next().unwrap_or_default();
     let announcement = Reply::public(format!("{headline}\n{said}"));
     answering.send(vec![announcement]).await;
     for reply in replies {
         if reply.direct.is_some() {
             send_direct(http, &data.controls, reply).await;
         } else {
-            post(http, &data.controls, thread.id, Outgoing::of(reply)).await;
+            post(http, &data.controls, thread, Outgoing::of(reply)).await;
         }
     }
-    Ok(())
 }
 
 /// The thread's name: the game and its players, or the tournament and its game.
