@@ -85,85 +85,82 @@ fn refuse(english: String, phrase: Phrase) -> RulesError {
 /// Why `action`, not a legal action, is refused: the first rule it breaks, in the order a
 /// player would look for it.
 pub fn why_illegal(pos: &Position, action: &Action) -> RulesError {
-    let side = pos.to_move;
     let text = notation::format_action(action);
-    let plain =
-        |id: &'static str, english: String| refuse(english, Phrase::new(id).value("action", &text));
     match *action {
         Action::Pass => plain(
             "kg-no-pass",
+            &text,
             "pass only when no other action is legal (KG-7.2)".into(),
         ),
-        Action::Place(kind, cell) => {
-            if pos.reserve(side, kind) == 0 {
-                return refuse(
-                    format!("no {kind:?} is left in your reserve (KG-2.3)"),
-                    Phrase::new("kg-none-left").value("piece", kind.letter()),
-                );
-            }
-            if pos.occupied() & cell.bit() != 0 {
-                return plain(
-                    "kg-occupied",
-                    format!("{} is not empty (KG-2.4)", cell.name()),
-                );
-            }
-            let opening = side == Side::Purple && pos.of(side) == 0;
-            if opening && moves::placement_cells(pos, side) & cell.bit() == 0 {
-                return plain(
-                    "kg-place-first",
-                    format!(
-                        "{}: the first Purple piece goes next to Orange's piece (KG-3.2)",
-                        cell.name()
-                    ),
-                );
-            }
-            if moves::placement_cells(pos, side) & cell.bit() == 0 {
-                return plain(
-                    "kg-place-where",
-                    format!(
-                        "{}: a piece is placed next to one of yours in the same kingdom (KG-3.4)",
-                        cell.name()
-                    ),
-                );
-            }
-            answer_first(pos, &text)
-        }
-        Action::Move(from, to) => {
-            let Some((owner, kind)) = pos.at(from) else {
-                return plain(
-                    "kg-no-piece",
-                    format!("there is no piece on {}", from.name()),
-                );
-            };
-            if owner != side {
-                return plain(
-                    "kg-not-yours",
-                    format!("the piece on {} is not yours", from.name()),
-                );
-            }
-            if pos.occupied() & to.bit() != 0 {
-                return plain(
-                    "kg-occupied",
-                    format!("{} is not empty (KG-2.4)", to.name()),
-                );
-            }
-            if moves::reach(pos, kind, from) & to.bit() == 0 {
-                return refuse(
-                    format!("{text}: a {kind:?} does not move that way (KG-4)"),
-                    Phrase::new("kg-cannot-reach")
-                        .value("piece", kind.letter())
-                        .value("action", &text),
-                );
-            }
-            if moves::chain_mask(pos, from) & to.bit() == 0 {
-                return plain(
-                    "kg-chain",
-                    format!("{text} would break the chain of pieces (KG-5)"),
-                );
-            }
-            answer_first(pos, &text)
-        }
+        Action::Place(kind, cell) => place_refused(pos, kind, cell, &text),
+        Action::Move(from, to) => move_refused(pos, from, to, &text),
     }
+}
+
+/// A refusal whose words name only the action.
+fn plain(id: &'static str, text: &str, english: String) -> RulesError {
+    refuse(english, Phrase::new(id).value("action", text))
+}
+
+/// Why placing a `kind` from the reserve on `cell` is refused.
+fn place_refused(pos: &Position, kind: Kind, cell: Cell, text: &str) -> RulesError {
+    let side = pos.to_move;
+    if pos.reserve(side, kind) == 0 {
+        return refuse(
+            format!("no {kind:?} is left in your reserve (KG-2.3)"),
+            Phrase::new("kg-none-left").value("piece", kind.letter()),
+        );
+    }
+    if pos.occupied() & cell.bit() != 0 {
+        let english = format!("{} is not empty (KG-2.4)", cell.name());
+        return plain("kg-occupied", text, english);
+    }
+    if moves::placement_cells(pos, side) & cell.bit() == 0 {
+        let opening = side == Side::Purple && pos.of(side) == 0;
+        return if opening {
+            let english = format!(
+                "{}: the first Purple piece goes next to Orange's piece (KG-3.2)",
+                cell.name()
+            );
+            plain("kg-place-first", text, english)
+        } else {
+            let english = format!(
+                "{}: a piece is placed next to one of yours in the same kingdom (KG-3.4)",
+                cell.name()
+            );
+            plain("kg-place-where", text, english)
+        };
+    }
+    answer_first(pos, text)
+}
+
+/// Why moving the piece on `from` to `to` is refused.
+fn move_refused(pos: &Position, from: Cell, to: Cell, text: &str) -> RulesError {
+    let Some((owner, kind)) = pos.at(from) else {
+        let english = format!("there is no piece on {}", from.name());
+        return plain("kg-no-piece", text, english);
+    };
+    if owner != pos.to_move {
+        let english = format!("the piece on {} is not yours", from.name());
+        return plain("kg-not-yours", text, english);
+    }
+    if pos.occupied() & to.bit() != 0 {
+        let english = format!("{} is not empty (KG-2.4)", to.name());
+        return plain("kg-occupied", text, english);
+    }
+    if moves::reach(pos, kind, from) & to.bit() == 0 {
+        return refuse(
+            format!("{text}: a {kind:?} does not move that way (KG-4)"),
+            Phrase::new("kg-cannot-reach")
+                .value("piece", kind.letter())
+                .value("action", text),
+        );
+    }
+    if moves::chain_mask(pos, from) & to.bit() == 0 {
+        let english = format!("{text} would break the chain of pieces (KG-5)");
+        return plain("kg-chain", text, english);
+    }
+    answer_first(pos, text)
 }
 
 fn answer_first(pos: &Position, text: &str) -> RulesError {
