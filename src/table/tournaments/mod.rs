@@ -55,6 +55,42 @@ impl App {
     /// `/tournament create`: a tournament of this channel, taking entries until it starts.
     pub(crate) fn tournament_create(&self, actor: &Actor, ask: Create) -> Outcome {
         self.check_place(actor)?;
+        let asked = self.checked(&ask)?;
+        let options = super::terms::store(&GameOptions::new());
+        let id = self
+            .ledger
+            .create_tournament(
+                &actor.guild,
+                &actor.interaction,
+                &NewTournament {
+                    channel: &actor.channel,
+                    creator: &actor.user,
+                    game: asked.game,
+                    options: &options,
+                    format: asked.format,
+                    rounds: asked.rounds,
+                    seats: asked.seats,
+                    max_players: asked.max_players,
+                    entry: asked.entry,
+                    starts_at: self.now() + asked.starts * 60,
+                    clock: asked.clock * 60,
+                },
+            )?
+            .value;
+        let t = self.ledger.tournament(id)?;
+        Ok(vec![Reply::public(t!(
+            "tour-created",
+            who = &actor.name,
+            id = id,
+            what = self.tournament_kind(&t),
+            entry = t.entry,
+            minutes = asked.starts
+        ))])
+    }
+
+    /// A `/tournament create` with every choice in range and the defaults filled in, or the
+    /// first choice out of range in words.
+    fn checked(&self, ask: &Create) -> Result<Checked, Refusal> {
         let Some(entry) = self.catalogue.find(&ask.game) else {
             return Err(Refusal(t!(
                 "play-unknown-game",
@@ -101,36 +137,16 @@ impl App {
         if !(2..=MAX_PLAYERS).contains(&max_players) {
             return Err(Refusal(t!("tour-bad-players", max = MAX_PLAYERS)));
         }
-        let options = super::terms::store(&GameOptions::new());
-        let id = self
-            .ledger
-            .create_tournament(
-                &actor.guild,
-                &actor.interaction,
-                &NewTournament {
-                    channel: &actor.channel,
-                    creator: &actor.user,
-                    game: info.id,
-                    options: &options,
-                    format,
-                    rounds,
-                    seats,
-                    max_players,
-                    entry: entry_fee,
-                    starts_at: self.now() + starts * 60,
-                    clock: clock * 60,
-                },
-            )?
-            .value;
-        let t = self.ledger.tournament(id)?;
-        Ok(vec![Reply::public(t!(
-            "tour-created",
-            who = &actor.name,
-            id = id,
-            what = self.tournament_kind(&t),
-            entry = t.entry,
-            minutes = starts
-        ))])
+        Ok(Checked {
+            game: info.id,
+            format,
+            rounds,
+            seats,
+            max_players,
+            entry: entry_fee,
+            starts,
+            clock,
+        })
     }
 
     /// A tournament in a few words: "a knockout of Dejarik", "a Swiss of D-Zone (3 rounds,
@@ -362,4 +378,18 @@ impl App {
         };
         Ok(crate::render::standings::png(&card)?)
     }
+}
+
+/// A tournament's terms as `/tournament create` asked them, checked.
+struct Checked {
+    game: &'static str,
+    format: Format,
+    rounds: i64,
+    seats: i64,
+    max_players: i64,
+    entry: i64,
+    /// Minutes until it starts.
+    starts: i64,
+    /// Minutes for each move at its tables (0: the server's clock).
+    clock: i64,
 }
