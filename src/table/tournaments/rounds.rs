@@ -5,7 +5,8 @@
 
 use super::pairing::{self, Round};
 use super::standings::{self, Reading};
-use crate::ledger::tables::{NewTable, Terms};
+use crate::catalogue::Entry;
+use crate::ledger::tables::{NewTable, TableRow, Terms};
 use crate::ledger::tournaments::{Format, Tournament, TournamentStatus};
 use crate::t;
 use crate::table::{App, Outcome, Refusal, Reply};
@@ -131,45 +132,13 @@ impl App {
             if round % 2 == 0 {
                 seats.reverse();
             }
-            let names: Vec<String> = seats.iter().map(|u| self.name(u)).collect();
             if let Some((_, _, row)) = existing.iter().find(|(r, b, _)| *r == round && *b == board)
             {
-                told.push(t!(
-                    "tour-board",
-                    board = board,
-                    table = row.id,
-                    players = names.join(" – ")
-                ));
+                told.push(self.board_line(board, row.id, &seats));
                 continue;
             }
-            let options = crate::table::terms::read(&t.options);
-            let seed = crate::table::fairness::new_seed();
-            let start = entry.rules(&options)?.start(seats.len())?.position();
-            let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
-            let row = self.ledger.create_tournament_table(
-                &t.guild,
-                &NewTable {
-                    channel: &t.channel,
-                    game: &t.game,
-                    options: &t.options,
-                    stake: 0,
-                    per_point: 0,
-                    target: 0,
-                    seed: &seed,
-                    start_position: &start,
-                    seats: &seat_refs,
-                    deadline: None,
-                    terms: Terms::new(&t.creator, seats.len(), 3),
-                },
-                (t.id, round, board),
-                (t.clock > 0).then_some(t.clock),
-            )?;
-            told.push(t!(
-                "tour-board",
-                board = board,
-                table = row.id,
-                players = names.join(" – ")
-            ));
+            let row = self.open_board(t, entry, (round, board), &seats)?;
+            told.push(self.board_line(board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
                 match self.begin(&t.guild, row) {
@@ -193,6 +162,50 @@ impl App {
         }
         replies.insert(0, Reply::public(text));
         Ok(replies)
+    }
+
+    /// "board 2 (table #14): alice – bob".
+    fn board_line(&self, board: i64, table: i64, seats: &[String]) -> String {
+        let names: Vec<String> = seats.iter().map(|u| self.name(u)).collect();
+        t!(
+            "tour-board",
+            board = board,
+            table = table,
+            players = names.join(" – ")
+        )
+    }
+
+    /// Creates the table of board `(round, board)`, free of stakes, with the tournament's
+    /// game, options and clock, its seats in this order.
+    fn open_board(
+        &self,
+        t: &Tournament,
+        entry: &Entry,
+        (round, board): (i64, i64),
+        seats: &[String],
+    ) -> Result<TableRow, Refusal> {
+        let options = crate::table::terms::read(&t.options);
+        let seed = crate::table::fairness::new_seed();
+        let start = entry.rules(&options)?.start(seats.len())?.position();
+        let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
+        Ok(self.ledger.create_tournament_table(
+            &t.guild,
+            &NewTable {
+                channel: &t.channel,
+                game: &t.game,
+                options: &t.options,
+                stake: 0,
+                per_point: 0,
+                target: 0,
+                seed: &seed,
+                start_position: &start,
+                seats: &seat_refs,
+                deadline: None,
+                terms: Terms::new(&t.creator, seats.len(), 3),
+            },
+            (t.id, round, board),
+            (t.clock > 0).then_some(t.clock),
+        )?)
     }
 
     fn continue_tournament(&self, t: Tournament) -> Outcome {
