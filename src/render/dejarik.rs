@@ -276,8 +276,34 @@ pub fn draw(
     };
     let mut c = Canvas::over(&static_layer(scale), scale);
 
-    // Cells of the last move under the pieces.
-    let ends = match &highlight {
+    let victim = victim_of(&highlight);
+    mark_last_cells(&mut c, &highlight, victim.map(|(cell, _)| cell));
+    for side in [Side::White, Side::Black] {
+        for cell in pos.pieces(side) {
+            let (x, y) = cell_center(cell);
+            piece(&mut c, side, look(scene, side), x, y, PIECE, 1.0);
+        }
+    }
+    mark_last_move(&mut c, scene, &highlight, victim);
+    draw_header(&mut c, game, pos, scene);
+    draw_footer(&mut c, game, pos, scene, &highlight);
+    Ok(c)
+}
+
+/// The piece the last move killed, where it stood and whose it was.
+fn victim_of(highlight: &Highlight) -> Option<(Cell, Side)> {
+    match highlight {
+        Highlight::Full(mv, before) => mv
+            .killed
+            .and_then(|cell| before.at(cell).map(|side| (cell, side))),
+        _ => None,
+    }
+}
+
+/// Under the pieces: the last move's cells (dashed where it started, full where it ended)
+/// and a tint where its victim stood.
+fn mark_last_cells(c: &mut Canvas, highlight: &Highlight, victim: Option<Cell>) {
+    let ends = match highlight {
         Highlight::Full(mv, _) => Some((mv.from, mv.to)),
         Highlight::Ends(from, to) => Some((*from, *to)),
         _ => None,
@@ -296,42 +322,34 @@ pub fn draw(
             });
         }
     }
-    // The victim where it stood: a faded piece under a cross.
-    let victim = match &highlight {
-        Highlight::Full(mv, before) => mv
-            .killed
-            .and_then(|cell| before.at(cell).map(|side| (cell, side))),
-        _ => None,
-    };
-    if let Some((cell, _)) = victim {
-        if let Some(path) = cell_path(cell) {
-            c.cached(
-                &format!("dejarik/victim/{cell:?}"),
-                around(&path, 1.0),
-                |c| {
-                    c.fill(&path, theme::DANGER, 0.25);
-                },
-            );
-        }
+    if let Some((cell, path)) = victim.and_then(|cell| Some((cell, cell_path(cell)?))) {
+        c.cached(
+            &format!("dejarik/victim/{cell:?}"),
+            around(&path, 1.0),
+            |c| {
+                c.fill(&path, theme::DANGER, 0.25);
+            },
+        );
     }
+}
 
-    for side in [Side::White, Side::Black] {
-        for cell in pos.pieces(side) {
-            let (x, y) = cell_center(cell);
-            piece(&mut c, side, look(scene, side), x, y, PIECE, 1.0);
-        }
-    }
-
+/// Over the pieces: the victim faded under a cross, and the move's arrow.
+fn mark_last_move(
+    c: &mut Canvas,
+    scene: &Scene,
+    highlight: &Highlight,
+    victim: Option<(Cell, Side)>,
+) {
     if let Some((cell, side)) = victim {
         let (x, y) = cell_center(cell);
-        piece(&mut c, side, look(scene, side), x, y, PIECE, 0.4);
+        piece(c, side, look(scene, side), x, y, PIECE, 0.4);
         let reach = PIECE * 0.62 + 5.0;
         let bounds = [x - reach, y - reach, x + reach, y + reach];
         c.cached(&format!("dejarik/cross/{cell:?}"), bounds, |c| {
             c.cross(x, y, PIECE * 0.62, theme::DANGER, 5.0);
         });
     }
-    let arrow = match &highlight {
+    let arrow = match highlight {
         Highlight::Full(mv, _) => Some(route(mv)),
         Highlight::Ends(from, to) => Some(vec![cell_center(*from), cell_center(*to)]),
         _ => None,
@@ -340,10 +358,6 @@ pub fn draw(
         stop_short(&mut points, PIECE + 4.0);
         c.arrow(&points, theme::HIGHLIGHT, 5.0);
     }
-
-    draw_header(&mut c, game, pos, scene);
-    draw_footer(&mut c, game, pos, scene, &highlight);
-    Ok(c)
 }
 
 fn draw_header(c: &mut Canvas, game: &Dejarik, pos: &Position, scene: &Scene) {
@@ -412,6 +426,19 @@ fn draw_footer(
     c.text(&line, CX, top + 30.0, 21.0, colour, Align::Center);
 
     // Second line: last move and series score.
+    let details = footer_details(scene, highlight);
+    if !details.is_empty() {
+        let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 150.0);
+        c.text(&text, CX, top + 56.0, 15.0, theme::TEXT_DIM, Align::Center);
+    }
+    for side in [Side::White, Side::Black] {
+        draw_lost(c, pos, scene, side, top);
+    }
+}
+
+/// The footer's second line, in parts: the last move, what it augmented and killed, and
+/// the series score.
+fn footer_details(scene: &Scene, highlight: &Highlight) -> Vec<String> {
     let mut details = Vec::new();
     match highlight {
         Highlight::Full(mv, _) => {
@@ -437,37 +464,34 @@ fn draw_footer(
         let score = crate::games::score_line(&series.points);
         details.push(t!("board-series", target = series.target, score = &score));
     }
-    if !details.is_empty() {
-        let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 150.0);
-        c.text(&text, CX, top + 56.0, 15.0, theme::TEXT_DIM, Align::Center);
-    }
+    details
+}
 
-    // Pieces each side has lost, in its own corner of the footer.
-    for side in [Side::White, Side::Black] {
-        let lost = pos.lost(side).min(4);
-        if lost == 0 {
-            continue;
-        }
-        let y = top + 30.0;
-        let step = 26.0;
-        let (first, dir, caption_x, align) = match side {
-            Side::White => (24.0, 1.0, 24.0 - 12.0, Align::Left),
-            Side::Black => (WIDTH - 24.0, -1.0, WIDTH - 12.0, Align::Right),
-        };
-        for i in 0..lost {
-            let x = first + dir * i as f32 * step;
-            piece(c, side, look(scene, side), x, y, 10.0, 0.55);
-            c.cross(x, y, 7.0, theme::DANGER, 3.0);
-        }
-        c.text(
-            &t!("board-lost"),
-            caption_x,
-            top + 60.0,
-            13.0,
-            theme::TEXT_DIM,
-            align,
-        );
+/// The pieces `side` has lost (four at most), crossed out in its own corner of the footer.
+fn draw_lost(c: &mut Canvas, pos: &Position, scene: &Scene, side: Side, top: f32) {
+    let lost = pos.lost(side).min(4);
+    if lost == 0 {
+        return;
     }
+    let y = top + 30.0;
+    let step = 26.0;
+    let (first, dir, caption_x, align) = match side {
+        Side::White => (24.0, 1.0, 24.0 - 12.0, Align::Left),
+        Side::Black => (WIDTH - 24.0, -1.0, WIDTH - 12.0, Align::Right),
+    };
+    for i in 0..lost {
+        let x = first + dir * i as f32 * step;
+        piece(c, side, look(scene, side), x, y, 10.0, 0.55);
+        c.cross(x, y, 7.0, theme::DANGER, 3.0);
+    }
+    c.text(
+        &t!("board-lost"),
+        caption_x,
+        top + 60.0,
+        13.0,
+        theme::TEXT_DIM,
+        align,
+    );
 }
 
 /// The palette Dejarik boards are encoded with, learnt once from boards that show every
