@@ -256,42 +256,12 @@ pub fn draw(
     scale: f32,
 ) -> Result<Canvas, RenderError> {
     let mut c = Canvas::over(&layers(pos.players.len()).pixmap(scale), scale);
-    let target = match &pos.phase {
-        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
-        _ => None,
-    };
-    if let Some(t) = target {
-        let (x, y) = cell_centre(t);
-        c.cached(&format!("dzone/target/{t:?}"), on_cell(x, y), |c| {
-            c.fill_rect(
-                x - S / 2.0 + 3.0,
-                y - S / 2.0 + 3.0,
-                S - 6.0,
-                S - 6.0,
-                TARGET,
-                0.18,
-            );
-            if let Some(frame) =
-                kit::rounded_rect(x - S / 2.0 + 4.0, y - S / 2.0 + 4.0, S - 8.0, S - 8.0, 8.0)
-            {
-                c.stroke(&frame, TARGET, 1.0, 3.5);
-            }
-        });
+    if let Some(t) = target_of(pos) {
+        mark_target(&mut c, t);
     }
     let last = scene.last_move.as_ref().and_then(|l| last_path(game, l));
     if let Some((path, captures)) = &last {
-        let points: Vec<(f32, f32)> = path.iter().map(|&p| cell_centre(p)).collect();
-        if points.len() > 1 {
-            c.arrow(&points, theme::ACCENT, 5.0);
-        } else if let Some(&(x, y)) = points.first() {
-            c.stroke_circle(x, y, MARBLE + 6.0, theme::ACCENT, 1.0, 3.0);
-        }
-        for &cell in captures {
-            let (x, y) = cell_centre(cell);
-            c.cached(&format!("dzone/captured/{cell:?}"), on_cell(x, y), |c| {
-                c.cross(x, y, MARBLE * 0.5, theme::DANGER, 5.0);
-            });
-        }
+        mark_last_path(&mut c, path, captures);
     }
     for cell in Cell::all() {
         let (x, y) = cell_centre(cell);
@@ -309,10 +279,64 @@ pub fn draw(
             });
         }
     }
+    mark_phase(&mut c, pos);
+    draw_header(&mut c, pos, scene);
+    draw_players(&mut c, pos, scene);
+    draw_footer(&mut c, game, pos, scene);
+    Ok(c)
+}
+
+/// The cell the current roll names, while it is being played.
+fn target_of(pos: &Position) -> Option<Cell> {
+    match &pos.phase {
+        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
+        _ => None,
+    }
+}
+
+/// The target cell, tinted and framed under everything on it.
+fn mark_target(c: &mut Canvas, t: Cell) {
+    let (x, y) = cell_centre(t);
+    c.cached(&format!("dzone/target/{t:?}"), on_cell(x, y), |c| {
+        c.fill_rect(
+            x - S / 2.0 + 3.0,
+            y - S / 2.0 + 3.0,
+            S - 6.0,
+            S - 6.0,
+            TARGET,
+            0.18,
+        );
+        if let Some(frame) =
+            kit::rounded_rect(x - S / 2.0 + 4.0, y - S / 2.0 + 4.0, S - 8.0, S - 8.0, 8.0)
+        {
+            c.stroke(&frame, TARGET, 1.0, 3.5);
+        }
+    });
+}
+
+/// The last play's path under the marbles: an arrow along a move, a ring round a single
+/// cell, a cross on each capture.
+fn mark_last_path(c: &mut Canvas, path: &[Cell], captures: &[Cell]) {
+    let points: Vec<(f32, f32)> = path.iter().map(|&p| cell_centre(p)).collect();
+    if points.len() > 1 {
+        c.arrow(&points, theme::ACCENT, 5.0);
+    } else if let Some(&(x, y)) = points.first() {
+        c.stroke_circle(x, y, MARBLE + 6.0, theme::ACCENT, 1.0, 3.0);
+    }
+    for &cell in captures {
+        let (x, y) = cell_centre(cell);
+        c.cached(&format!("dzone/captured/{cell:?}"), on_cell(x, y), |c| {
+            c.cross(x, y, MARBLE * 0.5, theme::DANGER, 5.0);
+        });
+    }
+}
+
+/// What the phase shows over the marbles: the steel in hand (DZ-4.5), drawn faint over the
+/// cell it was lifted from, or the cells a claim may name, ringed.
+fn mark_phase(c: &mut Canvas, pos: &Position) {
     if let Phase::Steel(t) = pos.phase {
-        // DZ-4.5: the steel in hand, drawn faint over the cell it was lifted from.
         let (x, y) = cell_centre(t);
-        marble(&mut c, None, x, y, MARBLE, 0.35);
+        marble(c, None, x, y, MARBLE, 0.35);
     }
     if let Phase::Claim(_, Claimable::Cells(cells)) = &pos.phase {
         for &cell in cells {
@@ -324,18 +348,11 @@ pub fn draw(
             });
         }
     }
-    draw_header(&mut c, pos, scene);
-    draw_players(&mut c, pos, scene);
-    draw_footer(&mut c, game, pos, scene);
-    Ok(c)
 }
 
 /// The current roll: the black and the white die with the target they name.
 fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
-    let target = match &pos.phase {
-        Phase::Choose(t) | Phase::Steel(t) | Phase::Claim(t, _) => Some(*t),
-        _ => None,
-    };
+    let target = target_of(pos);
     c.text("D-Zone", 20.0, 39.0, 22.0, theme::TEXT, Align::Left);
     if let Some(t) = target {
         die(c, BX + 3.0 * S - 24.0, 30.0, 36.0, t.x(), true);
