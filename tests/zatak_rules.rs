@@ -307,6 +307,19 @@ fn zk_4_the_end_of_the_game() {
         other => panic!("{other:?}"),
     }
     assert!(g.legal_actions(&five).is_empty());
+    // ZK-4.1: a position is finished when either side has lost five, the winner on move
+    // included (a position read from notation).
+    let winner_on_move = g.parse_state("a1=6,b2=1/d7=1/-/w/play").unwrap();
+    match g.status(&winner_on_move) {
+        Status::Over(outcome) => assert_eq!(outcome.points, vec![1, 0]),
+        other => panic!("{other:?}"),
+    }
+    assert!(g.legal_actions(&winner_on_move).is_empty());
+    let any = Action::Adjust(Cell::parse("a1").unwrap(), 1);
+    assert!(matches!(
+        g.apply(&winner_on_move, &any),
+        Err(holotable::games::RulesError::GameOver)
+    ));
     // ZK-4.2: the player to move has no legal move and loses: both 6s run off the board
     // or into each other (as in ZK-6.5).
     let stuck = g.parse_state("a1=6,b2=6/d6=2,d7=1/-/w/play").unwrap();

@@ -218,9 +218,12 @@ impl Zatak {
             points[side.seat()] = 1;
             Some(Outcome::new(points, reason).told(Phrase::new(id).seat("who", side.seat())))
         };
-        if pos.captured_by(mover) >= 5 {
-            // ZK-4.1
-            return win(mover, "five captures", "zk-five");
+        // ZK-4.1: whoever has captured five has won, whichever side is to move (a position
+        // read from notation may have the winner on move).
+        for side in [mover, pos.to_move] {
+            if pos.captured_by(side) >= 5 {
+                return win(side, "five captures", "zk-five");
+            }
         }
         if self.moves(pos).is_empty() {
             // ZK-4.2
