@@ -532,9 +532,10 @@ fn audit(config: &Config, db: Option<String>) -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        // Status 1 says an invariant failed; a database that cannot be read was not audited.
         Err(e) => {
             eprintln!("holotable audit: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(2)
         }
     }
 }

@@ -132,3 +132,22 @@ fn without_a_command_and_without_a_token_the_console_runs() {
     assert!(stdout.contains("player vs Droid"), "{stdout}");
     assert!(dir.join("h.db").exists(), "the embedded SQLite default");
 }
+
+/// P-7: `audit` exits with status 1 only when an invariant fails; a database that is not
+/// there or cannot be read is a different failure (2), with no JSON line to misread.
+#[test]
+fn audit_tells_an_unreadable_database_from_a_failed_invariant() {
+    let dir = std::env::temp_dir().join(format!("holotable-cli-audit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let not_a_db = dir.join("notes.db");
+    std::fs::write(&not_a_db, "these are not the tables you are looking for\n".repeat(100))
+        .unwrap();
+    let missing = dir.join("missing.db");
+    for path in [&not_a_db, &missing] {
+        let out = holotable(&["audit", "--db", path.to_str().unwrap()], &[]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(out.stdout.is_empty(), "{}", text(&out));
+        assert!(text(&out).contains("holotable audit:"), "{}", text(&out));
+    }
+}
