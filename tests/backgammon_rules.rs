@@ -259,6 +259,11 @@ fn bg_5_2_double_take_drop() {
     assert_eq!(taken.cube_value(), 2);
     assert_eq!(taken.info.cube_owner, CubeOwner::Player(1));
     assert_eq!(game.status(&taken), Status::Chance, "White rolls at once");
+    // BG-6: the position after a take is one gnubg has too, so its Match ID is gnubg's: no
+    // bit beyond gnubg's own (match play sets bit 66, so the ID ends in `E`).
+    assert!(!taken.info.rolling);
+    let id = game.format_state(&taken);
+    assert!(id.ends_with('E'), "{id}");
     // Black owns the cube: at Black's next turn Black may redouble, White may not double.
     let rolled = game.apply(&taken, &Action::Dice(6, 5)).unwrap();
     assert!(game.apply(&rolled, &Action::Double).is_err());

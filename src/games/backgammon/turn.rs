@@ -101,12 +101,13 @@ fn cube(state: &State, status: Status, action: &Action) -> Applied {
             next.info.turn = State::other(m.on_roll);
         }
         _ if !m.double_offered => return illegal("no double has been offered", "bg-no-double"),
+        // The doubler rolls next: with the cube on the taker's side it has nothing to decide,
+        // so the position is gnubg's own (no rolling bit) and its IDs are gnubg's.
         Action::Take => {
             next.info.cube_log += 1;
             next.info.cube_owner = CubeOwner::Player(m.turn);
             next.info.double_offered = false;
             next.info.turn = m.on_roll;
-            next.info.rolling = true;
         }
         _ => {
             next.info.turn = m.on_roll;
