@@ -266,26 +266,45 @@ fn resume(
     request: &Map<String, Value>,
 ) -> Result<Box<dyn DynPlay>, String> {
     let state = string_field(request, "state")?;
+    let not_a_list = "field 'history' must be a list of earlier positions or actions";
     let mut positions: Vec<&str> = match request.get("history") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(items)) => items
             .iter()
-            .map(|item| {
-                item.as_str()
-                    .ok_or_else(|| "field 'history' must be a list of positions".to_string())
-            })
+            .map(|item| item.as_str().ok_or_else(|| not_a_list.to_string()))
             .collect::<Result<_, _>>()?,
-        Some(_) => return Err("field 'history' must be a list of positions".into()),
+        Some(_) => return Err(not_a_list.into()),
     };
     positions.push(state);
-    game.resume(&positions).map_err(|e| {
-        // Name the history's position at fault (the state's own errors keep their text).
-        let earlier = &positions[..positions.len() - 1];
-        match earlier.iter().position(|p| game.resume(&[p]).is_err()) {
-            Some(i) => {
-                format!("history[{i}] is not a position (history lists earlier positions): {e}")
-            }
-            None => e.to_string(),
+    let earlier = &positions[..positions.len() - 1];
+    game.resume(&positions).or_else(|e| {
+        // Not positions: perhaps the actions played from the start to this state.
+        let alone = game.resume(&[state]).map_err(|e| e.to_string())?;
+        if let Some(play) = replayed(game, earlier, &alone.position()) {
+            return Ok(play);
         }
+        // Name the history's position at fault (the state's own errors keep their text).
+        Err(
+            match earlier.iter().position(|p| game.resume(&[p]).is_err()) {
+                Some(i) => format!(
+                    "history[{i}] is not a position, and the history is not the actions from \
+                 the start to this state: {e}"
+                ),
+                None => e.to_string(),
+            },
+        )
+    })
+}
+
+/// The game played from its start through `actions` (for any number of seats the game
+/// takes), when that reaches `state` (canonical notation).
+fn replayed(game: &dyn games::DynGame, actions: &[&str], state: &str) -> Option<Box<dyn DynPlay>> {
+    let info = game.info();
+    (info.min_seats..=info.max_seats).find_map(|seats| {
+        let mut play = game.start(seats).ok()?;
+        for action in actions {
+            play.apply(action).ok()?;
+        }
+        (play.position() == state).then_some(play)
     })
 }

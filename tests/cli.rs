@@ -141,8 +141,11 @@ fn audit_tells_an_unreadable_database_from_a_failed_invariant() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let not_a_db = dir.join("notes.db");
-    std::fs::write(&not_a_db, "these are not the tables you are looking for\n".repeat(100))
-        .unwrap();
+    std::fs::write(
+        &not_a_db,
+        "these are not the tables you are looking for\n".repeat(100),
+    )
+    .unwrap();
     let missing = dir.join("missing.db");
     for path in [&not_a_db, &missing] {
         let out = holotable(&["audit", "--db", path.to_str().unwrap()], &[]);

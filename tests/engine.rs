@@ -121,6 +121,40 @@ fn history_decides_repetition_and_cap() {
     assert_eq!(reply, json!({"ok":true,"outcome":{"points":[0,0]}}));
 }
 
+/// P-8: the history may list the actions played from the start instead of the positions
+/// they went through; both decide the log's rules alike (here DJ-5.5's repetition).
+#[test]
+fn history_may_list_the_actions_from_the_start() {
+    let moves = ["o5-i5", "o1-i1", "i5-o5", "i1-o1"];
+    let mut actions: Vec<&str> = Vec::new();
+    let mut positions = vec![START.to_string()];
+    for action in moves.iter().cycle().take(10) {
+        let state = positions.last().unwrap().clone();
+        let reply = one(json!({"op":"apply","game":"dejarik","state":state,"action":action}));
+        positions.push(reply["state"].as_str().unwrap().to_string());
+        actions.push(action);
+    }
+    let state = positions.pop().unwrap();
+    let by_positions =
+        one(json!({"op":"status","game":"dejarik","state":state,"history":positions}));
+    let by_actions = one(json!({"op":"status","game":"dejarik","state":state,"history":actions}));
+    assert_eq!(by_actions, by_positions);
+    assert_eq!(by_actions, json!({"ok":true,"outcome":{"points":[1,1]}}));
+    let alone = one(json!({"op":"status","game":"dejarik","state":state}));
+    assert_eq!(alone["to_move"], "0", "{alone}");
+    // Actions that do not lead to the state are refused, naming the history.
+    let wrong = one(json!({"op":"status","game":"dejarik","state":state,"history":["o5-i5"]}));
+    assert_eq!(wrong["ok"], false);
+    assert!(
+        wrong["error"].as_str().unwrap().contains("history[0]"),
+        "{wrong}"
+    );
+    // The droid reads the same history.
+    let droid = one(json!({"op":"droid","game":"dejarik","state":positions[4],
+                           "history":actions[..4],"level":1,"seed":3}));
+    assert_eq!(droid["ok"], true, "{droid}");
+}
+
 #[test]
 fn every_error_is_specific_and_the_engine_keeps_serving() {
     let lines: Vec<String> = vec![
