@@ -502,6 +502,11 @@ fn dz_8_4_positions_round_trip_and_bad_ones_are_refused() {
             "S....R/...R../.B..../..S.../.RGG../.....S R3:R,G3,B5 R choose:44 9 0",
             "captures",
         ),
+        // DZ-6.2: one player left has already won; only a finished position shows that.
+        (
+            "....../....../..S.../....../....../R....S R5:GGGGGG,g0 R roll 10 0",
+            "DZ-6.2",
+        ),
     ];
     for (text, why) in bad {
         let err = g.parse_state(text).unwrap_err().to_string();

@@ -11,7 +11,20 @@ pub fn check(game: &Dzone, pos: &Position) -> Result<(), RulesError> {
     material(game, pos)?;
     steel(game, pos)?;
     counters(pos)?;
+    last_player(pos)?;
     phase(game, pos)
+}
+
+/// DZ-6.2: a game with one player left has ended, so only a finished position has one.
+fn last_player(pos: &Position) -> Result<(), RulesError> {
+    let alive = pos.alive();
+    match alive.as_slice() {
+        [only] if !matches!(pos.phase, Phase::Over(_)) => Err(invalid(format!(
+            "only {} is still in, so the game has ended (DZ-6.2)",
+            COLOURS[*only]
+        ))),
+        _ => Ok(()),
+    }
 }
 
 fn material(game: &Dzone, pos: &Position) -> Result<(), RulesError> {
