@@ -206,7 +206,9 @@ fn render(game_id: &str, options: &GameOptions, request: &Map<String, Value>) ->
 /// outcome, it is taken as that action followed by the outcome. Only the engine reads
 /// actions this way — at a table, players never choose chance outcomes.
 fn through_decision(play: &dyn DynPlay, outcome: &str) -> Option<Box<dyn DynPlay>> {
-    if !matches!(play.status(), Status::ToMove(_)) {
+    // Only a game with decisions (roll, double …) has one before its chance; the others'
+    // legal lists can be long (Zatak's free set-ups), and a refusal is answered at once.
+    if !matches!(play.status(), Status::ToMove(_)) || play.info().decisions.is_empty() {
         return None;
     }
     let mut found = None;
