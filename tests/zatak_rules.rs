@@ -580,6 +580,48 @@ fn zk_7_1_free_set_ups() {
     let legal = g.legal_actions(&start);
     assert_eq!(legal.len(), 567 * 720);
     assert!(legal.contains(&ok));
+    // The droid weighs its own zone in every order and every other group once, all legal.
+    let searched = g.search_choices(&start).unwrap();
+    assert_eq!(searched.len(), 720 + 566);
+    assert!(searched.contains(&short));
+    for action in &searched {
+        assert!(g.apply(&start, action).is_ok(), "{action:?}");
+    }
+    // With White on part of Red's zone, Red's zone is no candidate, and every group is.
+    let white = g
+        .parse_action(&start, "setup d1=1,d2=2,d3=3,d4=4,d5=5,d6=6")
+        .unwrap();
+    let red_to_set_up = g.apply(&start, &white).unwrap();
+    let red = g.search_choices(&red_to_set_up).unwrap();
+    assert!(!red.is_empty());
+    for action in &red {
+        assert!(g.apply(&red_to_set_up, action).is_ok(), "{action:?}");
+    }
+    // Once play begins, the droid searches every legal move.
+    let red_set_up = g.apply(&red_to_set_up, &red[0]).unwrap();
+    assert_eq!(g.search_choices(&red_set_up), None);
+}
+
+#[test]
+fn zk_7_1_the_droid_sets_up_freely_and_verifiably() {
+    let options: GameOptions = serde_json::from_str(r#"{"free":true}"#).unwrap();
+    let rules = holotable::catalogue::lookup("zatak", &options).unwrap();
+    let play = rules.start(2).unwrap();
+    let choose = |seed: u64| {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let index =
+            holotable::droid::choose(play.as_ref(), 3, holotable::droid::MIND, &mut rng).unwrap();
+        play.choice_text(index).unwrap()
+    };
+    let chosen = choose(11);
+    assert_eq!(choose(11), chosen, "the same seed, the same set-up");
+    let mut after = play.clone_box();
+    after.apply(&chosen).unwrap();
+    assert!(
+        after.position().ends_with("/r/setup"),
+        "{}",
+        after.position()
+    );
 }
 
 #[test]

@@ -451,6 +451,14 @@ pub trait Game: Send + Sync + Sized + 'static {
         (self.heuristic(state, mind), None)
     }
 
+    /// The legal actions the droid's search chooses among where a seat is to move, when
+    /// the whole list is too long to search (Zatak's free set-ups: half a million, for
+    /// every set-up of the tree); `None` (the default) for all of them. Every action
+    /// listed must be legal, in a fixed order, so that `/verify` finds the same choice.
+    fn search_choices(&self, _state: &Self::State) -> Option<Vec<Self::Action>> {
+        None
+    }
+
     /// Whether `action` (legal at `state`) takes something of an opponent's: a kill, a hit,
     /// a capture, a claim. Baseline players of the arena reach for these.
     fn captures(&self, _state: &Self::State, _action: &Self::Action) -> bool {

@@ -141,8 +141,8 @@ impl<G: Game> Playthrough<G> {
         self.choices = OnceLock::new();
     }
 
-    /// The legal actions, or at a chance node its outcomes, in canonical order; generated
-    /// once per position.
+    /// The legal actions (those the search chooses among, [`Game::search_choices`]), or at
+    /// a chance node its outcomes, in canonical order; generated once per position.
     pub fn choices(&self) -> &[G::Action] {
         self.choices.get_or_init(|| Arc::new(self.list_choices()))
     }
@@ -150,7 +150,11 @@ impl<G: Game> Playthrough<G> {
     fn list_choices(&self) -> Vec<G::Action> {
         match self.status() {
             Status::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
-            _ => self.legal_actions(),
+            Status::ToMove(_) => self
+                .game
+                .search_choices(&self.state)
+                .unwrap_or_else(|| self.legal_actions()),
+            Status::Over(_) => Vec::new(),
         }
     }
 

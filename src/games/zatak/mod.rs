@@ -303,6 +303,13 @@ impl Game for Zatak {
         }
     }
 
+    /// `free` set-ups number half a million; the droid weighs a few thousand of them.
+    fn search_choices(&self, pos: &Position) -> Option<Vec<Action>> {
+        let free_set_up = pos.phase == Phase::Setup && self.free;
+        (free_set_up && self.status(pos) == Status::ToMove(pos.to_move.seat()))
+            .then(|| setup::search_placements(pos))
+    }
+
     fn chance_outcomes(&self, pos: &Position) -> Vec<(Action, f64)> {
         if pos.phase != Phase::Setup {
             return Vec::new();
