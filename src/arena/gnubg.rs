@@ -30,6 +30,9 @@ const CANDIDATES: [&str; 2] = ["gnubg", "/usr/games/gnubg"];
 /// a gnubg that hangs fails the request instead of the whole arena.
 const PATIENCE: Duration = Duration::from_secs(60);
 
+/// The error of a gnubg whose process ended.
+const STOPPED: &str = "gnubg stopped";
+
 /// A running gnubg with the bridge loaded.
 pub struct Gnubg {
     child: Child,
@@ -57,7 +60,17 @@ impl Gnubg {
             std::thread::current().id()
         ));
         std::fs::write(&script, BRIDGE).map_err(|e| format!("{}: {e}", script.display()))?;
-        let started = Self::spawn(&script);
+        // A gnubg run for the first time writes its settings folder (~/.gnubg): several
+        // started at once on a fresh install can stop while another writes it (seen in CI,
+        // one start in five), so a start that stops is tried twice more.
+        let mut started = Self::spawn(&script);
+        for attempt in 1..3 {
+            if !matches!(&started, Err(e) if e == STOPPED) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300 * attempt));
+            started = Self::spawn(&script);
+        }
         let _ = std::fs::remove_file(&script);
         started
     }
@@ -113,7 +126,7 @@ impl Gnubg {
         match self.output.recv_timeout(PATIENCE) {
             Ok(Ok(line)) => Ok(line.trim_end_matches('\r').to_string()),
             Ok(Err(e)) => Err(format!("reading gnubg: {e}")),
-            Err(RecvTimeoutError::Disconnected) => Err("gnubg stopped".into()),
+            Err(RecvTimeoutError::Disconnected) => Err(STOPPED.into()),
             Err(RecvTimeoutError::Timeout) => Err(format!(
                 "gnubg did not answer within {} s",
                 PATIENCE.as_secs()
