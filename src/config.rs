@@ -21,7 +21,8 @@ pub struct Config {
     pub web: WebConfig,
 }
 
-/// The web pages (a table's live page, `/healthz`, `/metrics`), off unless `listen` is set.
+/// The web pages (a table's live page, `/healthz`), off unless `listen` is set, and the
+/// operator's `/metrics` on a listener of its own.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WebConfig {
@@ -30,7 +31,19 @@ pub struct WebConfig {
     /// Where people reach those pages (`https://holotable.example.org`): the links the bot
     /// posts start with it. Without it no link is posted.
     pub public_url: Option<String>,
+    /// Where `/metrics` (and `/healthz` with its reason) is served when the pages are:
+    /// loopback by default, `off` for nowhere.
+    pub metrics_listen: Option<String>,
+    /// Connections open at once, in all and from one address (defaults: 2,048 and 64).
+    pub max_connections: Option<usize>,
+    pub max_connections_per_address: Option<usize>,
+    /// Spectators of live pages, in all and of one table (defaults: 1,500 and 500).
+    pub max_spectators: Option<usize>,
+    pub max_spectators_per_table: Option<usize>,
 }
+
+/// Where the operator's endpoints listen unless `[web] metrics_listen` says otherwise.
+pub const METRICS_LISTEN: &str = "127.0.0.1:9464";
 
 impl WebConfig {
     /// The address to serve on, when one is set.
@@ -39,6 +52,33 @@ impl WebConfig {
             .as_deref()
             .map(str::trim)
             .filter(|a| !a.is_empty())
+    }
+
+    /// Where the operator's endpoints listen, unless turned `off`.
+    pub fn metrics_listen(&self) -> Option<&str> {
+        match self.metrics_listen.as_deref().map(str::trim) {
+            None | Some("") => Some(METRICS_LISTEN),
+            Some("off") => None,
+            Some(addr) => Some(addr),
+        }
+    }
+
+    /// The web server's bounds: the defaults, changed where this says.
+    pub fn limits(&self) -> crate::front::web::limits::Limits {
+        let mut limits = crate::front::web::limits::Limits::default();
+        let set = |field: &mut usize, given: Option<usize>| {
+            if let Some(n) = given.filter(|&n| n > 0) {
+                *field = n;
+            }
+        };
+        set(&mut limits.connections, self.max_connections);
+        set(&mut limits.per_address, self.max_connections_per_address);
+        set(&mut limits.spectators, self.max_spectators);
+        set(
+            &mut limits.spectators_per_table,
+            self.max_spectators_per_table,
+        );
+        limits
     }
 
     /// The public address, without a trailing `/`, when one is set.

@@ -12,6 +12,7 @@ pub mod front;
 pub mod games;
 pub mod lane;
 pub mod ledger;
+pub mod names;
 pub mod render;
 pub mod shop;
 pub mod table;

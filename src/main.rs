@@ -72,6 +72,10 @@ enum Command {
         /// picks a free one); each board's reply then shows its page's link.
         #[arg(long, value_name = "ADDR")]
         web: Option<String>,
+        /// With --web, serve the operator's /metrics on this address (port 0 picks a free
+        /// one); not served otherwise.
+        #[arg(long, value_name = "ADDR", requires = "web")]
+        metrics: Option<String>,
     },
     /// The rules core as a JSON-lines protocol on stdin/stdout.
     Engine,
@@ -139,6 +143,22 @@ enum Command {
         #[arg(long, value_name = "PATH|URL")]
         db: Option<String>,
     },
+    /// Copy the SQLite ledger, consistently and while the bot runs, into a new file
+    /// (copy that file, not the live one and its WAL).
+    Backup {
+        /// The new file to write (it must not exist yet).
+        #[arg(long, value_name = "FILE")]
+        to: std::path::PathBuf,
+        /// The database: a SQLite file (default: the configured one).
+        #[arg(long, value_name = "PATH")]
+        db: Option<String>,
+    },
+}
+
+/// The addresses `console` serves pages on, if any: the live pages and the operator's.
+struct Pages<'a> {
+    web: Option<&'a str>,
+    metrics: Option<&'a str>,
 }
 
 /// The application on the database at `location` (a SQLite file or a PostgreSQL URL), with
@@ -151,7 +171,7 @@ fn open_app(
 ) -> Result<holotable::table::App, String> {
     let ledger = holotable::ledger::Ledger::open_at(location, config.database.durability())
         .and_then(|ledger| ledger.with_defaults(config.economy.clone()))
-        .map_err(|e| format!("{location}: {e}"))?;
+        .map_err(|e| format!("{}: {e}", holotable::ledger::store::redacted(location)))?;
     Ok(holotable::table::App::new(
         ledger,
         holotable::table::Settings {
@@ -194,6 +214,7 @@ fn default_command(config: &Config) -> Command {
             locale: "en".into(),
             user: "player".into(),
             web: None,
+            metrics: None,
         }
     } else {
         Command::Serve {
@@ -220,6 +241,7 @@ fn run(command: Command, config: &Config) -> ExitCode {
             locale,
             user,
             web,
+            metrics,
         } => {
             let options = console::ConsoleOptions {
                 json,
@@ -228,7 +250,11 @@ fn run(command: Command, config: &Config) -> ExitCode {
                 lang: holotable::words::Lang::of(&locale),
                 local_user: user,
             };
-            run_console(config, db, web.as_deref(), options)
+            let pages = Pages {
+                web: web.as_deref(),
+                metrics: metrics.as_deref(),
+            };
+            run_console(config, db, pages, options)
         }
         Command::Render {
             game,
@@ -255,6 +281,7 @@ fn run(command: Command, config: &Config) -> ExitCode {
             )
         }
         Command::Audit { db } => audit(config, db),
+        Command::Backup { to, db } => backup(config, db, &to),
         Command::Arena {
             game,
             games,
@@ -410,17 +437,19 @@ fn serve(config: &Config, db: Option<String>, shards: Option<(String, u32)>) -> 
 fn run_console(
     config: &Config,
     db: Option<String>,
-    web: Option<&str>,
+    pages: Pages,
     options: console::ConsoleOptions,
 ) -> ExitCode {
     let location = db.unwrap_or_else(|| config.database.location());
     let offset = Arc::new(std::sync::atomic::AtomicI64::new(0));
-    let web = match web.map(holotable::front::web::WebThread::bind).transpose() {
-        Ok(web) => web,
-        Err(e) => {
-            eprintln!("holotable console: --web: {e}");
-            return ExitCode::from(2);
-        }
+    let bind = |addr: Option<&str>, flag: &str| {
+        addr.map(holotable::front::web::WebThread::bind)
+            .transpose()
+            .map_err(|e| eprintln!("holotable console: {flag}: {e}"))
+    };
+    let (Ok(web), Ok(operator)) = (bind(pages.web, "--web"), bind(pages.metrics, "--metrics"))
+    else {
+        return ExitCode::from(2);
     };
     let public_url = match &web {
         Some(web) => config
@@ -442,10 +471,21 @@ fn run_console(
         }
     };
     if let Some(web) = web {
+        let pages = holotable::front::web::Web::new(Arc::clone(&app), None)
+            .with_limits(config.web.limits());
+        if let Some(operator) = operator {
+            if let Ok(addr) = operator.addr() {
+                eprintln!("holotable console: metrics on http://{addr}");
+            }
+            if let Err(e) = operator.run_operator(pages.clone()) {
+                eprintln!("holotable console: --metrics: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
         if let Ok(addr) = web.addr() {
             eprintln!("holotable console: live pages on http://{addr}");
         }
-        if let Err(e) = web.run(holotable::front::web::Web::new(Arc::clone(&app), None)) {
+        if let Err(e) = web.run(pages) {
             eprintln!("holotable console: --web: {e}");
             return ExitCode::FAILURE;
         }
@@ -507,12 +547,40 @@ fn render(
     }
 }
 
+/// `holotable backup --to FILE`: status 0 when the copy is whole, 2 when there is nothing to
+/// copy or it could not be written.
+fn backup(config: &Config, db: Option<String>, to: &std::path::Path) -> ExitCode {
+    let location = db.unwrap_or_else(|| config.database.location());
+    let shown = holotable::ledger::store::redacted(&location);
+    if !holotable::ledger::store::is_postgres(&location)
+        && !std::path::Path::new(&location).exists()
+    {
+        eprintln!("holotable backup: no database at {shown}");
+        return ExitCode::from(2);
+    }
+    let copied = holotable::ledger::Ledger::open_at(&location, config.database.durability())
+        .and_then(|ledger| ledger.backup(to));
+    match copied {
+        Ok(()) => {
+            println!("holotable backup: {shown} copied to {}", to.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("holotable backup: {shown}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn audit(config: &Config, db: Option<String>) -> ExitCode {
     let location = db.unwrap_or_else(|| config.database.location());
     if !holotable::ledger::store::is_postgres(&location)
         && !std::path::Path::new(&location).exists()
     {
-        eprintln!("holotable audit: no database at {location}");
+        eprintln!(
+            "holotable audit: no database at {}",
+            holotable::ledger::store::redacted(&location)
+        );
         return ExitCode::from(2);
     }
     let audit = holotable::ledger::Ledger::open_at(&location, config.database.durability())

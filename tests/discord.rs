@@ -334,13 +334,14 @@ async fn the_bot_restarts_mid_game_and_pays_the_winner() {
     fake.component(3003, ALICE, &menu, &["o4-i4"]);
     let won = fake.wait_for(n, WAIT, is_callback(3003)).await;
     assert!(content(&won).contains("alice wins"), "{:?}", won.json);
-    assert!(content(&won).contains("slot token"));
+    // Won at the first move of a set-up position: the pot, but no slot token (issue 52).
+    assert!(content(&won).contains("alice earns no slot token"));
     assert!(won.files[0].2.starts_with(b"\x89PNG"));
 
     fake.slash(3004, ALICE, "balance", json!([]), Value::Null);
     let balance = fake.wait_for(n, WAIT, is_callback(3004)).await;
     assert!(
-        content(&balance).contains("1100 credits, 1 slot token"),
+        content(&balance).contains("1100 credits, 0 slot tokens"),
         "{:?}",
         balance.json
     );
@@ -600,7 +601,9 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
                 assert_eq!(body, "ok\n");
                 break;
             }
-            assert!(body.starts_with("gateway: shard 0"), "{status} {body}");
+            // The public check says only that it is not ok (the reason is in the log and
+            // on the operator's listener).
+            assert_eq!(body, "unavailable\n", "{status}");
         }
         assert!(std::time::Instant::now() < deadline, "never healthy");
         tokio::time::sleep(Duration::from_millis(50)).await;

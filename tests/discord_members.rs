@@ -207,3 +207,43 @@ async fn a_member_giving_too_fast_is_told_to_wait_in_her_words() {
     let balance = answer(&fake, n, 7005).await;
     assert!(content(&balance).contains("970"), "{:?}", balance.json);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nickname_is_shown_as_written_never_as_markup_or_a_ping() {
+    // Issue 52: a nickname that is markdown — a link, bold, a mass ping — is shown as the
+    // member wrote it: escaped in the message, nothing pinged but whom the bot names.
+    let dir = workdir("discord-markup-names");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake, &dir.join("h.db"));
+    connected(&fake).await;
+    let nick = "**[x](https://evil.example)** @everyone";
+    fake.set_nick(ALICE.0, nick);
+    let n = fake.requests().len();
+    fake.slash(
+        5101,
+        ALICE,
+        "give",
+        json!([{"name": "user", "type": 6, "value": BOB.0},
+               {"name": "amount", "type": 4, "value": 50}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let given = answer(&fake, n, 5101).await;
+    let text = content(&given);
+    assert!(
+        text.contains(
+            "\\*\\*\\[x\\]\\(https\\:\\/\\/evil\\.example\\)\\*\\* \\@everyone gives 50 credits to bob"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains('\u{2068}') && !text.contains('\u{2069}'),
+        "{text:?}"
+    );
+    // Discord is told to ping nobody that the text names.
+    assert_eq!(
+        given.json["data"]["allowed_mentions"],
+        json!({"parse": [], "users": [], "roles": []}),
+        "{:?}",
+        given.json
+    );
+}

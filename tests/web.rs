@@ -32,9 +32,14 @@ fn get(url: &str) -> (u16, String) {
 
 /// A table of Dejarik between alice and bob, started: the console and the page's URL.
 fn started_table(name: &str) -> (WebConsole, String) {
+    started_table_with(name, &[])
+}
+
+/// [`started_table`] with `HOLOTABLE_WEB__…` settings.
+fn started_table_with(name: &str, env: &[(&str, &str)]) -> (WebConsole, String) {
     let dir = common::workdir(name);
     let db = dir.join("t.db");
-    let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+    let mut console = WebConsole::start_with(&dir, db.to_str().unwrap(), env);
     console.say("alice: /play game:dejarik opponent:bob wager:100");
     let replies = console.say("bob: [Accept]");
     let url = watch_url(&replies).expect("the first board links to its live page");
@@ -190,8 +195,11 @@ fn the_table_page_follows_a_console_game_move_by_move() {
     assert!(french.contains("place 1, Blancs"));
     assert!(french.contains("Chaque joueur mise 100 crédits"));
 
-    // The operator sees the game in the counters.
-    let (status, metrics) = get(&console.url("/metrics"));
+    // The operator sees the game in the counters, on a listener of its own: the public one
+    // has no /metrics.
+    let (status, _) = get(&console.url("/metrics"));
+    assert_eq!(status, 404);
+    let (status, metrics) = get(&console.operator_url("/metrics"));
     assert_eq!(status, 200);
     let count = |prefix: &str| -> f64 {
         metrics
@@ -270,7 +278,17 @@ fn raw(addr: &str, request: &[u8]) -> String {
 
 #[test]
 fn bad_requests_and_dropped_connections_leave_the_server_answering() {
-    let (mut console, url) = started_table("web-abuse");
+    // Two thousand spectators from one address: past the defaults' caps (tests/web_limits.rs
+    // holds those), raised here to see every one of them answered and then let go.
+    let (mut console, url) = started_table_with(
+        "web-abuse",
+        &[
+            ("HOLOTABLE_WEB__MAX_CONNECTIONS_PER_ADDRESS", "4000"),
+            ("HOLOTABLE_WEB__MAX_CONNECTIONS", "4000"),
+            ("HOLOTABLE_WEB__MAX_SPECTATORS", "4000"),
+            ("HOLOTABLE_WEB__MAX_SPECTATORS_PER_TABLE", "4000"),
+        ],
+    );
     let addr = console.base.trim_start_matches("http://").to_string();
     let path = url.trim_start_matches(&console.base).to_string();
 
@@ -313,7 +331,7 @@ fn bad_requests_and_dropped_connections_leave_the_server_answering() {
     console.say(&format!("alice: /move action:{action}"));
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let (_, metrics) = get(&console.url("/metrics"));
+        let (_, metrics) = get(&console.operator_url("/metrics"));
         if metrics.lines().any(|l| l == "holotable_spectators 0") {
             break;
         }
@@ -340,13 +358,17 @@ fn health_turns_503_while_postgresql_is_stopped_and_200_when_it_returns() {
     };
     let dir = common::workdir("web-health");
     let console = WebConsole::start(&dir, &db);
-    let health = || get(&console.url("/healthz"));
+    let health = || get(&console.operator_url("/healthz"));
+    let public = || get(&console.url("/healthz"));
     assert_eq!(health(), (200, "ok\n".to_string()));
+    assert_eq!(public(), (200, "ok\n".to_string()));
     let server = pg::server().unwrap();
     server.stop();
     let (status, why) = health();
     assert_eq!(status, 503, "{why}");
     assert!(why.starts_with("database: "), "{why}");
+    // The public check says only that it is not ok: the reason is the operator's.
+    assert_eq!(public(), (503, "unavailable\n".to_string()));
     server.restart();
     let deadline = Instant::now() + Duration::from_secs(30);
     while health().0 != 200 {

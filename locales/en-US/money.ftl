@@ -136,3 +136,8 @@ slots-cooldown = The machine is still spinning: try again in { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds
     }.
+ledger-too-large = That is too many credits: at most { $max } here, so that what it adds up to can always be paid.
+bet-pool-full = The side bets on table #{ $table } can take at most { $room } more credits.
+house-no-wagers = The house of this server takes no wagers against the droid: play it without a wager.
+house-limit = { $who } may win at most { $limit } credits a day from the house (wins against the droid, and { $token } for each slot token won there): a wager of { $stake } could pass that. The most { $who } can still wager against the droid today: { $left }.
+droid-account = The droid's account plays only as the droid: it cannot use commands.

@@ -58,3 +58,4 @@ tour-card-points = points
 tour-card-out = out in round { $round }
 tour-bad-clock = `clock` is minutes a move, 1 to 10080 (a week); leave it out for the server's clock.
 tour-ended-free = Tournament #{ $id } is over: **{ $winner }** wins.
+tour-entry-too-large = With { $players } players, the entry fee may be at most { $max } credits, so that the pot can always be paid.

@@ -136,3 +136,8 @@ slots-cooldown = La machine tourne encore : réessayez dans { $seconds ->
         [one] { $seconds } seconde
        *[other] { $seconds } secondes
     }.
+ledger-too-large = C’est trop de crédits : { $max } au plus ici, pour que ce qui s’additionne puisse toujours être payé.
+bet-pool-full = Les paris sur la table n° { $table } peuvent encore recevoir { $room } crédits au plus.
+house-no-wagers = La maison de ce serveur n’accepte pas de mise contre le droïde : jouez-le sans mise.
+house-limit = { $who } peut gagner au plus { $limit } crédits par jour contre la maison (les victoires contre le droïde, et { $token } pour chaque jeton de machine à sous gagné ainsi) : une mise de { $stake } pourrait dépasser cette limite. Le plus que { $who } peut encore miser contre le droïde aujourd’hui : { $left }.
+droid-account = Le compte du droïde ne joue qu’en tant que droïde : il ne peut pas utiliser de commandes.

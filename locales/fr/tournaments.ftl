@@ -58,3 +58,4 @@ tour-card-points = points
 tour-card-out = éliminé à la ronde { $round }
 tour-bad-clock = `clock` se compte en minutes par coup, de 1 à 10080 (une semaine) ; omis, c'est la pendule du serveur.
 tour-ended-free = Le tournoi n° { $id } est terminé : **{ $winner }** gagne.
+tour-entry-too-large = Avec { $players } joueurs, le droit d’entrée est de { $max } crédits au plus, pour que le pot puisse toujours être payé.

@@ -433,7 +433,7 @@ impl Console {
         suggestions: &[String],
     ) -> io::Result<String> {
         // A direct message is the member's own: shown as theirs, outside every channel.
-        let direct = reply.direct.as_ref().map(|u| self.app.name(u));
+        let direct = reply.direct.as_ref().map(|u| self.app.plain_name(GUILD, u));
         let dm_channel = direct.as_ref().map(|name| format!("@{name}"));
         let channel = dm_channel.as_deref().unwrap_or(channel);
         let to = direct.as_deref().or(to);
@@ -447,11 +447,16 @@ impl Console {
             to,
             direct: direct.is_some(),
             ephemeral: reply.ephemeral,
-            text: crate::words::moments(&reply.text, self.app.now(), lang),
+            // The console shows text as it is: names are written out, not escaped.
+            text: crate::names::unmarked(&crate::words::moments(&reply.text, self.app.now(), lang)),
             images,
             others,
             watch: reply.link.as_ref().map(|link| link.url.as_str()),
-            mentions: reply.mentions.iter().map(|u| self.app.name(u)).collect(),
+            mentions: reply
+                .mentions
+                .iter()
+                .map(|u| self.app.plain_name(GUILD, u))
+                .collect(),
             labels: reply.buttons.iter().map(|b| b.label.as_str()).collect(),
             choices: match &reply.select {
                 Some(select) => select.choices.clone(),

@@ -41,6 +41,13 @@ pub trait DynPlay: Send + Sync {
     fn position_status(&self) -> Status;
     /// Canonical notation of every legal action (chance outcomes at a chance node).
     fn legal(&self) -> Vec<String>;
+    /// The actions a table offers people in its menus and autocomplete, in canonical
+    /// notation: the legal actions, or where they are too many to list at every keystroke
+    /// (Zatak's free set-up: 408,240) those the droid's search weighs
+    /// ([`Game::search_choices`]). Listed once per position and shared by its clones, so
+    /// a keystroke costs a search of this list, never a listing. Any legal action may
+    /// still be typed whole.
+    fn offered(&self) -> Arc<Vec<String>>;
     /// [`DynPlay::legal`] with each resulting position and, for chance, its probability.
     fn legal_with_results(&self) -> Vec<LegalAction>;
     /// Reads an action as a player typed it and returns its canonical notation, if legal.
@@ -181,6 +188,10 @@ impl<G: Game> DynPlay for Playthrough<G> {
             .iter()
             .map(|a| game.format_action(self.state(), a))
             .collect()
+    }
+
+    fn offered(&self) -> Arc<Vec<String>> {
+        Playthrough::offered(self)
     }
 
     fn legal_with_results(&self) -> Vec<LegalAction> {

@@ -82,6 +82,10 @@ pub struct GameInfo {
     /// each level beats the one below it clearly (read from the droid's fourth mind on;
     /// earlier minds searched [`SEARCH_LADDER`] in every game, and their tables still do).
     pub ladder: [u32; 5],
+    /// How many actions every loser of a wagered table must have played for its winner to
+    /// earn the free slot token: a game resigned or timed out before then was not really
+    /// played, and two members trading such games would mint tokens for nothing.
+    pub token_actions: u32,
 }
 
 /// The search iterations of levels 1 to 5 where a game's strength keeps growing with them

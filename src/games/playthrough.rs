@@ -21,6 +21,9 @@ pub struct Playthrough<G: Game> {
     /// The legal actions (or chance outcomes) of the current position, generated once for
     /// searches that count them and then step by index; shared between clones.
     choices: OnceLock<Arc<Vec<G::Action>>>,
+    /// [`Playthrough::choices`] in notation, for menus and autocomplete: formatted once per
+    /// position, however many keystrokes ask; shared between clones.
+    offered: OnceLock<Arc<Vec<String>>>,
 }
 
 impl<G: Game> Clone for Playthrough<G> {
@@ -33,6 +36,7 @@ impl<G: Game> Clone for Playthrough<G> {
             plies: self.plies,
             game_end: self.game_end.clone(),
             choices: self.choices.clone(),
+            offered: self.offered.clone(),
         }
     }
 }
@@ -55,6 +59,7 @@ impl<G: Game> Playthrough<G> {
             plies: 0,
             game_end: None,
             choices: OnceLock::new(),
+            offered: OnceLock::new(),
         }
     }
 
@@ -139,12 +144,26 @@ impl<G: Game> Playthrough<G> {
         self.state = next;
         self.plies += 1;
         self.choices = OnceLock::new();
+        self.offered = OnceLock::new();
     }
 
     /// The legal actions (those the search chooses among, [`Game::search_choices`]), or at
     /// a chance node its outcomes, in canonical order; generated once per position.
     pub fn choices(&self) -> &[G::Action] {
         self.choices.get_or_init(|| Arc::new(self.list_choices()))
+    }
+
+    /// [`Playthrough::choices`] in canonical notation, listed once per position.
+    pub fn offered(&self) -> Arc<Vec<String>> {
+        let offered = self.offered.get_or_init(|| {
+            Arc::new(
+                self.choices()
+                    .iter()
+                    .map(|a| self.game.format_action(&self.state, a))
+                    .collect(),
+            )
+        });
+        Arc::clone(offered)
     }
 
     fn list_choices(&self) -> Vec<G::Action> {
@@ -201,6 +220,7 @@ impl<G: Game> Playthrough<G> {
             Forfeit::Continues(next) => self.state = next,
         }
         self.choices = OnceLock::new();
+        self.offered = OnceLock::new();
         Ok(())
     }
 
@@ -211,6 +231,7 @@ impl<G: Game> Playthrough<G> {
         }
         self.verdict = Some(self.game.agreed_end(&self.state));
         self.choices = OnceLock::new();
+        self.offered = OnceLock::new();
         Ok(())
     }
 }

@@ -34,6 +34,8 @@ pub enum BetRefusal {
     },
     #[error("table {0}: a member backing a seat cannot take one")]
     Backer(i64),
+    #[error("table {table}: the pool can take at most {room} more credits")]
+    PoolFull { table: i64, room: i64 },
 }
 
 /// A bet placed.
@@ -206,6 +208,12 @@ impl Ledger {
                     seat,
                     taken: row.seats.len(),
                 }));
+            }
+            // The pool is paid out whole: it stays within one operation's bound.
+            let pool: i64 = bets_of(tx, table)?.iter().map(|b| b.amount).sum();
+            let room = super::MAX_AMOUNT - pool;
+            if amount > room {
+                return Err(refused(BetRefusal::PoolFull { table, room }));
             }
             let account = require_member(tx, guild, user)?;
             let pool_acc = pool_account(tx, guild, table)?;

@@ -29,6 +29,13 @@ pub struct Economy {
     pub side_bets: i64,
     /// How many days a season of the leaderboards lasts.
     pub season_days: i64,
+    /// The most one member may win from the house in a UTC day: the stakes of tables won
+    /// against the droid, and the token bet of each slot token earned there. A wager against
+    /// the droid that could pass it is refused; 0 takes no wagers against the droid.
+    pub house_daily_max: i64,
+    /// How many slot tokens a member may earn in a UTC day from tables with the same
+    /// opponent, so that two friends trading wins mint a bounded number.
+    pub token_pair_daily: i64,
 }
 
 impl Default for Economy {
@@ -45,6 +52,8 @@ impl Default for Economy {
             min_member_hours: 24,
             side_bets: 1,
             season_days: 30,
+            house_daily_max: 500,
+            token_pair_daily: 3,
         }
     }
 }
@@ -63,6 +72,8 @@ impl Economy {
         Setting::MinMemberHours.check(self.min_member_hours)?;
         Setting::SideBets.check(self.side_bets)?;
         Setting::SeasonDays.check(self.season_days)?;
+        Setting::HouseDailyMax.check(self.house_daily_max)?;
+        Setting::TokenPairDaily.check(self.token_pair_daily)?;
         Ok(())
     }
 
@@ -82,8 +93,10 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
         "INSERT INTO guilds (guild_id, starting_balance, daily_amount, min_wager,
                              token_bet, move_clock_secs, daily_streak_step,
                              daily_streak_max, min_account_days, min_member_hours,
-                             side_bets, season_days, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) ON CONFLICT DO NOTHING",
+                             side_bets, season_days, house_daily_max, token_pair_daily,
+                             created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         ON CONFLICT DO NOTHING",
         args![
             guild,
             defaults.starting_balance,
@@ -97,6 +110,8 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.min_member_hours,
             defaults.side_bets,
             defaults.season_days,
+            defaults.house_daily_max,
+            defaults.token_pair_daily,
             now()
         ],
     )?;
@@ -107,7 +122,7 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
         "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
                 daily_streak_step, daily_streak_max, min_account_days, min_member_hours,
-                side_bets, season_days
+                side_bets, season_days, house_daily_max, token_pair_daily
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -123,6 +138,8 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 min_member_hours: row.col("min_member_hours")?,
                 side_bets: row.col("side_bets")?,
                 season_days: row.col("season_days")?,
+                house_daily_max: row.col("house_daily_max")?,
+                token_pair_daily: row.col("token_pair_daily")?,
             })
         },
     )?;
@@ -162,10 +179,12 @@ pub enum Setting {
     MinMemberHours,
     SideBets,
     SeasonDays,
+    HouseDailyMax,
+    TokenPairDaily,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 11] = [
+    pub const ALL: [(&'static str, Setting); 13] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
@@ -177,6 +196,8 @@ impl Setting {
         ("min_member_hours", Setting::MinMemberHours),
         ("side_bets", Setting::SideBets),
         ("season_days", Setting::SeasonDays),
+        ("house_daily_max", Setting::HouseDailyMax),
+        ("token_pair_daily", Setting::TokenPairDaily),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -205,6 +226,8 @@ impl Setting {
             Setting::MinMemberHours => "min_member_hours",
             Setting::SideBets => "side_bets",
             Setting::SeasonDays => "season_days",
+            Setting::HouseDailyMax => "house_daily_max",
+            Setting::TokenPairDaily => "token_pair_daily",
         }
     }
 
@@ -213,8 +236,12 @@ impl Setting {
             Setting::StartingBalance
             | Setting::DailyAmount
             | Setting::DailyStreakStep
-            | Setting::DailyStreakMax => (0..=super::MAX_AMOUNT).contains(&value),
-            Setting::MinWager | Setting::TokenBet => check_amount(value).is_ok(),
+            | Setting::DailyStreakMax
+            | Setting::HouseDailyMax => (0..=super::MAX_AMOUNT).contains(&value),
+            Setting::MinWager => check_amount(value).is_ok(),
+            // A free spin pays up to 250 bets: the token bet keeps that payout in bounds.
+            Setting::TokenBet => (1..=super::slots::MAX_BET).contains(&value),
+            Setting::TokenPairDaily => (0..=1000).contains(&value),
             Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
             Setting::MinAccountDays => (0..=3650).contains(&value),
             Setting::MinMemberHours => (0..=8760).contains(&value),

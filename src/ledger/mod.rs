@@ -13,6 +13,7 @@ pub mod audit;
 pub mod bets;
 pub mod calendar;
 pub mod channels;
+pub mod earnings;
 pub mod economy;
 pub mod legacies;
 pub mod notify;
@@ -48,6 +49,9 @@ pub const DROID: &str = "droid";
 pub enum LedgerError {
     #[error("the amount must be a whole number from 1 to {MAX_AMOUNT}, not {0}")]
     InvalidAmount(i64),
+    /// An amount whose sum (a pot, a pool, a payout) could pass the bound of one operation.
+    #[error("at most {max} credits here, so that what it adds up to can always be paid")]
+    AmountTooLarge { max: i64 },
     #[error("{user} has {balance} credits, {needed} are needed")]
     InsufficientFunds {
         user: String,
@@ -66,6 +70,10 @@ pub enum LedgerError {
     UnknownMember(String),
     #[error("no table {0}")]
     UnknownTable(i64),
+    #[error("every seat of table {0} is taken")]
+    TableFull(i64),
+    #[error("you already have a seat at table {0}")]
+    AlreadySeated(i64),
     #[error("table {table} is {status}: {why}")]
     TableState {
         table: i64,
@@ -151,6 +159,12 @@ impl Ledger {
         } else {
             Self::open(Path::new(location), durability)
         }
+    }
+
+    /// Copies the whole ledger into the new file `to` (SQLite: `VACUUM INTO`), consistent
+    /// while the bot writes: what an operator copies instead of a live file and its WAL.
+    pub fn backup(&self, to: &Path) -> Result<()> {
+        self.store.backup(to)
     }
 
     /// A private in-memory ledger, for tests and demos.
@@ -249,12 +263,12 @@ impl Ledger {
 
 impl Ledger {
     /// Remembers a user's display name.
-    pub fn set_name(&self, user: &str, name: &str) -> Result<()> {
+    pub fn set_name(&self, guild: &str, user: &str, name: &str) -> Result<()> {
         self.write(|tx| {
             tx.execute(
-                "INSERT INTO user_names (user_id, name) VALUES (?1, ?2)
-                 ON CONFLICT (user_id) DO UPDATE SET name = excluded.name",
-                args![user, name],
+                "INSERT INTO member_names (guild_id, user_id, name) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                args![guild, user, name],
             )?;
             Ok(())
         })
@@ -286,13 +300,22 @@ impl Ledger {
     }
 
     /// A user's display name, if known.
-    pub fn name(&self, user: &str) -> Result<Option<String>> {
+    pub fn name(&self, guild: &str, user: &str) -> Result<Option<String>> {
         self.read(|tx| {
-            tx.query_opt(
-                "SELECT name FROM user_names WHERE user_id = ?1",
-                args![user],
+            let here = tx.query_opt(
+                "SELECT name FROM member_names WHERE guild_id = ?1 AND user_id = ?2",
+                args![guild, user],
                 |r| r.col("name"),
-            )
+            )?;
+            match here {
+                Some(name) => Ok(Some(name)),
+                // A name learnt before names were kept per server.
+                None => tx.query_opt(
+                    "SELECT name FROM user_names WHERE user_id = ?1 AND name <> user_id",
+                    args![user],
+                    |r| r.col("name"),
+                ),
+            }
         })
     }
 }

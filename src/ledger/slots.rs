@@ -119,7 +119,7 @@ fn spin_in(tx: &Tx, guild: &str, op: i64, user: &str, bet: Option<i64>) -> Resul
     let used_token = tokens_of(tx, account)? > 0;
     let bet = if used_token {
         move_tokens(tx, op, account, -1)?;
-        economy::load(tx, guild)?.token_bet
+        economy::load(tx, guild)?.token_bet.min(MAX_BET)
     } else {
         let bet = bet.ok_or_else(|| LedgerError::NoToken(user.to_string()))?;
         check_amount(bet)?;
@@ -162,6 +162,9 @@ fn spin_in(tx: &Tx, guild: &str, op: i64, user: &str, bet: Option<i64>) -> Resul
     })
 }
 
+/// The largest bet: the best line pays 250 bets, and a payout is one operation's amount.
+pub const MAX_BET: i64 = super::MAX_AMOUNT / 250;
+
 impl Ledger {
     /// One spin: with a slot token if the member has one (at the guild's token bet),
     /// otherwise for `bet` credits. `key` is the interaction id.
@@ -174,6 +177,9 @@ impl Ledger {
     ) -> Result<Replayable<Spin>> {
         if let Some(bet) = bet {
             check_amount(bet)?;
+            if bet > MAX_BET {
+                return Err(LedgerError::AmountTooLarge { max: MAX_BET });
+            }
         }
         self.operation(guild, &format!("spin:{key}"), "spin", |tx, op| {
             spin_in(tx, guild, op, user, bet)

@@ -349,8 +349,17 @@ impl Ledger {
                     why: "seats can only be taken before it starts".into(),
                 });
             }
+            // Checked here, in the transaction that takes the seat, and not on the caller's
+            // copy of the table: two presses at once (or two processes) cannot both take the
+            // last seat, nor seat one member twice. The droid may fill several seats.
             if super::bets::backs(tx, table, user)? {
                 return Err(LedgerError::Bet(super::bets::BetRefusal::Backer(table)));
+            }
+            if user != super::DROID && row.seats.iter().any(|u| u == user) {
+                return Err(LedgerError::AlreadySeated(table));
+            }
+            if row.seats.len() >= row.terms.seats {
+                return Err(LedgerError::TableFull(table));
             }
             tx.execute(
                 "INSERT INTO seats (table_id, seat, user_id) VALUES (?1, ?2, ?3)",

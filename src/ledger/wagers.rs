@@ -7,9 +7,33 @@ use serde::{Deserialize, Serialize};
 
 use super::accounts::{balance_of, move_tokens, require_member, transfer};
 use super::bets::{settle_bets, BetsSettled};
+use super::earnings::{token_for, Earning, NoToken};
 use super::economy::{self, house, system_account};
 use super::tables::{load_table, TableRow, TableStatus};
-use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID};
+use super::{now, ratings, Ledger, LedgerError, Replayable, Result, DROID, MAX_AMOUNT};
+
+/// The most points one game can be worth in any game (backgammon's backgammon at a cube of
+/// 2^15, the most gnubg's Match ID can hold, is 98,304): per-point stakes are bounded so
+/// that a game's payment stays within one operation's bound.
+pub const MAX_GAME_POINTS: i64 = 100_000;
+
+/// The largest per-point stake.
+pub const MAX_PER_POINT: i64 = MAX_AMOUNT / MAX_GAME_POINTS;
+
+/// The largest wager a table of `seats` may take: its pot stays within one operation's
+/// bound, so that it is always paid out.
+pub fn max_stake(seats: usize) -> i64 {
+    MAX_AMOUNT / seats.max(1) as i64
+}
+
+/// Refuses a wager whose pot would pass the bound.
+pub(crate) fn check_pot(stake: i64, seats: usize) -> Result<()> {
+    let max = max_stake(seats);
+    if stake > max {
+        return Err(LedgerError::AmountTooLarge { max });
+    }
+    Ok(())
+}
 
 /// The account that pays or receives for a seat: the member's, or the house for the droid.
 fn seat_account(tx: &Tx, guild: &str, user: &str) -> Result<i64> {
@@ -67,6 +91,9 @@ pub struct Settlement {
     pub winners: Vec<usize>,
     /// The seat that received a slot token, if any.
     pub token_to: Option<usize>,
+    /// Why the single human winner of a wagered table got no token, if it did not.
+    #[serde(default)]
+    pub no_token: Option<NoToken>,
     /// What the house kept (the droid's winnings, the remainder of a split pot).
     pub to_house: i64,
     pub cancelled: bool,
@@ -126,6 +153,7 @@ impl Ledger {
                 }
             }
             if row.stake > 0 {
+                check_pot(row.stake, row.seats.len())?;
                 let min = economy::load(tx, guild)?.min_wager;
                 if row.stake < min {
                     return Err(LedgerError::BelowMinimum { min });
@@ -166,6 +194,21 @@ impl Ledger {
         position: &str,
         result: &str,
     ) -> Result<Replayable<Settlement>> {
+        let earning = Earning::on(now());
+        self.finish_table_on(guild, table, points, position, result, &earning)
+    }
+
+    /// [`Ledger::finish_table`] on the table's own clock and with its game's threshold for
+    /// the winner's token ([`super::earnings`]).
+    pub fn finish_table_on(
+        &self,
+        guild: &str,
+        table: i64,
+        points: &[u32],
+        position: &str,
+        result: &str,
+        earning: &Earning,
+    ) -> Result<Replayable<Settlement>> {
         self.operation(guild, &format!("settle:{table}"), "settle", |tx, op| {
             let row = load_in_guild(tx, guild, table)?;
             if row.status != TableStatus::Playing {
@@ -180,15 +223,25 @@ impl Ledger {
             let best = points.iter().copied().max().unwrap_or(0);
             let winners: Vec<usize> = (0..points.len()).filter(|&s| points[s] == best).collect();
             let (payouts, to_house) = pay_winners(tx, op, guild, &row, &winners)?;
-            let token_to = match winners.as_slice() {
+            let (token_to, no_token) = match winners.as_slice() {
                 [seat] if row.stake > 0 && row.seats[*seat] != DROID => {
-                    let account = require_member(tx, guild, &row.seats[*seat])?;
-                    move_tokens(tx, op, account, 1)?;
-                    Some(*seat)
+                    match token_for(tx, guild, &row, *seat, earning)? {
+                        Ok(()) => {
+                            let account = require_member(tx, guild, &row.seats[*seat])?;
+                            move_tokens(tx, op, account, 1)?;
+                            (Some(*seat), None)
+                        }
+                        Err(why) => (None, Some(why)),
+                    }
                 }
-                _ => None,
+                _ => (None, None),
             };
-            record_results(tx, guild, &row, points, &winners, &payouts)?;
+            let paid = Paid {
+                payouts: &payouts,
+                token_to,
+                day: earning.day,
+            };
+            record_results(tx, guild, &row, points, &winners, &paid)?;
             ratings::record(tx, guild, &row.game, &row.seats, &winners)?;
             let winner = match winners.as_slice() {
                 [seat] => Some(*seat),
@@ -204,6 +257,7 @@ impl Ledger {
                 payouts,
                 winners,
                 token_to,
+                no_token,
                 to_house,
                 cancelled: false,
                 bets,
@@ -243,6 +297,7 @@ impl Ledger {
                 payouts,
                 winners: Vec::new(),
                 token_to: None,
+                no_token: None,
                 to_house: 0,
                 cancelled: true,
                 bets,
@@ -281,7 +336,9 @@ impl Ledger {
                 } else {
                     balance_of(tx, from)?
                 };
-                let paid = owed.min(available);
+                // Bounded up front (`per_point` ≤ MAX_PER_POINT); a game worth more points
+                // than any game can be is still paid at most one operation's bound.
+                let paid = owed.min(available).min(MAX_AMOUNT);
                 if paid > 0 {
                     transfer(tx, op, from, to, paid, loser)?;
                 }
@@ -339,16 +396,26 @@ fn pay_winners(
     Ok((payouts, remainder + droid_won))
 }
 
-/// Each member's result at a finished table, for statistics and the wins board: a member
-/// playing itself counts for nothing (nor does the droid, which is not a member).
+/// What a settlement paid, as the results remember it.
+struct Paid<'a> {
+    payouts: &'a [i64],
+    token_to: Option<usize>,
+    /// The UTC day of the settlement by the table's clock ([`Earning::day`]).
+    day: i64,
+}
+
+/// Each member's result at a finished table, for statistics, the wins board and the daily
+/// limits of [`super::earnings`]: a member playing itself counts for nothing (nor does the
+/// droid, which is not a member).
 fn record_results(
     tx: &Tx,
     guild: &str,
     row: &TableRow,
     points: &[u32],
     winners: &[usize],
-    payouts: &[i64],
+    paid: &Paid,
 ) -> Result<()> {
+    let payouts = paid.payouts;
     let self_play = row
         .seats
         .iter()
@@ -370,8 +437,9 @@ fn record_results(
             _ => "loss",
         };
         tx.execute(
-            "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO results (table_id, guild_id, game, user_id, seat, points, outcome, net,
+                                  day, token)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             args![
                 row.id,
                 guild,
@@ -380,7 +448,9 @@ fn record_results(
                 seat as i64,
                 points[seat],
                 outcome,
-                net
+                net,
+                paid.day,
+                i64::from(paid.token_to == Some(seat))
             ],
         )?;
     }

@@ -16,7 +16,9 @@ impl App {
             Some(id) => self.ledger.table(id)?,
             None => self.active(actor)?,
         };
-        if row.guild != actor.guild {
+        // Issue 52: a table is backed only from its own channel or thread; anywhere else
+        // it does not exist.
+        if row.guild != actor.guild || row.channel != actor.channel {
             return Err(Refusal(t!("verify-unknown-table", table = row.id)));
         }
         let Some(index) = usize::try_from(seat).ok().and_then(|s| s.checked_sub(1)) else {
@@ -41,7 +43,7 @@ impl App {
         Ok(vec![Reply::public(t!(
             "bet-placed",
             who = &actor.name,
-            player = self.name(&row.seats[placed.seat]),
+            player = self.name(&row.guild, &row.seats[placed.seat]),
             seat = placed.seat + 1,
             table = row.id,
             amount = placed.amount,
@@ -75,7 +77,13 @@ impl App {
             .paid
             .iter()
             .filter(|(_, amount)| *amount > 0)
-            .map(|(user, amount)| t!("bets-share", who = self.name(user), amount = *amount))
+            .map(|(user, amount)| {
+                t!(
+                    "bets-share",
+                    who = self.name(&row.guild, user),
+                    amount = *amount
+                )
+            })
             .collect();
         Some(t!(
             "bets-paid",
@@ -97,5 +105,8 @@ pub(crate) fn refusal(why: &BetRefusal) -> Refusal {
             t!("bet-no-seat", table = *table, taken = *taken)
         }
         BetRefusal::Backer(table) => t!("bet-backer", table = *table),
+        BetRefusal::PoolFull { table, room } => {
+            t!("bet-pool-full", table = *table, room = (*room).max(0))
+        }
     })
 }

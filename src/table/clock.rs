@@ -126,7 +126,7 @@ impl App {
         now: i64,
         (deadline, clock): (i64, i64),
     ) -> Vec<Reply> {
-        let who = self.name(&row.seats[seat]);
+        let who = self.name(&row.guild, &row.seats[seat]);
         if now >= deadline {
             let text = t!("clock-timeout", who = &who);
             let guild = row.guild.clone();
@@ -142,11 +142,11 @@ impl App {
                 .unwrap_or_default();
         }
         let warn = deadline - now <= clock / 4
-            && self
-                .warned
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert((row.id, row.turn));
+            && super::caches::keep_in(
+                &mut self.warned.lock().unwrap_or_else(|e| e.into_inner()),
+                super::caches::WARNED,
+                (row.id, row.turn),
+            );
         if warn {
             return vec![Reply::public(t!(
                 "clock-warning",

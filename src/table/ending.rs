@@ -7,6 +7,7 @@ use super::replies::custom_id;
 use super::view::{is_series, Last};
 use super::{Actor, App, Outcome, Refusal, Reply, Style};
 use crate::games::{score_line, Status};
+use crate::ledger::earnings::{Earning, NoToken};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::t;
@@ -163,12 +164,17 @@ impl App {
             Status::Over(outcome) => (outcome.reason.clone(), self.reason(&row, &outcome)),
             _ => ("ended".to_string(), t!("game-ended")),
         };
-        let settled = self.ledger.finish_table(
+        let earning = Earning {
+            day: self.now().div_euclid(86_400),
+            loser_actions: self.entry(&row)?.info.token_actions,
+        };
+        let settled = self.ledger.finish_table_on(
             guild,
             row.id,
             &points,
             &progress.play.position(),
             &serde_json::json!({"points": points, "reason": reason}).to_string(),
+            &earning,
         )?;
         let settled = Self::first_ending(row.id, settled)?;
         self.forget(row.id);
@@ -200,6 +206,21 @@ impl App {
         if let Some(seat) = s.token_to {
             text.push(' ');
             text.push_str(&t!("settle-token", who = &names[seat]));
+        }
+        if let (Some(why), [seat]) = (s.no_token, s.winners.as_slice()) {
+            text.push(' ');
+            text.push_str(&match why {
+                NoToken::TooShort { needed } => {
+                    t!(
+                        "settle-no-token-short",
+                        who = &names[*seat],
+                        actions = needed
+                    )
+                }
+                NoToken::PairLimit { limit } => {
+                    t!("settle-no-token-pair", who = &names[*seat], limit = limit)
+                }
+            });
         }
         let mut text = self.with_bets(&row, s, text);
         if let Some(seed) = &row.seed {
@@ -242,7 +263,10 @@ impl App {
                 return self.game_over(guild, row, progress, None, text);
             }
             text.push(' ');
-            text.push_str(&t!("leave-goes-on", who = self.name(&row.seats[seat])));
+            text.push_str(&t!(
+                "leave-goes-on",
+                who = self.name(&row.guild, &row.seats[seat])
+            ));
             let advanced = self.advance(guild, &mut row, &mut progress)?;
             for line in advanced.said {
                 text.push(' ');
@@ -352,7 +376,7 @@ impl App {
         let waiting: Vec<String> = remaining
             .iter()
             .filter(|s| !agreed.contains(s))
-            .map(|&s| self.name(&row.seats[s]))
+            .map(|&s| self.name(&row.guild, &row.seats[s]))
             .collect();
         if waiting.is_empty() {
             return self.agree(actor, row, progress);

@@ -1,7 +1,8 @@
 //! Fair play (docs/CONTRACT.md P-12): what pays credits for nothing (`/daily`) or moves them
-//! from one member to another (`/give`) is refused to Discord accounts and server members
-//! younger than the server's limits, so that a crowd of alternate accounts cannot farm
-//! credits for one player.
+//! from one member to another (`/give`, a wagered or per-point table, a side bet, a paid
+//! entry) is refused to Discord accounts and server members younger than the server's
+//! limits, so that a crowd of alternate accounts cannot farm credits for one player; and
+//! what one member may win from the house in a day is bounded (`house_daily_max`).
 
 use super::{Actor, App, Refusal};
 use crate::t;
@@ -44,6 +45,32 @@ impl App {
                     left = (needed - member_for + 3599) / 3600
                 )));
             }
+        }
+        Ok(())
+    }
+}
+
+impl App {
+    /// Refuses a wager of `stake` against the droid that could take `user` past what the
+    /// house pays one member in a UTC day (by the table's clock).
+    pub(crate) fn check_house(&self, guild: &str, user: &str, stake: i64) -> Result<(), Refusal> {
+        if stake == 0 {
+            return Ok(());
+        }
+        let day = self.now().div_euclid(86_400);
+        let allowance = self.ledger.house_allowance(guild, user, day)?;
+        if allowance.limit == 0 {
+            return Err(Refusal(t!("house-no-wagers")));
+        }
+        if stake > allowance.max_stake() {
+            return Err(Refusal(t!(
+                "house-limit",
+                who = self.name(guild, user),
+                limit = allowance.limit,
+                stake = stake,
+                left = allowance.max_stake().max(0),
+                token = allowance.token_bet
+            )));
         }
         Ok(())
     }

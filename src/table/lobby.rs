@@ -72,7 +72,7 @@ impl App {
                 .leaderboard(&guild, &Board::Credits, "")?
                 .top
                 .into_iter()
-                .map(|r| (r.rank, self.name(&r.user), r.value as i64))
+                .map(|r| (r.rank, self.name(&guild, &r.user), r.value as i64))
                 .collect();
             Ok(Some(Lobby {
                 tables: active

@@ -303,18 +303,24 @@ impl App {
 
     /// Keeps a table's progress for its next command (the log has it already).
     pub(crate) fn remember(&self, table: i64, turn: i64, progress: &Progress) {
-        self.live
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(table, (turn, progress.clone()));
+        super::caches::keep(
+            &mut self.live.lock().unwrap_or_else(|e| e.into_inner()),
+            super::caches::LIVE,
+            table,
+            (turn, progress.clone()),
+        );
     }
 
-    /// Forgets an ended table.
+    /// Forgets an ended table: its game and its clock warnings.
     pub(crate) fn forget(&self, table: i64) {
         self.live
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&table);
+        self.warned
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|(t, _)| *t != table);
         self.changed(table);
     }
 }

@@ -36,7 +36,7 @@ impl App {
             .seats
             .iter()
             .filter(|u| **u != actor.user)
-            .map(|u| self.name(u))
+            .map(|u| self.name(&row.guild, u))
             .collect();
         let with = if others.is_empty() {
             String::new()

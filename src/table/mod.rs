@@ -5,6 +5,7 @@
 //! a new process on the same database resumes every table where it was.
 
 mod bets;
+mod caches;
 mod carried;
 mod clock;
 pub mod commands;
@@ -114,6 +115,9 @@ impl From<LedgerError> for Refusal {
                 balance = *balance,
                 needed = *needed
             ),
+            LedgerError::AmountTooLarge { max } => t!("ledger-too-large", max = *max),
+            LedgerError::TableFull(_) => t!("seat-full"),
+            LedgerError::AlreadySeated(_) => t!("seat-already"),
             LedgerError::SelfTransfer => t!("ledger-self"),
             LedgerError::UnknownMember(user) => t!("ledger-unknown-member", who = user.as_str()),
             LedgerError::UnknownTable(table) => t!("verify-unknown-table", table = *table),
@@ -177,7 +181,8 @@ pub struct App {
     /// Clock warnings already sent: (table, turn).
     pub(crate) warned: Mutex<HashSet<(i64, i64)>>,
     /// Display names by user id, learnt from the actors.
-    pub(crate) names: Mutex<HashMap<String, String>>,
+    /// Display names by (server, user id), learnt from the actors.
+    pub(crate) names: Mutex<HashMap<(String, String), String>>,
     /// The languages of the users' clients, learnt from the actors.
     pub(crate) langs: Mutex<HashMap<String, crate::words::Lang>>,
     /// Who hears of every stored change to a table (the live pages).
@@ -330,42 +335,54 @@ impl App {
         (self.clock)()
     }
 
-    /// The name to show for a user id: remembered, stored, or the id itself.
-    pub fn name(&self, user: &str) -> String {
+    /// The name to show for a user id in `guild`'s text: that server's name for them
+    /// (remembered, stored, or the id itself), marked when it holds markup
+    /// ([`crate::names::said`]).
+    pub fn name(&self, guild: &str, user: &str) -> String {
+        crate::names::said(&self.plain_name(guild, user))
+    }
+
+    /// The name of a user id in `guild` as they wrote it.
+    pub fn plain_name(&self, guild: &str, user: &str) -> String {
         if user == crate::ledger::DROID {
             return "Droid".to_string();
         }
+        let key = (guild.to_string(), user.to_string());
         if let Some(name) = self
             .names
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .get(user)
+            .get(&key)
         {
             return name.clone();
         }
-        match self.ledger.name(user) {
+        match self.ledger.name(guild, user) {
             Ok(Some(name)) => {
-                self.names
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(user.to_string(), name.clone());
+                caches::keep(
+                    &mut self.names.lock().unwrap_or_else(|e| e.into_inner()),
+                    caches::MEMBERS,
+                    key,
+                    name.clone(),
+                );
                 name
             }
             _ => user.to_string(),
         }
     }
 
-    /// Remembers the display name of a user the front end knows (the actor, an opponent, a
-    /// recipient); it is stored so that it survives a restart.
-    pub fn learn_name(&self, user: &str, name: &str) {
+    /// Remembers the display name in `guild` of a user the front end knows (the actor, an
+    /// opponent, a recipient); it is stored so that it survives a restart. A name is a
+    /// server's own: a nickname never shows in another server.
+    pub fn learn_name(&self, guild: &str, user: &str, name: &str) {
         if user == crate::ledger::DROID || name.is_empty() {
             return;
         }
+        let key = (guild.to_string(), user.to_string());
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        if names.get(user).map(String::as_str) != Some(name) {
-            names.insert(user.to_string(), name.to_string());
+        if names.get(&key).map(String::as_str) != Some(name) {
+            caches::keep(&mut names, caches::MEMBERS, key, name.to_string());
             drop(names);
-            if let Err(e) = self.ledger.set_name(user, name) {
+            if let Err(e) = self.ledger.set_name(guild, user, name) {
                 tracing::warn!(user, error = %e, "could not store a display name");
             }
         }
@@ -375,7 +392,7 @@ impl App {
     /// command of theirs asked for (clock warnings, timeouts) speak it after a restart too.
     fn learn_lang(&self, user: &str, lang: crate::words::Lang) {
         let mut langs = self.langs.lock().unwrap_or_else(|e| e.into_inner());
-        if langs.insert(user.to_string(), lang) != Some(lang) {
+        if caches::keep(&mut langs, caches::MEMBERS, user.to_string(), lang) != Some(lang) {
             drop(langs);
             if let Err(e) = self.ledger.set_locale(user, lang.code()) {
                 tracing::warn!(user, error = %e, "could not store a language");
@@ -397,10 +414,12 @@ impl App {
             Ok(Some(code)) => crate::words::Lang::of(&code),
             _ => crate::words::Lang::default(),
         };
-        self.langs
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(user.to_string(), lang);
+        caches::keep(
+            &mut self.langs.lock().unwrap_or_else(|e| e.into_inner()),
+            caches::MEMBERS,
+            user.to_string(),
+            lang,
+        );
         lang
     }
 
@@ -428,7 +447,19 @@ impl App {
     }
 
     fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
-        self.learn_name(&actor.user, &actor.name);
+        // The droid's account plays only as the droid, in every front end: as a member it
+        // would spend the house's money (a console line typed as `droid:`).
+        if actor.user == ledger::DROID {
+            return vec![Reply::private(crate::t!("droid-account"))];
+        }
+        self.learn_name(&actor.guild, &actor.user, &actor.name);
+        // From here on the actor's name goes into text as names do: marked when it holds
+        // markup, so that every front end shows it as written.
+        let said = Actor {
+            name: crate::names::said(&actor.name),
+            ..actor.clone()
+        };
+        let actor = &said;
         self.learn_lang(&actor.user, actor.lang);
         let name = command.name();
         let started = std::time::Instant::now();

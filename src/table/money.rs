@@ -18,7 +18,7 @@ impl App {
         let b = self.ledger.balance(&actor.guild, &user)?;
         Ok(vec![Reply::public(t!(
             "balance",
-            who = self.name(&user),
+            who = self.name(&actor.guild, &user),
             credits = b.credits,
             tokens = b.tokens,
             commitment = &b.slot_commitment
@@ -78,7 +78,7 @@ impl App {
             "give-given",
             who = &actor.name,
             amount = gift.value.amount,
-            to = self.name(to),
+            to = self.name(&actor.guild, to),
             balance = gift.value.from_balance
         ))])
     }
@@ -186,7 +186,7 @@ impl App {
             lines.push(format!(
                 "{}. {} — {}",
                 r.rank,
-                self.name(&r.user),
+                self.name(&actor.guild, &r.user),
                 r.value.round()
             ));
         }
@@ -209,7 +209,7 @@ impl App {
         let s = self.ledger.stats(&actor.guild, &user)?;
         let mut lines = vec![t!(
             "stats-total",
-            who = self.name(&user),
+            who = self.name(&actor.guild, &user),
             games = s.games,
             wins = s.wins,
             points = s.points,
@@ -253,7 +253,7 @@ impl App {
         Ok(vec![Reply::public(t!(
             "admin-granted",
             amount = grant.value.amount,
-            who = self.name(user),
+            who = self.name(&actor.guild, user),
             balance = grant.value.balance
         ))])
     }

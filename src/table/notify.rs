@@ -59,7 +59,7 @@ impl App {
                 let text = crate::words::speaking(self.lang_of(user), || {
                     t!(
                         "notify-turn",
-                        who = self.name(user),
+                        who = self.name(guild, user),
                         table = table,
                         place = place(channel)
                     )

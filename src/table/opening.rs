@@ -15,6 +15,7 @@ use super::{commands, Actor, App, Outcome, PlayArgs, Refusal, Reply};
 use crate::catalogue::Entry;
 use crate::games::{GameOptions, Status};
 use crate::ledger::tables::{NewTable, TableRow, TableStatus, Terms};
+use crate::ledger::wagers::{max_stake, MAX_PER_POINT};
 use crate::ledger::{LedgerError, DROID};
 use crate::{t, words};
 
@@ -53,7 +54,17 @@ impl App {
             return Err(Refusal(t!("play-self")));
         }
         let seats = seat_count(entry, &args)?;
+        // Fair play before anything is written (no account is opened for a refusal).
+        if args.wager.unwrap_or(0) > 0 || args.per_point.unwrap_or(0) > 0 {
+            self.check_fair_play(actor, "/play")?;
+        }
         let stakes = self.stakes(actor, &args, seats)?;
+        if opponent.as_deref() == Some(DROID) {
+            if stakes.per_point > 0 {
+                return Err(Refusal(t!("play-per-point-droid")));
+            }
+            self.check_house(&actor.guild, &actor.user, stakes.stake)?;
+        }
         let level = droid_level(args.level)?;
         let seed = new_seed();
         let order = seat_order(&seed, actor, opponent.as_deref(), args.first.as_deref())?;
@@ -97,8 +108,11 @@ impl App {
     /// The stakes asked for, checked against the economy and the creator's balance.
     fn stakes(&self, actor: &Actor, args: &PlayArgs, seats: usize) -> Result<Stakes, Refusal> {
         let per_point = args.per_point.unwrap_or(0);
-        if args.per_point.is_some() && !(1..=crate::ledger::MAX_AMOUNT).contains(&per_point) {
+        if args.per_point.is_some() && per_point < 1 {
             return Err(Refusal(t!("play-per-point-positive")));
+        }
+        if per_point > MAX_PER_POINT {
+            return Err(Refusal(t!("play-per-point-too-large", max = MAX_PER_POINT)));
         }
         if per_point > 0 && args.wager.is_some() {
             return Err(Refusal(t!("play-wager-or-per-point")));
@@ -108,6 +122,13 @@ impl App {
         }
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
+        if stake > max_stake(seats) {
+            return Err(Refusal(t!(
+                "play-wager-too-large",
+                max = max_stake(seats),
+                seats = seats
+            )));
+        }
         if stake != 0 {
             let min = self.ledger.economy(&actor.guild)?.min_wager;
             if stake < min {
@@ -153,7 +174,7 @@ impl App {
                     per_point,
                 } => Refusal(t!(
                     "play-per-point-funds",
-                    who = self.name(&user),
+                    who = self.name(guild, &user),
                     balance = balance,
                     amount = per_point
                 )),
@@ -225,7 +246,7 @@ impl App {
                 .seats
                 .iter()
                 .filter(|u| **u != creator)
-                .map(|u| self.name(u))
+                .map(|u| self.name(&row.guild, u))
                 .collect();
             return Err(Refusal(t!(
                 "answer-not-yours",
@@ -248,6 +269,9 @@ impl App {
                 Reply::public(self.with_bets(&row, &declined, text)).closing()
             ]);
         }
+        if row.stake > 0 || row.per_point > 0 {
+            self.check_fair_play(actor, "/play")?;
+        }
         self.begin(&actor.guild, row)
     }
 
@@ -268,6 +292,7 @@ impl App {
             return Err(Refusal(t!("seat-full")));
         }
         let user = if droid { DROID } else { actor.user.as_str() };
+        self.check_seat_money(actor, &row, droid)?;
         if row.stake > 0 && !droid {
             self.ledger.open_account(&actor.guild, user)?;
             let credits = self.ledger.balance(&actor.guild, user)?.credits;
@@ -291,7 +316,7 @@ impl App {
             } else {
                 "seat-joined"
             },
-            who = self.name(user),
+            who = self.name(&actor.guild, user),
             table = row.id,
             taken = row.seats.len(),
             seats = t.seats,
@@ -353,7 +378,30 @@ impl App {
             seats: (!two).then_some(t.seats),
             options,
         };
-        self.play(actor, args)
+        // Through /play's cooldown: a Rematch button is no way round it.
+        self.cooled(actor, super::Command::Play(args))
+    }
+
+    /// What taking a seat at a wagered open table asks of the money: fair play for a member
+    /// who joins, and the house's daily limit for every member who would play the droid.
+    fn check_seat_money(&self, actor: &Actor, row: &TableRow, droid: bool) -> Result<(), Refusal> {
+        if row.stake == 0 && row.per_point == 0 {
+            return Ok(());
+        }
+        if droid && row.per_point > 0 {
+            return Err(Refusal(t!("play-per-point-droid")));
+        }
+        if !droid {
+            self.check_fair_play(actor, "/play")?;
+            if row.seats.iter().any(|u| u == DROID) {
+                self.check_house(&actor.guild, &actor.user, row.stake)?;
+            }
+            return Ok(());
+        }
+        for user in row.seats.iter().filter(|u| *u != DROID) {
+            self.check_house(&actor.guild, user, row.stake)?;
+        }
+        Ok(())
     }
 }
 

@@ -46,11 +46,9 @@ impl App {
         let row = self.table_for(actor, table)?;
         let log = self.ledger.actions(row.id)?;
         let text = self.record_text(&row, &log)?;
-        let reply = Reply::public(t!("replay-record", table = row.id, entries = log.len()));
-        Ok(vec![reply.with_file(
-            format!("table-{}.txt", row.id),
-            text.into_bytes(),
-        )])
+        let reply = Reply::public(t!("replay-record", table = row.id, entries = log.len()))
+            .with_file(format!("table-{}.txt", row.id), text.into_bytes());
+        Ok(Self::shown_to(actor, &row, vec![reply]))
     }
 
     fn record_text(

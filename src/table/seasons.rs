@@ -104,7 +104,7 @@ impl App {
             lines.push(t!(
                 "season-line",
                 rank = rank.rank,
-                who = self.name(&rank.user),
+                who = self.name(&ended.guild, &rank.user),
                 wins = rank.value as i64,
                 net = if net >= 0 {
                     format!("+{net}")

@@ -168,6 +168,11 @@ impl App {
         if !missing.is_empty() {
             match self.ledger.worn(&row.guild, &missing) {
                 Ok(found) => {
+                    // Bounded (see `caches`): full, it starts afresh before this table's
+                    // seats go in, so that all of them are there below.
+                    if cache.len() + missing.len() > super::caches::MEMBERS {
+                        cache.clear();
+                    }
                     for (user, worn) in missing.into_iter().zip(found) {
                         cache.insert((row.guild.clone(), user), worn);
                     }

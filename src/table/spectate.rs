@@ -158,7 +158,7 @@ impl App {
         let seat = |(seat, user): (usize, &String)| {
             let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
             SeatView {
-                name: self.name(user),
+                name: self.name(&row.guild, user),
                 points: 0,
                 to_act: false,
                 gone: false,
@@ -350,7 +350,7 @@ impl App {
     /// One step in words.
     fn tell(&self, row: &TableRow, said: &Said) -> String {
         match said {
-            Said::Left(seat) => t!("watch-left", who = self.name(&row.seats[*seat])),
+            Said::Left(seat) => t!("watch-left", who = self.name(&row.guild, &row.seats[*seat])),
             Said::Acted {
                 seat,
                 action,

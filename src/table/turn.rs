@@ -130,9 +130,9 @@ impl App {
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {
-                let legal = play.legal();
+                let offered = play.offered();
                 let info = self.entry(row)?.info;
-                Ok(match legal.as_slice() {
+                Ok(match offered.as_slice() {
                     [only] if info.is_forced(only) => Some(Automatic::Forced(seat, only.clone())),
                     _ => None,
                 })
@@ -196,7 +196,7 @@ impl App {
         let Some(seat) = seat else {
             return Some(t!("turn-chance", outcome = action));
         };
-        let who = self.name(&row.seats[seat]);
+        let who = self.name(&row.guild, &row.seats[seat]);
         let forced = self.entry(row).is_ok_and(|e| e.info.is_forced(action));
         Some(match (forced && only, action) {
             (true, "pass") => t!("turn-forced-pass", who = &who),
@@ -218,7 +218,7 @@ impl App {
         words::tell(phrase, |seat| {
             row.seats
                 .get(seat)
-                .map_or_else(String::new, |u| self.name(u))
+                .map_or_else(String::new, |u| self.name(&row.guild, u))
         })
     }
 
@@ -246,7 +246,7 @@ impl App {
         if row.seats[seat] != actor.user {
             return Err(Refusal(t!(
                 "turn-not-yours",
-                who = self.name(&row.seats[seat])
+                who = self.name(&row.guild, &row.seats[seat])
             )));
         }
         Ok(seat)
@@ -265,8 +265,8 @@ impl App {
         let mut progress = self.progress(&row)?;
         let seat = self.seat_to_move(actor, &row, &progress)?;
         // A Roll press, unless rolling is a move of the game itself (backgammon's roll).
-        let legal = progress.play.legal();
-        if text.trim().eq_ignore_ascii_case(ROLL) && !legal.iter().any(|a| a == ROLL) {
+        let offered = progress.play.offered();
+        if text.trim().eq_ignore_ascii_case(ROLL) && !offered.iter().any(|a| a == ROLL) {
             return self.press_roll(actor, row, progress, seat);
         }
         if progress.play.roller() == Some(seat) {
@@ -309,7 +309,7 @@ impl App {
         let mut said = Vec::new();
         let mut last = None;
         let skip = self.entry(&row)?.info.before_roll;
-        if let Some(first) = skip.filter(|a| progress.play.legal().iter().any(|l| l == a)) {
+        if let Some(first) = skip.filter(|a| progress.play.offered().iter().any(|l| l == a)) {
             let before = progress.play.position();
             let phrase = progress.play.describe(first);
             let canonical =
@@ -390,7 +390,17 @@ impl App {
     }
 
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
+    /// A member's keystrokes are rate-limited like commands: past the limit (a script, not
+    /// a person typing) they are offered nothing until it refills.
     pub fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        let now = self.now();
+        if self
+            .cooldowns
+            .take(SUGGEST, &actor.guild, &actor.user, "", now)
+            .is_err()
+        {
+            return Vec::new();
+        }
         crate::words::speaking(actor.lang, || self.suggest(actor, typed))
     }
 
@@ -411,13 +421,33 @@ impl App {
             Status::ToMove(seat) if row.seats.get(seat) == Some(&actor.user) => {}
             _ => return Vec::new(),
         }
-        matching(&progress.play.legal(), typed)
+        let mut found = matching(&progress.play.offered(), typed);
+        // A whole legal action typed in any notation is offered in its canonical form,
+        // even where the menu lists only some (Zatak's free set-up).
+        if let Ok(canonical) = progress.play.normalize(typed) {
+            if !found.contains(&canonical) {
+                found.insert(0, canonical);
+                found.truncate(25);
+            }
+        }
+        found
     }
 }
+
+/// How fast a member's keystrokes are answered: forty in a row, then one a second.
+const SUGGEST: crate::table::cooldown::Rate = crate::table::cooldown::Rate {
+    bucket: "autocomplete",
+    burst: 40,
+    every: 1,
+    refusals: false,
+};
 
 /// The actions in which every word typed appears, in any order (`13/9 24/18` finds
 /// `24/18 13/9`); actions that start with what was typed come first; at most 25.
 fn matching(legal: &[String], typed: &str) -> Vec<String> {
+    if typed.trim().is_empty() {
+        return legal.iter().take(25).cloned().collect();
+    }
     let squash = |s: &str| {
         s.chars()
             .filter(|c| !c.is_whitespace() && *c != '-')

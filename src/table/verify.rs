@@ -19,10 +19,26 @@ impl App {
                 .last_table(&actor.guild, &actor.channel)?
                 .ok_or_else(|| Refusal(t!("verify-no-table")))?,
         };
-        if row.guild != actor.guild {
+        // Issue 52: a table is named only in its own channel or thread, or to the members
+        // who sat at it (privately, see [`App::shown_to`]): a game in a private channel
+        // does not exist anywhere else, whatever its id.
+        let here = row.channel == actor.channel;
+        let seated = row.seats.contains(&actor.user);
+        if row.guild != actor.guild || !(here || seated) {
             return Err(Refusal(t!("verify-unknown-table", table = row.id)));
         }
         Ok(row)
+    }
+
+    /// `replies` about `row` as the actor may see them: in the table's own channel as they
+    /// are, elsewhere (its players asking) only to the one who asked.
+    pub(super) fn shown_to(actor: &Actor, row: &TableRow, mut replies: Vec<Reply>) -> Vec<Reply> {
+        if row.channel != actor.channel {
+            for reply in &mut replies {
+                reply.ephemeral = true;
+            }
+        }
+        replies
     }
 
     /// What the seed gives for a logged entry the table played by itself (a chance event,
@@ -100,7 +116,7 @@ impl App {
                 problems = problems.join("; ")
             )
         };
-        Ok(vec![Reply::public(text)])
+        Ok(Self::shown_to(actor, &row, vec![Reply::public(text)]))
     }
 
     /// `/replay`: an animated GIF of a table's game (a series replays its latest game).
@@ -144,9 +160,8 @@ impl App {
             text.push(' ');
             text.push_str(&t!("replay-stride", every = stride));
         }
-        Ok(vec![
-            Reply::public(text).with_image(format!("table-{}-replay.gif", row.id), gif)
-        ])
+        let reply = Reply::public(text).with_image(format!("table-{}-replay.gif", row.id), gif);
+        Ok(Self::shown_to(actor, &row, vec![reply]))
     }
 
     /// `/rules`: a summary with a picture of the game.

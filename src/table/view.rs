@@ -33,7 +33,7 @@ fn style(tone: Tone) -> Style {
 
 impl App {
     pub(crate) fn seat_names(&self, row: &TableRow) -> Vec<String> {
-        row.seats.iter().map(|u| self.name(u)).collect()
+        row.seats.iter().map(|u| self.name(&row.guild, u)).collect()
     }
 
     /// The board's scene: names, the last action, the series score, a result the table
@@ -134,8 +134,9 @@ impl App {
         }
         let (decisions, moves): (Vec<String>, Vec<String>) = progress
             .play
-            .legal()
-            .into_iter()
+            .offered()
+            .iter()
+            .cloned()
             .partition(|a| entry.info.decision(a).is_some());
         reply.buttons = decisions
             .iter()
@@ -184,7 +185,10 @@ impl App {
     pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
         if let Some(until) = self.resting(progress) {
             let (hours, minutes) = super::rest::left(until - self.now());
-            let who = progress.play.waiting().map(|s| self.name(&row.seats[s]));
+            let who = progress
+                .play
+                .waiting()
+                .map(|s| self.name(&row.guild, &row.seats[s]));
             return t!(
                 "turn-resting",
                 who = who.unwrap_or_default(),
@@ -193,9 +197,15 @@ impl App {
             );
         }
         match progress.play.status() {
-            Status::ToMove(seat) => t!("turn-to-move", who = self.name(&row.seats[seat])),
+            Status::ToMove(seat) => t!(
+                "turn-to-move",
+                who = self.name(&row.guild, &row.seats[seat])
+            ),
             Status::Chance => match progress.play.roller() {
-                Some(seat) => t!("turn-to-roll", who = self.name(&row.seats[seat])),
+                Some(seat) => t!(
+                    "turn-to-roll",
+                    who = self.name(&row.guild, &row.seats[seat])
+                ),
                 None => t!("turn-rolling"),
             },
             Status::Over(_) => String::new(),

@@ -23,14 +23,14 @@ impl App {
             line if row.stake == 0 && row.per_point == 0 => format!(", {line}"),
             line => format!(" {line}"),
         };
-        let who = self.name(&terms.creator);
+        let who = self.name(&row.guild, &terms.creator);
         let challenged = row.seats.iter().find(|u| **u != terms.creator);
         match challenged {
             Some(opponent) if row.seats.len() >= terms.seats => {
                 let text = t!(
                     "play-challenge",
                     who = &who,
-                    opponent = &self.name(opponent),
+                    opponent = &self.name(&row.guild, opponent),
                     game = words::game_name(&info),
                     terms = wager,
                     table = row.id
@@ -58,7 +58,8 @@ impl App {
                     seats = seats_line(info.min_seats, terms.seats)
                 );
                 if row.seats.len() > 1 {
-                    let names: Vec<String> = row.seats.iter().map(|u| self.name(u)).collect();
+                    let names: Vec<String> =
+                        row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
                     text.push(' ');
                     text.push_str(&t!(
                         "play-open-seated",

@@ -58,6 +58,8 @@ impl Game for Takeaway {
         before_roll: None,
         estimate: Estimate::None,
         ladder: holotable::games::SEARCH_LADDER,
+        // Its games are a few takes long: one take by every loser earns the winner's token.
+        token_actions: 1,
     };
 
     type State = Pile;

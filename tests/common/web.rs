@@ -18,15 +18,24 @@ pub struct WebConsole {
     lines: Receiver<String>,
     /// `http://127.0.0.1:port`.
     pub base: String,
+    /// The operator's listener (`/metrics`, `/healthz` with its reason).
+    pub operator: String,
 }
 
 impl WebConsole {
     /// A console on the database `db` (a SQLite file or a PostgreSQL URL), its pages on a
     /// free loopback port.
     pub fn start(dir: &Path, db: &str) -> WebConsole {
+        Self::start_with(dir, db, &[])
+    }
+
+    /// [`WebConsole::start`] with environment variables (`HOLOTABLE_WEB__…` settings).
+    pub fn start_with(dir: &Path, db: &str, env: &[(&str, &str)]) -> WebConsole {
         let mut child = Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .envs(env.iter().copied())
             .current_dir(dir)
             .args(["console", "--json", "--db", db, "--web", "127.0.0.1:0"])
+            .args(["--metrics", "127.0.0.1:0"])
             .arg("--out")
             .arg(dir.join("boards"))
             .env("RUST_LOG", "warn")
@@ -53,19 +62,24 @@ impl WebConsole {
                 let _ = said.send(line);
             }
         });
-        let base = loop {
+        let (mut base, mut operator) = (None, None);
+        while base.is_none() || operator.is_none() {
             let line = heard
                 .recv_timeout(Duration::from_secs(30))
                 .expect("the console says where its pages are");
             if let Some(addr) = line.split("live pages on ").nth(1) {
-                break addr.trim().to_string();
+                base = Some(addr.trim().to_string());
             }
-        };
+            if let Some(addr) = line.split("metrics on ").nth(1) {
+                operator = Some(addr.trim().to_string());
+            }
+        }
         WebConsole {
             child,
             stdin,
             lines,
-            base,
+            base: base.unwrap(),
+            operator: operator.unwrap(),
         }
     }
 
@@ -105,6 +119,11 @@ impl WebConsole {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// A path on the operator's listener.
+    pub fn operator_url(&self, path: &str) -> String {
+        format!("{}{path}", self.operator)
     }
 }
 

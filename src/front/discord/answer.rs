@@ -36,7 +36,7 @@ pub(super) async fn run(
     tokio::task::spawn_blocking(move || {
         let _place = admitted.map(|a| a.hold());
         for (id, name) in &names {
-            app.learn_name(id, name);
+            app.learn_name(&actor.guild, id, name);
         }
         app.handle(&actor, command)
     })

@@ -281,9 +281,15 @@ async fn autocomplete_action(
     let app = Arc::clone(&ctx.data().app);
     let actor = actor_of(&ctx);
     let typed = partial.to_string();
-    let choices = tokio::task::spawn_blocking(move || app.autocomplete(&actor, &typed))
-        .await
-        .unwrap_or_default();
+    // Through the same admission as commands: a flood of keystrokes waits for a place
+    // rather than taking every thread (and the member's rate limit is the table's).
+    let admitted = app.admit().await;
+    let choices = tokio::task::spawn_blocking(move || {
+        let _place = admitted.map(|a| a.hold());
+        app.autocomplete(&actor, &typed)
+    })
+    .await
+    .unwrap_or_default();
     serenity::CreateAutocompleteResponse::new().set_choices(
         choices
             .into_iter()

@@ -25,8 +25,10 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .iter()
                 .take(5)
                 .map(|b| {
+                    // A label is plain text: a name in it needs no escaping, only its marks
+                    // taken off.
                     serenity::CreateButton::new(b.custom_id.clone())
-                        .label(b.label.clone())
+                        .label(crate::names::unmarked(&b.label))
                         .style(button_style(b.style))
                 })
                 .collect(),
@@ -44,7 +46,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 select.custom_id.clone(),
                 serenity::CreateSelectMenuKind::String { options },
             )
-            .placeholder(select.placeholder.clone()),
+            .placeholder(crate::names::unmarked(&select.placeholder)),
         ));
     }
     if let Some(link) = &reply.link {
@@ -100,7 +102,10 @@ impl Outgoing {
             choices,
             linked: reply.link.is_some(),
             closes: reply.closes,
-            content: within_limit(std::mem::take(&mut reply.text)),
+            // Names between the table layer's marks are escaped: shown as written.
+            content: within_limit(crate::names::escape_marked(&std::mem::take(
+                &mut reply.text,
+            ))),
             ephemeral: reply.ephemeral,
             components: components(&reply),
             files: reply

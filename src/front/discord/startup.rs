@@ -108,11 +108,23 @@ fn serve_web(
         .map_err(|e| format!("[web] listen {addr}: {e}"))?;
     let health = Arc::clone(gateway);
     let web =
-        crate::front::web::Web::new(Arc::clone(app), Some(Arc::new(move || health.verdict())));
+        crate::front::web::Web::new(Arc::clone(app), Some(Arc::new(move || health.verdict())))
+            .with_limits(config.web.limits());
+    if let Some(operator) = config.web.metrics_listen() {
+        // The operator's endpoints are an aid, not the bot's job: a taken port is said in
+        // the log and the bot goes on without them.
+        match crate::front::web::WebThread::bind(operator) {
+            Ok(bound) => match bound.run_operator(web.clone()) {
+                Ok(()) => tracing::info!(addr = operator, "/metrics served"),
+                Err(e) => tracing::warn!(addr = operator, error = %e, "no /metrics"),
+            },
+            Err(e) => tracing::warn!(addr = operator, error = %e, "no /metrics"),
+        }
+    }
     bound
         .run(web)
         .map_err(|e| format!("[web] listen {addr}: {e}"))?;
-    tracing::info!(addr, "live pages, /healthz and /metrics served");
+    tracing::info!(addr, "live pages and /healthz served");
     Ok(())
 }
 

@@ -59,10 +59,13 @@ impl Boards {
             }
         }
         let row = app.watched(token).ok()??;
-        self.tokens
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(token.to_string(), row.id);
+        let mut tokens = self.tokens.lock().unwrap_or_else(|e| e.into_inner());
+        // Bounded as the images are: a full map starts afresh (a token is read again).
+        if tokens.len() >= KEEP && !tokens.contains_key(token) {
+            tokens.clear();
+        }
+        tokens.insert(token.to_string(), row.id);
+        drop(tokens);
         if self::version(&row) != version {
             // An old version (or none): the board as the table is now, not kept under a
             // version it is not.

@@ -1,6 +1,8 @@
-//! The web front end: a table's live page for anyone with its link, and an operator's
-//! `/healthz` and `/metrics`. It runs inside the bot's process (`[web] listen`) or beside
-//! the console (`holotable console --web ADDR`), on the same application as the chat.
+//! The web front end: a table's live page for anyone with its link, a public `/healthz`
+//! that says only ok or not, and the operator's `/metrics` on a listener of its own
+//! (loopback by default). It runs inside the bot's process (`[web] listen`) or beside the
+//! console (`holotable console --web ADDR`), on the same application as the chat. Its
+//! listener holds against slow and many clients ([`limits`]).
 //!
 //! Like the other front ends it only translates: what a page shows comes from the
 //! application layer ([`App::spectate`]); this module writes it as HTML and keeps each
@@ -9,6 +11,7 @@
 mod boards;
 mod hub;
 mod lang;
+pub mod limits;
 mod pages;
 mod stalls;
 
@@ -28,6 +31,7 @@ use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
 use self::hub::Hub;
+use self::limits::{Limits, Open};
 use crate::table::{App, Lines};
 use crate::words::Lang;
 
@@ -45,6 +49,8 @@ const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
 pub struct Web {
     hub: Arc<Hub>,
     gateway: Option<Gateway>,
+    limits: Limits,
+    open: Arc<Open>,
 }
 
 impl Web {
@@ -54,7 +60,20 @@ impl Web {
         Web {
             hub: Hub::new(app),
             gateway,
+            limits: Limits::default(),
+            open: Arc::default(),
         }
+    }
+
+    /// These pages within `limits` rather than the defaults.
+    pub fn with_limits(mut self, limits: Limits) -> Web {
+        self.limits = limits;
+        self
+    }
+
+    /// Connections open now.
+    pub fn connections(&self) -> usize {
+        self.open.total()
     }
 
     /// Spectators connected now, on every table.
@@ -62,7 +81,7 @@ impl Web {
         self.hub.spectators()
     }
 
-    /// The routes.
+    /// The public routes.
     pub fn router(&self) -> Router {
         Router::new()
             .route("/t/{token}", get(table_page))
@@ -70,20 +89,78 @@ impl Web {
             .route("/t/{token}/board/{game}/{step}", get(table_board))
             .route("/s/{token}", get(lobby_page))
             .route("/healthz", get(healthz))
-            .route("/metrics", get(metrics_page))
             .fallback(not_found_page)
             .with_state(self.clone())
     }
 
-    /// Serves the pages on `listener` until `shutdown` completes.
+    /// The operator's routes, for a listener of their own: `/metrics`, and `/healthz` with
+    /// the reason when it is not ok.
+    pub fn operator_router(&self) -> Router {
+        Router::new()
+            .route("/metrics", get(metrics_page))
+            .route("/healthz", get(healthz_detailed))
+            .with_state(self.clone())
+    }
+
+    /// Serves the public pages on `listener` until `shutdown` completes.
     pub async fn serve(
         self,
         listener: tokio::net::TcpListener,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(stalls::GuardedListener(listener), self.router())
-            .with_graceful_shutdown(shutdown)
-            .await
+        let router = self.router();
+        self.serve_router(listener, router, shutdown).await
+    }
+
+    /// Accepts connections on `listener` for `router`, each within [`Limits`]: over a cap
+    /// it is closed at once; its headers must come within the header timeout; idle or
+    /// stalled, it is closed.
+    async fn serve_router(
+        self,
+        listener: tokio::net::TcpListener,
+        router: Router,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        use hyper_util::rt::{TokioIo, TokioTimer};
+        use hyper_util::service::TowerToHyperService;
+        let limits = self.limits;
+        tokio::pin!(shutdown);
+        loop {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = &mut shutdown => return Ok(()),
+            };
+            let (stream, peer) = match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors, or a connection reset before it was taken: wait
+                    // a moment rather than spin.
+                    tracing::debug!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            };
+            let Some(place) = self.open.take(peer.ip(), &limits) else {
+                metrics::counter!("holotable_web_connections_refused_total").increment(1);
+                drop(stream);
+                continue;
+            };
+            let _ = stream.set_nodelay(true);
+            let io = TokioIo::new(stalls::Guarded::new(stream, limits.idle));
+            let service = TowerToHyperService::new(router.clone());
+            tokio::spawn(async move {
+                let _place = place;
+                let served = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(limits.header_timeout)
+                    .max_buf_size(limits.head_bytes)
+                    .serve_connection(io, service)
+                    .await;
+                if let Err(e) = served {
+                    tracing::debug!(error = %e, "a web connection ended");
+                }
+            });
+        }
     }
 }
 
@@ -112,19 +189,33 @@ impl WebThread {
     /// Serves `web`'s pages until the process ends. Call it from a thread of the process's
     /// own priority: the web's lanes were started by [`Web::new`] on the caller's.
     pub fn run(self, web: Web) -> std::io::Result<()> {
+        let router = web.router();
+        self.spawn("web", web, router)
+    }
+
+    /// Serves the operator's `/metrics` and detailed `/healthz` until the process ends.
+    pub fn run_operator(self, web: Web) -> std::io::Result<()> {
+        let router = web.operator_router();
+        self.spawn("web-operator", web, router)
+    }
+
+    fn spawn(self, name: &str, web: Web, router: Router) -> std::io::Result<()> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
-            .thread_name("web-io")
+            .thread_name(format!("{name}-io"))
             .on_thread_start(crate::lane::lower_priority)
             .enable_all()
             .build()?;
         let WebThread { listener } = self;
         std::thread::Builder::new()
-            .name("web".into())
+            .name(name.into())
             .spawn(move || {
                 runtime.block_on(async move {
                     let served = match tokio::net::TcpListener::from_std(listener) {
-                        Ok(listener) => web.serve(listener, std::future::pending()).await,
+                        Ok(listener) => {
+                            web.serve_router(listener, router, std::future::pending())
+                                .await
+                        }
                         Err(e) => Err(e),
                     };
                     if let Err(e) = served {
@@ -294,6 +385,18 @@ async fn table_events(
     else {
         return not_found(lang);
     };
+    // Past the caps a spectator is told to come back, and holds nothing meanwhile.
+    if web.hub.spectators() >= web.limits.spectators
+        || web.hub.watchers(row.id) >= web.limits.spectators_per_table
+    {
+        metrics::counter!("holotable_web_spectators_refused_total").increment(1);
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "30")],
+            "too many spectators; retry later\n",
+        )
+            .into_response();
+    }
     let seat = web.hub.join(row.id, row.turn, lang);
     // A page read before a move that reached nobody yet is brought up to date at once.
     let first = match query.turn {
@@ -346,7 +449,28 @@ fn events(
     })
 }
 
+/// The public health check: `ok`, or `unavailable` with the reason in the log only (it may
+/// name the database's own error).
 async fn healthz(State(web): State<Web>) -> Response {
+    match health(&web).await {
+        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
+        Err(why) => {
+            tracing::warn!(why, "health check: unavailable");
+            (StatusCode::SERVICE_UNAVAILABLE, "unavailable\n").into_response()
+        }
+    }
+}
+
+/// The operator's health check, with the reason when it is not ok.
+async fn healthz_detailed(State(web): State<Web>) -> Response {
+    match health(&web).await {
+        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
+        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response(),
+    }
+}
+
+/// Whether the database answers in time and the gateway, if any, is connected.
+async fn health(web: &Web) -> Result<(), String> {
     let ping = tokio::time::timeout(
         HEALTH_TIMEOUT,
         // Not on the pages' threads: a crowd of spectators must not fail the health check.
@@ -366,10 +490,7 @@ async fn healthz(State(web): State<Web>) -> Response {
     let verdict = database.and_then(|()| web.gateway.as_ref().map_or(Ok(()), |g| g()));
     let verdict_label = if verdict.is_ok() { "ok" } else { "unavailable" };
     metrics::counter!("holotable_health_checks_total", "verdict" => verdict_label).increment(1);
-    match verdict {
-        Ok(()) => (StatusCode::OK, "ok\n").into_response(),
-        Err(why) => (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response(),
-    }
+    verdict
 }
 
 async fn metrics_page(State(web): State<Web>) -> Response {

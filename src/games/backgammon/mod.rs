@@ -230,6 +230,8 @@ impl Game for Backgammon {
         before_roll: None,
         estimate: Estimate::Sharp,
         ladder: crate::games::SEARCH_LADDER,
+        // Issue 52: the loser must have played three turns (a roll and a play each) before the winner earns a token.
+        token_actions: 6,
     };
 
     fn from_options(options: &GameOptions) -> Result<Self, RulesError> {

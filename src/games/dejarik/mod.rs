@@ -246,6 +246,8 @@ impl Game for Dejarik {
         before_roll: None,
         estimate: Estimate::None,
         ladder: crate::games::SEARCH_LADDER,
+        // Issue 52: the loser must have played four moves before the winner earns a token.
+        token_actions: 4,
     };
 
     type State = Position;

@@ -282,6 +282,8 @@ impl Game for Dzone {
         // grows: 4 against 2 scored 62.7 %, 8 against 4 61.8 %, 16 against 8 60.0 %, and
         // 2,000 against 16 72.2 % (400 games each, seats alternated).
         ladder: [2, 4, 8, 16, 2_000],
+        // Issue 52: the loser must have played about three turns (rolls and plays) before the winner earns a token.
+        token_actions: 6,
     };
 
     type State = Position;

@@ -224,6 +224,8 @@ impl Game for Kingdoms {
         before_roll: None,
         estimate: Estimate::Rough,
         ladder: crate::games::SEARCH_LADDER,
+        // Issue 52: the loser must have played four placements or moves before the winner earns a token.
+        token_actions: 4,
     };
 
     type State = Position;

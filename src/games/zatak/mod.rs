@@ -260,6 +260,8 @@ impl Game for Zatak {
         // iterations against it scored 65.5 %, 64 against 16 73.2 %, 200 against 64 60.5 %,
         // and 2,000 against 200 (docs/DROID.md). 700 against 200 scored only 54.0 %.
         ladder: [1, 16, 64, 200, 2_000],
+        // Issue 52: the loser must have played the set-up and four moves before the winner earns a token.
+        token_actions: 5,
     };
 
     type State = Position;

@@ -150,8 +150,14 @@ impl Grouped {
             }
         };
         let value = match run_in_savepoint(&shared.conn, f) {
-            Ok(value) => value,
-            Err(e) => {
+            Err(panic) => {
+                // Its savepoint is undone; the group goes on for its other writers.
+                self.close_if_last(&mut shared);
+                drop(shared);
+                std::panic::resume_unwind(panic)
+            }
+            Ok(Ok(value)) => value,
+            Ok(Err(e)) => {
                 if shared.conn.is_autocommit() {
                     // The engine rolled the whole transaction back: the group is lost.
                     self.resolve(&mut shared, group, Some(e.to_string()));
@@ -231,18 +237,34 @@ impl Grouped {
 }
 
 /// `f` in a savepoint: kept on success, rolled back (alone) on failure.
-fn run_in_savepoint<T>(conn: &Connection, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
-    conn.execute_batch("SAVEPOINT write").map_err(error)?;
-    match f(conn) {
-        Ok(value) => {
-            conn.execute_batch("RELEASE write").map_err(error)?;
-            Ok(value)
+/// Runs `f` in a savepoint: its writes are kept when it returns `Ok`, and undone when it
+/// fails or panics, so that a writer that dies never leaves half its work in the group
+/// the others commit. A panic is handed back (`Err`) for the caller to resume once it has
+/// put the group in order.
+fn run_in_savepoint<T>(
+    conn: &Connection,
+    f: impl FnOnce(&Connection) -> Result<T>,
+) -> std::thread::Result<Result<T>> {
+    if let Err(e) = conn.execute_batch("SAVEPOINT write") {
+        return Ok(Err(error(e).into()));
+    }
+    let undo = || {
+        if !conn.is_autocommit() {
+            let _ = conn.execute_batch("ROLLBACK TO write; RELEASE write");
         }
-        Err(e) => {
-            if !conn.is_autocommit() {
-                let _ = conn.execute_batch("ROLLBACK TO write; RELEASE write");
-            }
-            Err(e)
+    };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(conn))) {
+        Ok(Ok(value)) => Ok(conn
+            .execute_batch("RELEASE write")
+            .map(|()| value)
+            .map_err(|e| error(e).into())),
+        Ok(Err(e)) => {
+            undo();
+            Ok(Err(e))
+        }
+        Err(panic) => {
+            undo();
+            Err(panic)
         }
     }
 }

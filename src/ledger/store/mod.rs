@@ -222,6 +222,42 @@ pub fn is_postgres(location: &str) -> bool {
     lower.starts_with("postgres://") || lower.starts_with("postgresql://")
 }
 
+/// `location` as it may be printed or logged: a PostgreSQL URL's password (in its user
+/// part or as a `password=` parameter) is replaced by `***`; a file path is unchanged.
+pub fn redacted(location: &str) -> String {
+    if !is_postgres(location) {
+        return location.to_string();
+    }
+    let location = location.trim();
+    let start = location.find("://").map_or(0, |i| i + 3);
+    let (head, rest) = location.split_at(start);
+    let end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{name}:***@{host}"),
+            None => authority.to_string(),
+        },
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                        format!("{key}=***")
+                    }
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{head}{authority}{tail}")
+}
+
 impl Store {
     /// Opens the SQLite file at `path`, creating it, and brings its schema up to date.
     pub fn sqlite(path: &Path, durability: Durability) -> Result<Store> {
@@ -259,6 +295,17 @@ impl Store {
                 })
             }),
             Store::Postgres(pool) => pool.transaction(false, scope, &mut f),
+        }
+    }
+
+    /// Copies the whole database into the new file `to`, consistently, while the bot runs:
+    /// SQLite only (a PostgreSQL server is backed up with its own tools).
+    pub fn backup(&self, to: &Path) -> Result<()> {
+        match self {
+            Store::Sqlite(grouped) => grouped.with(|conn| sqlite::backup(conn, to)),
+            Store::Postgres(_) => Err(LedgerError::Db(StoreError::Other(
+                "a PostgreSQL database is backed up with pg_dump, not by holotable".into(),
+            ))),
         }
     }
 

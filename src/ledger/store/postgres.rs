@@ -33,7 +33,7 @@ const ATTEMPTS: u32 = 40;
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
-const MIGRATIONS: [&str; 17] = [
+const MIGRATIONS: [&str; 18] = [
     include_str!("../../../migrations/postgres/0001_init.sql"),
     include_str!("../../../migrations/postgres/0002_names.sql"),
     include_str!("../../../migrations/postgres/0003_offers.sql"),
@@ -51,6 +51,7 @@ const MIGRATIONS: [&str; 17] = [
     include_str!("../../../migrations/postgres/0015_notify.sql"),
     include_str!("../../../migrations/postgres/0016_table_channels.sql"),
     include_str!("../../../migrations/postgres/0017_droid_mind.sql"),
+    include_str!("../../../migrations/postgres/0018_hostile_members.sql"),
 ];
 
 /// The connections of a process to one database, kept by r2d2 (the pool of the driver's
@@ -275,9 +276,17 @@ fn scoped<T>(
     let lock = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
     conn.client.execute(lock, &[&scope]).map_err(db_error)?;
     conn.used = true;
-    let result = run(conn, read_only, f);
+    // A writer that panics has its transaction rolled back (the driver does so when it is
+    // dropped), and the lock is still let go before the panic goes on: a connection goes
+    // back to the pool holding no guild's lock.
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(conn, read_only, f)));
     let unlock = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
-    match conn.client.execute(unlock, &[&scope]) {
+    let unlocked = conn.client.execute(unlock, &[&scope]);
+    let result = match ran {
+        Ok(result) => result,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    match unlocked {
         Ok(_) => result,
         Err(e) => result.and(Err(db_error(e).into())),
     }

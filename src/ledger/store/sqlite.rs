@@ -33,10 +33,57 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!("../../../migrations/0015_notify.sql")),
         M::up(include_str!("../../../migrations/0016_table_channels.sql")),
         M::up(include_str!("../../../migrations/0017_droid_mind.sql")),
+        M::up(include_str!("../../../migrations/0018_hostile_members.sql")),
     ])
 }
 
+/// Creates the database file readable and writable by its owner only, before SQLite opens
+/// it: it holds the secret seeds of every table's and slot machine's future, and SQLite
+/// gives its WAL and shared-memory files the database file's permissions.
+fn create_private(path: &Path) {
+    use std::os::unix::fs::OpenOptionsExt;
+    if path.as_os_str().is_empty() || path.exists() {
+        return;
+    }
+    // A failure (another process made it meanwhile, a missing folder) is left to SQLite's
+    // own open, which says what is wrong.
+    let _ = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path);
+}
+
+/// Copies the whole database, consistently, into the new file `to` (`VACUUM INTO`, which
+/// reads one snapshot, so writers go on), readable by its owner only.
+pub(super) fn backup(conn: &Connection, to: &Path) -> Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(to)
+        .map_err(|e| {
+            LedgerError::Db(StoreError::Other(format!(
+                "cannot create {}: {e}",
+                to.display()
+            )))
+        })?;
+    let target = to.to_str().ok_or_else(|| {
+        LedgerError::Db(StoreError::Other(format!(
+            "{} is not a UTF-8 path",
+            to.display()
+        )))
+    })?;
+    conn.execute("VACUUM INTO ?1", [target])
+        .map_err(|e| LedgerError::Db(error(e)))?;
+    Ok(())
+}
+
 pub(super) fn open(path: Option<&Path>, durability: Durability) -> Result<Store> {
+    if let Some(path) = path {
+        create_private(path);
+    }
     let mut conn = match path {
         Some(path) => Connection::open(path),
         None => Connection::open_in_memory(),

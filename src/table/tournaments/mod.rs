@@ -137,6 +137,16 @@ impl App {
         if !(2..=MAX_PLAYERS).contains(&max_players) {
             return Err(Refusal(t!("tour-bad-players", max = MAX_PLAYERS)));
         }
+        // The pot of a full tournament is paid out whole: it stays within one operation's
+        // bound, refused here rather than when the prizes are due.
+        let max_entry = crate::ledger::MAX_AMOUNT / max_players;
+        if entry_fee > max_entry {
+            return Err(Refusal(t!(
+                "tour-entry-too-large",
+                max = max_entry,
+                players = max_players
+            )));
+        }
         Ok(Checked {
             game: info.id,
             format,
@@ -230,7 +240,7 @@ impl App {
             pot = t.entry * t.players.len() as i64
         )];
         if t.status == TournamentStatus::Open {
-            let names: Vec<String> = t.players.iter().map(|u| self.name(u)).collect();
+            let names: Vec<String> = t.players.iter().map(|u| self.name(&t.guild, u)).collect();
             lines.push(t!(
                 "tour-show-players",
                 players = crate::words::list(&names),
@@ -241,14 +251,14 @@ impl App {
                 lines.push(t!(
                     "tour-show-line",
                     place = place as i64 + 1,
-                    who = self.name(&s.user),
+                    who = self.name(&t.guild, &s.user),
                     points = standings::points(s.score),
                     out = s.out_in.unwrap_or(0)
                 ));
             }
         }
         for (round, board, row) in tables.iter().filter(|(r, _, _)| *r == t.round) {
-            let names: Vec<String> = row.seats.iter().map(|u| self.name(u)).collect();
+            let names: Vec<String> = row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
             lines.push(t!(
                 "tour-show-table",
                 round = *round,
@@ -318,7 +328,7 @@ impl App {
         let winner = ended
             .standings
             .first()
-            .map(|u| self.name(u))
+            .map(|u| self.name(&t.guild, u))
             .unwrap_or_default();
         if ended.pot == 0 {
             return t!("tour-ended-free", id = t.id, winner = winner);
@@ -331,7 +341,7 @@ impl App {
                 t!(
                     "tour-prize",
                     place = i as i64 + 1,
-                    who = self.name(user),
+                    who = self.name(&t.guild, user),
                     amount = *amount
                 )
             })
@@ -357,7 +367,7 @@ impl App {
             .enumerate()
             .map(|(i, s)| Line {
                 place: i + 1,
-                name: self.name(&s.user),
+                name: self.plain_name(&t.guild, &s.user),
                 points: standings::points(s.score),
                 note: s
                     .out_in

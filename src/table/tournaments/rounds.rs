@@ -134,11 +134,11 @@ impl App {
             }
             if let Some((_, _, row)) = existing.iter().find(|(r, b, _)| *r == round && *b == board)
             {
-                told.push(self.board_line(board, row.id, &seats));
+                told.push(self.board_line(&row.guild, board, row.id, &seats));
                 continue;
             }
             let row = self.open_board(t, entry, (round, board), &seats)?;
-            told.push(self.board_line(board, row.id, &seats));
+            told.push(self.board_line(&row.guild, board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
                 match self.begin(&t.guild, row) {
@@ -149,7 +149,11 @@ impl App {
                 }
             }
         }
-        let byes: Vec<String> = pairing.byes.iter().map(|u| self.name(u)).collect();
+        let byes: Vec<String> = pairing
+            .byes
+            .iter()
+            .map(|u| self.name(&t.guild, u))
+            .collect();
         let mut text = t!(
             "tour-round",
             id = t.id,
@@ -165,8 +169,8 @@ impl App {
     }
 
     /// "board 2 (table #14): alice – bob".
-    fn board_line(&self, board: i64, table: i64, seats: &[String]) -> String {
-        let names: Vec<String> = seats.iter().map(|u| self.name(u)).collect();
+    fn board_line(&self, guild: &str, board: i64, table: i64, seats: &[String]) -> String {
+        let names: Vec<String> = seats.iter().map(|u| self.name(guild, u)).collect();
         t!(
             "tour-board",
             board = board,
@@ -255,7 +259,7 @@ impl App {
             lines.push(t!(
                 "tour-show-line",
                 place = place as i64 + 1,
-                who = self.name(&s.user),
+                who = self.name(&t.guild, &s.user),
                 points = standings::points(s.score),
                 out = s.out_in.unwrap_or(0)
             ));
