@@ -15,3 +15,12 @@ CREATE TABLE member_names (
     name     TEXT NOT NULL,
     PRIMARY KEY (guild_id, user_id)
 );
+-- A server's lobby page lists only the tables of the channels its admins opened to the web
+-- (/admin set setting:web_lobby value:1, run in that channel), and their threads: a table
+-- remembers the channel its thread is in.
+CREATE TABLE lobby_channels (
+    guild_id   TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+ALTER TABLE tables ADD COLUMN parent_channel TEXT;

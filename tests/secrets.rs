@@ -128,3 +128,51 @@ fn backup_copies_a_live_ledger_whole_and_never_over_a_file() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(!dir.join("x.db").exists());
 }
+
+#[path = "common/pg.rs"]
+mod pg;
+
+#[test]
+fn postgresql_over_tls_as_the_urls_sslmode_asks() {
+    let Some(server) = pg::tls_server() else {
+        return;
+    };
+    let port = server.port;
+    let root = server.dir.join("root.crt");
+    let base = format!("postgres://postgres@127.0.0.1:{port}/postgres");
+    // The server takes no plain TCP connection: without TLS nothing opens.
+    assert!(Ledger::open_at(&base, Durability::Normal).is_err());
+    // `require`: encrypted, as the server itself reports for the connection.
+    let store =
+        holotable::ledger::store::Store::postgres(&format!("{base}?sslmode=require")).unwrap();
+    let ssl: i64 = store
+        .read(|tx| {
+            tx.value(
+                "SELECT CASE WHEN ssl THEN 1 ELSE 0 END FROM pg_stat_ssl
+                 WHERE pid = pg_backend_pid()",
+                holotable::args![],
+            )
+        })
+        .unwrap();
+    assert_eq!(ssl, 1, "the connection is not encrypted");
+    // `verify-full` against the server's own root, for the host its certificate names.
+    let full = format!(
+        "postgres://postgres@localhost:{port}/postgres?sslmode=verify-full&sslrootcert={}",
+        root.display()
+    );
+    let ledger = Ledger::open_at(&full, Durability::Normal).unwrap();
+    ledger.open_account("g", "alice").unwrap();
+    assert!(ledger.audit().unwrap().ok);
+    // Against Mozilla's roots the self-made certificate is refused, and said so.
+    let refused = Ledger::open_at(&format!("{base}?sslmode=verify-full"), Durability::Normal)
+        .err()
+        .expect("an untrusted certificate is refused")
+        .to_string();
+    assert!(refused.contains("cannot connect"), "{refused}");
+    // A mode that does not exist is refused before any connection.
+    let unknown = Ledger::open_at(&format!("{base}?sslmode=maybe"), Durability::Normal)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(unknown.contains("sslmode=maybe"), "{unknown}");
+}

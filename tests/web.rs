@@ -405,6 +405,21 @@ fn a_servers_lobby_lists_its_tables_only_while_its_admin_keeps_it_on() {
     assert!(page.contains(&format!("href=\"{table_path}\"")), "{page}");
     assert!(page.contains("alice") && page.contains("bob"));
     assert!(page.contains("alice to move"));
+    // A table in a channel nobody opened to the web is not on the page (issue 52).
+    console.say("#staff");
+    console.say("carol: /play game:dejarik opponent:dave");
+    console.say("dave: [Accept]");
+    let (_, page) = get(&lobby);
+    assert!(!page.contains("carol") && !page.contains("dave"), "{page}");
+    // Opened there too, it is.
+    console.say("admin: /admin action:set setting:web_lobby value:1");
+    let (_, page) = get(&lobby);
+    assert!(page.contains("carol"), "{page}");
+    console.say("admin: /admin action:set setting:web_lobby value:0");
+    let (status, page) = get(&lobby);
+    assert_eq!(status, 200, "general is still open");
+    assert!(!page.contains("carol"), "{page}");
+    console.say("#general");
     // Off: the same address opens nothing.
     console.say("admin: /admin action:set setting:web_lobby value:0");
     assert_eq!(get(&lobby).0, 404);

@@ -10,3 +10,9 @@ CREATE TABLE member_names (
     name     TEXT NOT NULL,
     PRIMARY KEY (guild_id, user_id)
 );
+CREATE TABLE lobby_channels (
+    guild_id   TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    PRIMARY KEY (guild_id, channel_id)
+);
+ALTER TABLE tables ADD COLUMN parent_channel TEXT;

@@ -77,9 +77,13 @@ impl Ledger {
     }
 
     /// Closes a guild's lobby: its token opens nothing any more (a new one is made when
-    /// the lobby opens again).
+    /// the lobby opens again), and no channel stays open to it.
     pub fn close_lobby(&self, guild: &str) -> Result<()> {
         self.write_in(guild, |tx| {
+            tx.execute(
+                "DELETE FROM lobby_channels WHERE guild_id = ?1",
+                args![guild],
+            )?;
             tx.execute(
                 "UPDATE guilds SET lobby_token = NULL WHERE guild_id = ?1",
                 args![guild],
@@ -88,19 +92,60 @@ impl Ledger {
         })
     }
 
-    /// A guild's tables as its lobby shows them: the active ones, and the last `recent`
-    /// that finished, newest first.
+    /// Opens (`open`) or closes `channel`'s tables to the guild's lobby; returns how many
+    /// channels are open to it now.
+    pub fn set_lobby_channel(&self, guild: &str, channel: &str, open: bool) -> Result<i64> {
+        self.write_in(guild, |tx| {
+            if open {
+                tx.execute(
+                    "INSERT INTO lobby_channels (guild_id, channel_id) VALUES (?1, ?2)
+                     ON CONFLICT DO NOTHING",
+                    args![guild, channel],
+                )?;
+            } else {
+                tx.execute(
+                    "DELETE FROM lobby_channels WHERE guild_id = ?1 AND channel_id = ?2",
+                    args![guild, channel],
+                )?;
+            }
+            tx.value(
+                "SELECT COUNT(*) FROM lobby_channels WHERE guild_id = ?1",
+                args![guild],
+            )
+        })
+    }
+
+    /// Remembers the channel whose thread `table` plays in, for the lobby.
+    pub fn set_table_parent(&self, table: i64, parent: &str) -> Result<()> {
+        self.write(|tx| {
+            tx.execute(
+                "UPDATE tables SET parent_channel = ?2 WHERE id = ?1",
+                args![table, parent],
+            )
+            .map(|_| ())
+        })
+    }
+
+    /// A guild's tables as its lobby shows them — those of the channels opened to it and
+    /// their threads: the active ones, and the last `recent` that finished, newest first.
     pub fn lobby_tables(&self, guild: &str, recent: i64) -> Result<(Vec<TableRow>, Vec<TableRow>)> {
         self.read(|tx| {
+            // Only tables of the channels opened to the web, and of their threads.
+            let shown = "(channel_id IN (SELECT channel_id FROM lobby_channels WHERE guild_id = ?1)
+                 OR parent_channel IN (SELECT channel_id FROM lobby_channels WHERE guild_id = ?1))";
             let active: Vec<i64> = tx.query(
-                "SELECT id FROM tables WHERE guild_id = ?1 AND status IN ('open', 'playing')
-                 ORDER BY id",
+                &format!(
+                    "SELECT id FROM tables WHERE guild_id = ?1 AND status IN ('open', 'playing')
+                     AND {shown} ORDER BY id"
+                ),
                 args![guild],
                 |r| r.col("id"),
             )?;
             let ended: Vec<i64> = tx.query(
-                "SELECT id FROM tables WHERE guild_id = ?1 AND status = 'finished'
-                 ORDER BY id DESC LIMIT ?2",
+                &format!(
+                    "SELECT id FROM tables WHERE guild_id = ?1 AND status = 'finished'
+                     AND {shown} ORDER BY id DESC LIMIT ?2"
+                ),
                 args![guild, recent],
                 |r| r.col("id"),
             )?;

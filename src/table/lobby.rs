@@ -1,6 +1,7 @@
 //! A server's lobby page: its live tables (each linked to its own page), its recent results
-//! and its leaderboard. A server shows one only when its admin turns it on
-//! (`/admin set setting:web_lobby value:1`); turning it off makes its link open nothing.
+//! and its leaderboard. A server shows one only when its admin turns it on, channel by
+//! channel (`/admin set setting:web_lobby value:1`, run in the channel whose tables it
+//! shows); turning the last channel off makes its link open nothing.
 
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::ledger::ratings::Board;
@@ -41,15 +42,22 @@ impl App {
     /// `/admin set setting:web_lobby value:0|1`.
     pub(crate) fn admin_lobby(&self, actor: &Actor, value: i64) -> Outcome {
         Self::require_admin(actor)?;
+        // The channel (a thread counts as its channel) whose tables the answer opens or
+        // closes to the web: nothing of a channel shows where its members did not choose.
+        let here = actor.parent.as_deref().unwrap_or(&actor.channel);
         match value {
             0 => {
-                self.ledger.close_lobby(&actor.guild)?;
-                Ok(vec![Reply::private(t!("admin-lobby-off"))])
+                if self.ledger.set_lobby_channel(&actor.guild, here, false)? == 0 {
+                    self.ledger.close_lobby(&actor.guild)?;
+                    return Ok(vec![Reply::private(t!("admin-lobby-off"))]);
+                }
+                Ok(vec![Reply::private(t!("admin-lobby-channel-off"))])
             }
             1 => {
                 let Some(base) = self.settings.public_url.as_deref() else {
                     return Err(Refusal(t!("admin-lobby-unavailable")));
                 };
+                self.ledger.set_lobby_channel(&actor.guild, here, true)?;
                 let token = self.ledger.lobby_token(&actor.guild)?;
                 Ok(vec![Reply::private(t!(
                     "admin-lobby-on",

@@ -93,6 +93,10 @@ impl App {
                 terms,
             },
         )?;
+        if let Some(parent) = &actor.parent {
+            // A table in a thread shows in the lobby with its channel's tables.
+            self.ledger.set_table_parent(row.id, parent)?;
+        }
         self.announce(actor, row, opponent.as_deref())
     }
 

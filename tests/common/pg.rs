@@ -77,7 +77,10 @@ fn sweep(parent: &Path) {
     };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().to_string();
-        if let Some(pid) = name.strip_prefix("holotable-pg-") {
+        let pid = name
+            .strip_prefix("holotable-pg-")
+            .or_else(|| name.strip_prefix("holotable-pgtls-"));
+        if let Some(pid) = pid {
             if !Path::new(&format!("/proc/{pid}")).exists() {
                 let _ = std::fs::remove_dir_all(e.path());
             }
@@ -94,6 +97,11 @@ fn free_port() -> u16 {
 
 /// Starts the server of `dir` on `port` (again, after [`Server::stop`]).
 fn launch(bin: &Path, dir: &Path, port: u16) -> Result<(), String> {
+    launch_with(bin, dir, port, &[])
+}
+
+/// [`launch`] with more settings (`-c name=value` pairs).
+fn launch_with(bin: &Path, dir: &Path, port: u16, extra: &[String]) -> Result<(), String> {
     let root = is_root();
     let data = dir.join("data");
     let log = std::fs::OpenOptions::new()
@@ -114,7 +122,8 @@ fn launch(bin: &Path, dir: &Path, port: u16) -> Result<(), String> {
             "listen_addresses=127.0.0.1",
             "-c",
             "max_connections=300",
-        ]);
+        ])
+        .args(extra);
     // Tests need no durability; benchmarks (HOLOTABLE_PG_DURABLE=1) measure a server that
     // syncs every commit, as a production one does.
     if !std::env::var("HOLOTABLE_PG_DURABLE").is_ok_and(|v| v == "1") {
@@ -148,10 +157,21 @@ fn launch(bin: &Path, dir: &Path, port: u16) -> Result<(), String> {
 }
 
 fn start() -> Result<Server, String> {
+    let (bin, dir) = initialised("holotable-pg-")?;
+    let port = free_port();
+    launch(&bin, &dir, port)?;
+    let server = Server { port, dir };
+    answering(&server, &server.url("postgres"))?;
+    Ok(server)
+}
+
+/// A fresh cluster in a directory named `prefix` and this process's id: the server
+/// programs' folder and the directory (its data in `data`).
+fn initialised(prefix: &str) -> Result<(PathBuf, PathBuf), String> {
     let bin = bin_dir().ok_or("no PostgreSQL server programs (initdb) found")?;
     let parent = std::env::temp_dir();
     sweep(&parent);
-    let dir = parent.join(format!("holotable-pg-{}", std::process::id()));
+    let dir = parent.join(format!("{prefix}{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let root = is_root();
@@ -179,19 +199,148 @@ fn start() -> Result<Server, String> {
             String::from_utf8_lossy(&init.stderr)
         ));
     }
-    let port = free_port();
-    launch(&bin, &dir, port)?;
-    let server = Server { port, dir };
+    Ok((bin, dir))
+}
+
+/// Waits until `server` answers at `url` (plain).
+fn answering(server: &Server, url: &str) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
-        match postgres::Client::connect(&server.url("postgres"), postgres::NoTls) {
-            Ok(_) => return Ok(server),
+        match postgres::Client::connect(url, postgres::NoTls) {
+            Ok(_) => return Ok(()),
             Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
             Err(e) => {
                 let log =
                     std::fs::read_to_string(server.dir.join("server.log")).unwrap_or_default();
                 return Err(format!("the server did not answer: {e}\n{log}"));
             }
+        }
+    }
+}
+
+/// A second server that takes TCP connections only over TLS (`hostssl`; plain ones are
+/// rejected), with a certificate made now by `openssl` for `localhost` and 127.0.0.1,
+/// signed by a root made with it (`dir/root.crt`).
+fn start_tls() -> Result<Server, String> {
+    let (bin, dir) = initialised("holotable-pgtls-")?;
+    let data = dir.join("data");
+    // A root of its own, and the server's certificate signed by it for localhost and
+    // 127.0.0.1 (a self-signed root cannot be the server's own certificate under webpki).
+    let openssl = |args: &[&str]| -> Result<(), String> {
+        let made = Command::new("openssl")
+            .current_dir(&data)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .map_err(|e| format!("openssl: {e}"))?;
+        if made.status.success() {
+            Ok(())
+        } else {
+            Err(format!(
+                "openssl: {}",
+                String::from_utf8_lossy(&made.stderr)
+            ))
+        }
+    };
+    std::fs::write(
+        data.join("server.ext"),
+        "subjectAltName=DNS:localhost,IP:127.0.0.1\n",
+    )
+    .map_err(|e| e.to_string())?;
+    openssl(&[
+        "req",
+        "-new",
+        "-x509",
+        "-days",
+        "2",
+        "-nodes",
+        "-subj",
+        "/CN=Holotable test root",
+        "-keyout",
+        "root.key",
+        "-out",
+        "root.crt",
+    ])?;
+    openssl(&[
+        "req",
+        "-new",
+        "-nodes",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        "server.key",
+        "-out",
+        "server.csr",
+    ])?;
+    openssl(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "root.crt",
+        "-CAkey",
+        "root.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-extfile",
+        "server.ext",
+        "-out",
+        "server.crt",
+    ])?;
+    std::fs::copy(data.join("root.crt"), dir.join("root.crt")).map_err(|e| e.to_string())?;
+    std::fs::write(
+        data.join("pg_hba.conf"),
+        "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostnossl all all 127.0.0.1/32 reject\n",
+    )
+    .map_err(|e| e.to_string())?;
+    if is_root() {
+        Command::new("chown")
+            .args(["-R", "postgres:postgres"])
+            .arg(&data)
+            .status()
+            .map_err(|e| e.to_string())?;
+    }
+    let mut permissions = std::fs::metadata(data.join("server.key"))
+        .map_err(|e| e.to_string())?
+        .permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o600);
+    std::fs::set_permissions(data.join("server.key"), permissions).map_err(|e| e.to_string())?;
+    let port = free_port();
+    let settings: Vec<String> = [
+        "ssl=on",
+        "ssl_cert_file=server.crt",
+        "ssl_key_file=server.key",
+    ]
+    .iter()
+    .flat_map(|s| ["-c".to_string(), s.to_string()])
+    .collect();
+    launch_with(&bin, &dir, port, &settings)?;
+    let server = Server { port, dir };
+    // Ready when it answers on its socket (TCP wants TLS, which this check does not speak).
+    let local = format!(
+        "host={} port={} user=postgres dbname=postgres",
+        server.dir.display(),
+        server.port
+    );
+    answering(&server, &local)?;
+    Ok(server)
+}
+
+/// The test binary's TLS-only server, or `None` where PostgreSQL is not installed (a
+/// failure with `HOLOTABLE_REQUIRE_POSTGRES=1`).
+pub fn tls_server() -> Option<&'static Server> {
+    static SERVER: OnceLock<Result<Server, String>> = OnceLock::new();
+    match SERVER.get_or_init(start_tls) {
+        Ok(server) => Some(server),
+        Err(why) => {
+            if std::env::var("HOLOTABLE_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") {
+                panic!("PostgreSQL with TLS is required (HOLOTABLE_REQUIRE_POSTGRES=1): {why}");
+            }
+            eprintln!("PostgreSQL TLS test NOT RUN: {why}");
+            None
         }
     }
 }

@@ -61,9 +61,11 @@ pub struct PgPool {
     pool: Option<r2d2::Pool<Connector>>,
 }
 
-/// How the pool opens a connection.
+/// How the pool opens a connection: plain, or over TLS as the URL's `sslmode` asks
+/// ([`super::pg_tls`]).
 struct Connector {
     config: postgres::Config,
+    tls: Option<tokio_postgres_rustls::MakeRustlsConnect>,
 }
 
 /// A connection and the statements prepared on it: each statement of the ledger is parsed
@@ -77,7 +79,11 @@ pub(super) struct Conn {
 
 impl Connector {
     fn connect(&self) -> std::result::Result<Conn, StoreError> {
-        let client = self.config.connect(NoTls).map_err(|e| {
+        let connected = match &self.tls {
+            Some(tls) => self.config.connect(tls.clone()),
+            None => self.config.connect(NoTls),
+        };
+        let client = connected.map_err(|e| {
             StoreError::Other(format!(
                 "cannot connect to PostgreSQL at {}: {}",
                 place(&self.config),
@@ -194,13 +200,22 @@ impl PgPool {
     /// Connects to `url` (`postgres://user@host:port/db`) and brings the schema up to date.
     pub fn open(url: &str) -> Result<PgPool> {
         // The URL may hold a password: it is never repeated in an error.
+        let bad = |why: String| LedgerError::Db(StoreError::Other(why));
+        let (url, security) = super::pg_tls::read(url).map_err(bad)?;
+        let tls = match security {
+            super::pg_tls::Security::Plain => None,
+            super::pg_tls::Security::Tls { check, roots } => {
+                let client = super::pg_tls::client(check, roots.as_deref()).map_err(bad)?;
+                Some(tokio_postgres_rustls::MakeRustlsConnect::new(client))
+            }
+        };
         let config = postgres::Config::from_str(url.trim()).map_err(|e| {
             LedgerError::Db(StoreError::Other(format!(
                 "not a PostgreSQL URL ({}): expected postgres://user[:password]@host[:port]/database",
                 describe(&e)
             )))
         })?;
-        let connector = Connector { config };
+        let connector = Connector { config, tls };
         // A first connection says at once, and precisely, when the server cannot be
         // reached; it then migrates the schema.
         let mut first = connector.connect()?;
