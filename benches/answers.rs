@@ -19,6 +19,8 @@ struct Widest {
     opening: &'static [&'static str],
     to_move: &'static str,
     typed: &'static str,
+    /// What the player to move types first (a roll), before the position measured.
+    then: &'static [&'static str],
 }
 
 const WIDEST: &[Widest] = &[
@@ -27,6 +29,7 @@ const WIDEST: &[Widest] = &[
         opening: &["/play game:zatak opponent:bob options:free"],
         to_move: "alice",
         typed: "a1=1",
+        then: &[],
     },
     Widest {
         // KG: 486 placements at the first move.
@@ -34,24 +37,28 @@ const WIDEST: &[Widest] = &[
         opening: &["/play game:kingdoms opponent:bob"],
         to_move: "alice",
         typed: "witch",
+        then: &[],
     },
     Widest {
         name: "dejarik_start",
         opening: &["/play game:dejarik opponent:bob"],
         to_move: "alice",
         typed: "o5",
+        then: &[],
     },
     Widest {
-        name: "dzone_start",
+        name: "dzone_first_move",
         opening: &["/play game:dzone opponent:bob"],
-        to_move: "alice",
+        to_move: "",
         typed: "a",
+        then: &["/move action:roll"],
     },
     Widest {
-        name: "backgammon_start",
+        name: "backgammon_first_move",
         opening: &["/play game:backgammon opponent:bob"],
         to_move: "",
         typed: "13/",
+        then: &[],
     },
 ];
 
@@ -110,12 +117,16 @@ fn opened(db: &std::path::Path, w: &Widest, clock: &Arc<AtomicI64>) -> (App, Str
     let accepted = app.handle(&actor("bob"), Command::Press { custom_id });
     assert!(!accepted[0].ephemeral, "{}", accepted[0].text);
     let to_move = if w.to_move.is_empty() {
-        // Backgammon's opening roll decides who moves first.
+        // Whoever the board pings acts first (backgammon's opening roll decides it).
         let mentions = &accepted[0].mentions;
         mentions.first().cloned().unwrap_or_else(|| "alice".into())
     } else {
         w.to_move.to_string()
     };
+    for line in w.then {
+        let done = app.handle(&actor(&to_move), command(line));
+        assert!(!done[0].ephemeral, "{}", done[0].text);
+    }
     (app, to_move)
 }
 

@@ -457,3 +457,124 @@ fn a_name_is_that_servers_own_and_the_console_shows_it_as_written() {
         "{said:?}"
     );
 }
+
+#[test]
+fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
+    // Twelve members press Join on a table of four at the same moment, three of them
+    // twice: three seats are taken, by three different members, and the table starts once.
+    let dir = workdir("join-race");
+    let time = clock();
+    let mut t = Table::open(&dir.join("h.db"), time);
+    let open = t.slash("alice", "/play game:takeaway seats:4 wager:50");
+    let join = open
+        .buttons
+        .iter()
+        .find(|b| b.label == "Join")
+        .expect("a Join button")
+        .custom_id
+        .clone();
+    let pressers: Vec<String> = (1..=12)
+        .map(|n| format!("m{n}"))
+        .chain((1..=3).map(|n| format!("m{n}")))
+        .collect();
+    let started: usize = std::thread::scope(|scope| {
+        let presses: Vec<_> = pressers
+            .iter()
+            .enumerate()
+            .map(|(n, user)| {
+                let app = &t.app;
+                let custom_id = join.clone();
+                scope.spawn(move || {
+                    let actor = holotable::table::Actor {
+                        guild: "g".into(),
+                        channel: "c".into(),
+                        parent: None,
+                        user: user.clone(),
+                        name: user.clone(),
+                        interaction: format!("race-{n}"),
+                        admin: false,
+                        lang: Default::default(),
+                        joined: None,
+                    };
+                    let replies = app.handle(&actor, Command::Press { custom_id });
+                    replies
+                        .iter()
+                        .filter(|r| r.text.contains("in escrow"))
+                        .count()
+                })
+            })
+            .collect();
+        presses.into_iter().map(|p| p.join().unwrap()).sum()
+    });
+    let row = t.row();
+    assert_eq!(row.seats.len(), 4, "{:?}", row.seats);
+    let mut distinct = row.seats.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "a member seated twice: {:?}", row.seats);
+    assert_eq!(started, 1, "the table started once");
+    assert_eq!(t.app.ledger().audit().unwrap().open_escrow, 200);
+    t.audit_ok();
+}
+
+#[test]
+fn the_rematch_button_obeys_plays_cooldown() {
+    let dir = workdir("rematch-cooldown");
+    let time = clock();
+    let mut t = Table::open(&dir.join("h.db"), time);
+    t.slash("alice", "/play game:takeaway opponent:bob pile:1");
+    t.press("bob", "Accept");
+    says(&t.mv("alice", "1"), "alice wins");
+    // Four more tables elsewhere use up /play's burst of five.
+    for n in 1..=4 {
+        t.channel = format!("c{n}");
+        says(
+            &t.slash("alice", "/play game:takeaway opponent:bob"),
+            "challenges",
+        );
+    }
+    t.channel = "c".into();
+    refused(
+        &t.press("alice", "Rematch"),
+        "alice, not so fast: you can use /play again",
+    );
+}
+
+#[test]
+fn a_free_zatak_set_up_is_offered_from_a_short_list_and_any_set_up_typed_whole() {
+    // ZK-7.1: 408,240 legal set-ups; a keystroke searches the 1,286 the droid weighs, made
+    // once for the position, and a whole set-up typed is offered as the game writes it.
+    let dir = workdir("zatak-free");
+    let time = clock();
+    let mut t = Table::open(&dir.join("h.db"), time);
+    t.slash("alice", "/play game:zatak opponent:bob options:free");
+    t.press("bob", "Accept");
+    let actor = |user: &str| holotable::table::Actor {
+        guild: "g".into(),
+        channel: "c".into(),
+        parent: None,
+        user: user.into(),
+        name: user.into(),
+        interaction: String::new(),
+        admin: false,
+        lang: Default::default(),
+        joined: None,
+    };
+    let who = ["alice", "bob"]
+        .into_iter()
+        .find(|u| !t.app.autocomplete(&actor(u), "").is_empty())
+        .expect("someone sets up");
+    let offered = t.app.autocomplete(&actor(who), "");
+    assert_eq!(offered.len(), 25);
+    assert!(
+        offered.iter().all(|a| a.starts_with("setup ")),
+        "{offered:?}"
+    );
+    let typed = "setup c1=2,c2=4,d1=1,d2=3,d3=5,d4=6";
+    let found = t.app.autocomplete(&actor(who), typed);
+    assert_eq!(found.first().map(String::as_str), Some(typed), "{found:?}");
+    // What is offered is legal: the first one plays.
+    let first = offered[0].clone();
+    let played = t.mv(who, &first);
+    assert!(!played.ephemeral, "{}", played.text);
+}

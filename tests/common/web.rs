@@ -121,6 +121,12 @@ impl WebConsole {
         format!("{}{path}", self.base)
     }
 
+    /// Moves to `#channel` (a line the console answers with nothing).
+    pub fn switch(&mut self, channel: &str) {
+        writeln!(self.stdin, "#{channel}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
     /// A path on the operator's listener.
     pub fn operator_url(&self, path: &str) -> String {
         format!("{}{path}", self.operator)
