@@ -578,3 +578,41 @@ fn a_free_zatak_set_up_is_offered_from_a_short_list_and_any_set_up_typed_whole()
     let played = t.mv(who, &first);
     assert!(!played.ephemeral, "{}", played.text);
 }
+
+#[test]
+fn from_the_console_a_large_pot_is_refused_and_a_private_game_is_not_found() {
+    // The probes, typed at the console as a member would.
+    let (mut c, dir) = console("console-probes");
+    let r = say(
+        &mut c,
+        "alice: /play game:dejarik opponent:bob wager:600000000000",
+    );
+    assert!(
+        text(&r[0]).contains("may be at most 500000000000 credits"),
+        "{}",
+        r[0]
+    );
+    say(&mut c, "#staff");
+    say(&mut c, "alice: /play game:dejarik opponent:bob");
+    say(&mut c, "bob: [Accept]");
+    say(&mut c, "alice: /resign");
+    say(&mut c, "#general");
+    for line in [
+        "carol: /replay table:1 format:text",
+        "carol: /verify table:1",
+        "carol: /bet table:1 seat:1 amount:50",
+    ] {
+        let r = say(&mut c, line);
+        assert_eq!(r[0]["ephemeral"], true, "{line}: {}", r[0]);
+        assert!(
+            text(&r[0]).contains("There is no table 1 here"),
+            "{line}: {}",
+            r[0]
+        );
+        assert!(
+            r[0]["files"].as_array().is_none_or(|f| f.is_empty()),
+            "{line}"
+        );
+    }
+    audit_ok(&ledger(&dir));
+}
