@@ -12,6 +12,8 @@ use holotable::config::Config;
 use holotable::front::console;
 use holotable::render::{LastMove, Scene};
 
+mod maintenance;
+
 #[derive(Parser)]
 #[command(
     name = "holotable",
@@ -280,8 +282,8 @@ fn run(command: Command, config: &Config) -> ExitCode {
                 &scene,
             )
         }
-        Command::Audit { db } => audit(config, db),
-        Command::Backup { to, db } => backup(config, db, &to),
+        Command::Audit { db } => maintenance::audit(config, db),
+        Command::Backup { to, db } => maintenance::backup(config, db, &to),
         Command::Arena {
             game,
             games,
@@ -542,67 +544,6 @@ fn render(
         },
         Err(e) => {
             eprintln!("holotable render: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// `holotable backup --to FILE`: status 0 when the copy is whole, 2 when there is nothing to
-/// copy or it could not be written.
-fn backup(config: &Config, db: Option<String>, to: &std::path::Path) -> ExitCode {
-    let location = db.unwrap_or_else(|| config.database.location());
-    let shown = holotable::ledger::store::redacted(&location);
-    if !holotable::ledger::store::is_postgres(&location)
-        && !std::path::Path::new(&location).exists()
-    {
-        eprintln!("holotable backup: no database at {shown}");
-        return ExitCode::from(2);
-    }
-    let copied = holotable::ledger::Ledger::open_at(&location, config.database.durability())
-        .and_then(|ledger| ledger.backup(to));
-    match copied {
-        Ok(()) => {
-            println!("holotable backup: {shown} copied to {}", to.display());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("holotable backup: {shown}: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn audit(config: &Config, db: Option<String>) -> ExitCode {
-    let location = db.unwrap_or_else(|| config.database.location());
-    if !holotable::ledger::store::is_postgres(&location)
-        && !std::path::Path::new(&location).exists()
-    {
-        eprintln!(
-            "holotable audit: no database at {}",
-            holotable::ledger::store::redacted(&location)
-        );
-        return ExitCode::from(2);
-    }
-    let audit = holotable::ledger::Ledger::open_at(&location, config.database.durability())
-        .and_then(|ledger| ledger.audit());
-    match audit {
-        Ok(audit) => {
-            println!(
-                "{}",
-                serde_json::to_string(&audit).expect("the audit serialises")
-            );
-            for problem in &audit.problems {
-                eprintln!("holotable audit: {problem}");
-            }
-            if audit.ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
-        }
-        // Status 1 says an invariant failed; a database that cannot be read was not audited.
-        Err(e) => {
-            eprintln!("holotable audit: {e}");
             ExitCode::from(2)
         }
     }

@@ -17,6 +17,7 @@ pub mod earnings;
 pub mod economy;
 pub mod legacies;
 pub mod notify;
+mod offers;
 pub mod ratings;
 pub mod seasons;
 pub mod shop;
