@@ -95,18 +95,32 @@ fn open(app: &App, i: usize) -> Table {
     }
 }
 
-/// Plays a random legal move at `table`; false once the game is over.
+/// Plays a random legal move at `table`, through the steps of its move menu; false once
+/// the game is over.
 fn play(app: &App, table: &mut Table, n: usize, rng: &mut impl Rng) -> bool {
-    let Some(select) = &table.shown.select else {
+    let Some(mut select) = table.shown.select.clone() else {
         table.over = true;
         return false;
     };
-    let action = select.choices[rng.random_range(0..select.choices.len())].clone();
     let row = app.ledger().table(table.id).unwrap();
     let user = row.seats[(row.turn % 2) as usize].clone();
-    let replies = app.handle(&actor(&table.channel, &user, n), Command::Move { action });
-    table.shown = replies.into_iter().last().unwrap();
-    true
+    loop {
+        let choice = select.choices[rng.random_range(0..select.choices.len())].clone();
+        let pick = Command::Pick {
+            custom_id: select.custom_id.clone(),
+            value: choice.value.clone(),
+        };
+        let replies = app.handle(&actor(&table.channel, &user, n), pick);
+        let last = replies.into_iter().last().unwrap();
+        match (&last.select, last.ephemeral) {
+            // A step: its player alone sees the next menu.
+            (Some(next), true) => select = next.clone(),
+            _ => {
+                table.shown = last;
+                return true;
+            }
+        }
+    }
 }
 
 /// A spectator: reads its table's stream and reports the turn of every update it gets.

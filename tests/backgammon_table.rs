@@ -40,6 +40,18 @@ fn say(c: &mut Console, line: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Says a pick from the move menu and follows its steps (each answered to the player alone)
+/// by their first entries until the play is made.
+fn pick_move(c: &mut Console, line: &str) -> Value {
+    let user = line.split(':').next().unwrap().to_string();
+    let mut last = say(c, line).pop().unwrap();
+    while last["ephemeral"] == true && last["menu"].is_array() {
+        let next = strings(&last, "choices");
+        last = say(c, &format!("{user}: {{{}}}", next[0])).pop().unwrap();
+    }
+    last
+}
+
 fn text(v: &Value) -> String {
     v["text"].as_str().unwrap_or("").to_string()
 }
@@ -123,8 +135,7 @@ fn a_wagered_match_to_three_with_the_cube() {
             assert!(!choices.is_empty(), "no way to move: {last}");
             format!("{who}: {{{}}}", choices[0])
         };
-        let replies = say(&mut c, &line);
-        last = replies.last().unwrap().clone();
+        last = pick_move(&mut c, &line);
         // Every board is a PNG on disk.
         for path in strings(&last, "images") {
             let bytes = std::fs::read(&path).unwrap();

@@ -40,7 +40,8 @@ async fn play_out(fake: &FakeDiscord, n: usize, mut id: u64, mut last: Request) 
             .into_iter()
             .find(|(label, _)| label == "Roll");
         if let Some((menu, values)) = menu_of(&last) {
-            fake.component(id, ALICE, &menu, &[&values[0]]);
+            last = pick_move(fake, n, &mut id, ALICE, &menu, &values[0]).await;
+            continue;
         } else if let Some((_, roll)) = roll {
             fake.component(id, ALICE, &roll, &[]);
         } else {

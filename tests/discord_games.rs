@@ -80,7 +80,9 @@ async fn a_backgammon_game_through_the_real_client() {
                 id += 1;
                 send_move(&fake, id, who, &first);
             } else {
-                fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
+                let menu = menu["custom_id"].as_str().unwrap();
+                board = pick_move(&fake, n, &mut id, who, menu, &first).await;
+                continue;
             }
         } else {
             let (_, button) = components
@@ -142,8 +144,8 @@ async fn a_zatak_game_through_the_real_client() {
             .unwrap_or_else(|| panic!("a move menu: {:?}", last.json));
         let first = menu["options"][0]["value"].as_str().unwrap().to_string();
         id += 1;
-        fake.component(id, who, menu["custom_id"].as_str().unwrap(), &[&first]);
-        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+        let menu = menu["custom_id"].as_str().unwrap();
+        last = pick_move(&fake, n, &mut id, who, menu, &first).await;
     }
     let end = content(&last);
     assert!(end.contains("wins") || end.contains("Draw"), "{end}");
@@ -251,12 +253,16 @@ async fn a_three_player_d_zone_game_through_the_real_client() {
                     fake.component(id, who, &roll, &[]);
                 } else {
                     let (menu_id, values) = menu.clone().unwrap();
-                    fake.component(id, who, &menu_id, &[&values[0]]);
+                    last = pick_move(&fake, n, &mut id, who, &menu_id, &values[0]).await;
+                    continue;
                 }
             }
             (None, Some(roll), _) => fake.component(id, who, &roll, &[]),
             (Some(_), _, Some(pass)) if step % 7 == 0 => fake.component(id, who, &pass, &[]),
-            (Some((menu_id, values)), _, _) => fake.component(id, who, menu_id, &[&values[0]]),
+            (Some((menu_id, values)), _, _) => {
+                last = pick_move(&fake, n, &mut id, who, menu_id, &values[0]).await;
+                continue;
+            }
             (None, None, _) => {
                 let (_, first) = buttons.first().cloned().expect("a button");
                 fake.component(id, who, &first, &[]);
@@ -271,4 +277,50 @@ async fn a_three_player_d_zone_game_through_the_real_client() {
     );
     assert!(claims > 0, "claim windows came up");
     assert!(validate_bodies(&fake.requests()) >= 10);
+}
+
+/// The labels of a reply's select menu, in order.
+fn menu_labels(r: &Request) -> Vec<String> {
+    r.json["data"]["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["type"] == 3)
+        .flat_map(|c| c["options"].as_array().cloned().unwrap_or_default())
+        .map(|o| o["label"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+// KG-3.1: the first placement, one of 486, by touch alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
+    let (fake, _bot, n, board) = accepted(9501, "kingdoms", None, "Halloween Kingdoms").await;
+    let (menu, values) = menu_of(&board).expect("the board's menu");
+    assert_eq!(values.len(), 6, "{values:?}");
+    assert_eq!(menu_labels(&board)[0], "Place a Ghost");
+    // Each step answers alice alone; the board's message keeps its menu for her.
+    fake.component(9503, ALICE, &menu, &[&values[0]]);
+    let step = fake.wait_for(n, WAIT, is_callback(9503)).await;
+    assert!(ephemeral(&step), "{:?}", step.json);
+    let (kingdoms, values) = menu_of(&step).expect("the kingdoms");
+    assert_eq!(values.len(), 10);
+    assert_eq!(menu_labels(&step)[4], "In kingdom K5");
+    fake.component(9504, ALICE, &kingdoms, &[&values[4]]);
+    let cells = fake.wait_for(n, WAIT, is_callback(9504)).await;
+    assert!(ephemeral(&cells));
+    let (cells_menu, values) = menu_of(&cells).expect("the cells");
+    assert!(values.iter().any(|v| v == "G@e5"), "{values:?}");
+    assert!(menu_labels(&cells).iter().any(|l| l == "A Ghost on e5"));
+    let boards = fake.with_choices(fake_discord::CHANNEL_ID);
+    assert_eq!(
+        boards.len(),
+        1,
+        "the board alone offers choices in the channel"
+    );
+    fake.component(9505, ALICE, &cells_menu, &["G@e5"]);
+    let played = fake.wait_for(n, WAIT, is_callback(9505)).await;
+    let text = public_board(&played);
+    assert!(text.contains("alice places a Ghost on e5"), "{text}");
+    assert!(validate_bodies(&fake.requests()) >= 4);
 }

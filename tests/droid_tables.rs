@@ -7,7 +7,7 @@ use serde_json::Value;
 
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, strings, text};
+use harness::{console, pick_move, say, strings, text};
 
 /// alice's turns until the game ends: the first entry of the move menu, else the Roll
 /// button, else the first suggestion autocomplete makes for an empty `/move`.
@@ -38,7 +38,7 @@ fn play_out(c: &mut holotable::front::console::Console, mut last: Value) -> Valu
                 .unwrap_or_else(|| panic!("autocomplete suggests a move: {found}"));
             format!("alice: /move action:\"{first}\"")
         };
-        last = say(c, &line).pop().unwrap();
+        last = pick_move(c, &line);
     }
     panic!("the game did not end: {last}");
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, strings, text};
+use harness::{console, pick_move, say, strings, text};
 
 /// The steel cells of the board the last reply shows, read from the table's position.
 fn steel_of(dir: &std::path::Path) -> Vec<String> {
@@ -81,7 +81,7 @@ fn play_out(c: &mut Console, mut last: Value, players: &[&str], seen: &mut Seen)
         if std::env::var("DZ_DEBUG").is_ok() {
             eprintln!("{line}");
         }
-        last = say(c, &line).pop().unwrap();
+        last = pick_move(c, &line);
     }
     panic!("the game did not end: {last}");
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console_on, console_with, say, strings, text};
+use harness::{console_on, console_with, pick_move, say, strings, text};
 
 #[path = "common/pg.rs"]
 mod pg;
@@ -43,7 +43,9 @@ fn play_on(c: &mut Console, channel: &str) -> Value {
         Some(choice) => format!("{who}: {{{choice}}}"),
         None => format!("{who}: [{}]", strings(&board, "buttons")[0]),
     };
-    public(c, &line)
+    let reply = pick_move(c, &line);
+    assert!(!reply["ephemeral"].as_bool().unwrap(), "{line}: {reply}");
+    reply
 }
 
 /// The release's tables after the migrations: the terms it kept among the game's options

@@ -5,7 +5,7 @@ use holotable::ledger::{Durability, Ledger};
 
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, png_size, say, text};
+use harness::{console, pick_move, png_size, say, text};
 
 #[test]
 fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
@@ -59,7 +59,7 @@ fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
             .as_str()
             .expect("a move menu")
             .to_string();
-        last = say(&mut c, &format!("{who}: {{{choice}}}")).pop().unwrap();
+        last = pick_move(&mut c, &format!("{who}: {{{choice}}}"));
         moves += 1;
         assert!(moves < 200, "the no-capture cap ends it: {t}");
     }

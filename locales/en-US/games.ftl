@@ -233,3 +233,81 @@ decision-accept = Accept
 decision-reject = Reject
 decision-pass = Pass
 decision-waive = Waive
+
+## Move menus: each entry names a step on the way to an action, or the action itself.
+
+menu-action = { $action }
+menu-pass = Pass
+dj-menu-from = The piece on { $cell }
+dj-menu-move = { $from } to { $to }{ $kills ->
+        [yes] , killing
+       *[no] {""}
+    }
+bg-menu-first = { $from ->
+        [bar] From the bar
+       *[other] From { $from }
+    } { $to ->
+        [off] off
+       *[other] to { $to }
+    }, then…
+bg-menu-play = Play { $play }
+bg-menu-resign = Resign { $kind ->
+        [single] a single game
+        [gammon] a gammon
+       *[backgammon] a backgammon
+    }
+zk-menu-from = The { $face } on { $cell }
+zk-menu-move = To { $to }{ $taken ->
+        [0] {""}
+       *[other] , taking { $cells }
+    } ({ $from }–{ $to })
+zk-menu-adjust = Turn it from { $from } to { $to }
+zk-menu-die = { $face } on { $cell }
+zk-menu-cell = Next die on { $cell }
+zk-menu-setup = Set up { $setup }
+kg-menu-place = Place { $piece ->
+        [G] a Ghost
+        [W] a Witch
+        [C] a Black Cat
+        [B] a Bat
+        [P] the Pumpkin
+       *[A] an Assassin
+    }
+kg-menu-kingdom = In kingdom K{ $kingdom }
+kg-menu-placed = { $piece ->
+        [G] A Ghost
+        [W] A Witch
+        [C] A Black Cat
+        [B] A Bat
+        [P] The Pumpkin
+       *[A] An Assassin
+    } on { $cell }
+kg-menu-from = Move the { $piece ->
+        [G] Ghost
+        [W] Witch
+        [C] Black Cat
+        [B] Bat
+        [P] Pumpkin
+       *[A] Assassin
+    } on { $cell }
+kg-menu-moved = The { $piece ->
+        [G] Ghost
+        [W] Witch
+        [C] Black Cat
+        [B] Bat
+        [P] Pumpkin
+       *[A] Assassin
+    } from { $from } to { $to }
+dz-menu-from = The marble on { $cell }
+dz-menu-move = { $from } to { $to }{ $via ->
+        [none] {""}
+       *[other] {" "}via { $via }
+    }{ $taken ->
+        [0] {""}
+        [one] , taking { $taken } marble
+       *[other] , taking { $taken } marbles
+    }
+dz-menu-deposit = Deposit a marble on { $cell }
+dz-menu-claim = Claim the marble on { $cell }
+dz-menu-claim-depot = Claim a marble from the passer's reserve
+dz-menu-waive = Let the missed play go

@@ -106,10 +106,15 @@ action-already-ended = Table #{ $table }: that action is already recorded, and t
 board-not-drawn = (The board image could not be drawn: { $error }.)
 table-none = There is no table in this channel. Start one with /play.
 command-not-in-game = { $game } has no /{ $command }.
-menu-choose = { $more ->
-        [0] Choose a move
-       *[other] Choose a move ({ $more } more with /move)
+menu-choose = Choose a move
+menu-first = { $who }, choose a move.
+menu-step = { $who }: { $trail } — choose on.
+menu-back = ↩ Back
+menu-count = { $count ->
+        [one] { $count } move
+       *[other] { $count } moves
     }
+menu-range = { $first } … { $last }
 menu-use = Choose a move from the menu.
 menu-foreign = That menu is not Holotable's.
 menu-stale = That menu is out of date.

@@ -233,3 +233,81 @@ decision-accept = Accepter
 decision-reject = Rejeter
 decision-pass = Passer
 decision-waive = Renoncer
+
+## Menus de coups : chaque entrée nomme une étape vers une action, ou l'action même.
+
+menu-action = { $action }
+menu-pass = Passer
+dj-menu-from = La pièce en { $cell }
+dj-menu-move = { $from } vers { $to }{ $kills ->
+        [yes] , en tuant
+       *[no] {""}
+    }
+bg-menu-first = { $from ->
+        [bar] De la barre
+       *[other] De { $from }
+    } { $to ->
+        [off] à la sortie
+       *[other] à { $to }
+    }, puis…
+bg-menu-play = Jouer { $play }
+bg-menu-resign = Abandonner { $kind ->
+        [single] une partie simple
+        [gammon] un gammon
+       *[backgammon] un backgammon
+    }
+zk-menu-from = Le { $face } en { $cell }
+zk-menu-move = Vers { $to }{ $taken ->
+        [0] {""}
+       *[other] , en prenant { $cells }
+    } ({ $from }–{ $to })
+zk-menu-adjust = Le tourner de { $from } à { $to }
+zk-menu-die = { $face } en { $cell }
+zk-menu-cell = Dé suivant en { $cell }
+zk-menu-setup = Disposer { $setup }
+kg-menu-place = Poser { $piece ->
+        [G] un Fantôme
+        [W] une Sorcière
+        [C] un Chat noir
+        [B] une Chauve-souris
+        [P] la Citrouille
+       *[A] un Assassin
+    }
+kg-menu-kingdom = Dans le royaume K{ $kingdom }
+kg-menu-placed = { $piece ->
+        [G] Un Fantôme
+        [W] Une Sorcière
+        [C] Un Chat noir
+        [B] Une Chauve-souris
+        [P] La Citrouille
+       *[A] Un Assassin
+    } en { $cell }
+kg-menu-from = Déplacer { $piece ->
+        [G] le Fantôme
+        [W] la Sorcière
+        [C] le Chat noir
+        [B] la Chauve-souris
+        [P] la Citrouille
+       *[A] l'Assassin
+    } en { $cell }
+kg-menu-moved = { $piece ->
+        [G] Le Fantôme
+        [W] La Sorcière
+        [C] Le Chat noir
+        [B] La Chauve-souris
+        [P] La Citrouille
+       *[A] L'Assassin
+    } de { $from } à { $to }
+dz-menu-from = La bille en { $cell }
+dz-menu-move = { $from } vers { $to }{ $via ->
+        [none] {""}
+       *[other] {" "}par { $via }
+    }{ $taken ->
+        [0] {""}
+        [one] , en prenant { $taken } bille
+       *[other] , en prenant { $taken } billes
+    }
+dz-menu-deposit = Déposer une bille en { $cell }
+dz-menu-claim = Réclamer la bille en { $cell }
+dz-menu-claim-depot = Réclamer une bille de la réserve du joueur qui a passé
+dz-menu-waive = Laisser passer le coup manqué

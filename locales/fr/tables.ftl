@@ -106,10 +106,15 @@ action-already-ended = Table n° { $table } : cette action est déjà enregistr�
 board-not-drawn = (Le plateau n'a pas pu être dessiné : { $error }.)
 table-none = Il n'y a pas de table dans ce salon. Ouvrez-en une avec /jouer.
 command-not-in-game = { $game } n'a pas de /{ $command }.
-menu-choose = { $more ->
-        [0] Choisissez un coup
-       *[other] Choisissez un coup ({ $more } de plus avec /coup)
+menu-choose = Choisissez un coup
+menu-first = { $who }, choisissez un coup.
+menu-step = { $who } : { $trail } — continuez.
+menu-back = ↩ Retour
+menu-count = { $count ->
+        [one] { $count } coup
+       *[other] { $count } coups
     }
+menu-range = { $first } … { $last }
 menu-use = Choisissez un coup dans le menu.
 menu-foreign = Ce menu n'est pas celui de Holotable.
 menu-stale = Ce menu est périmé.

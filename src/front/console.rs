@@ -48,8 +48,10 @@ impl Default for ConsoleOptions {
 /// A message shown in a channel, kept for its buttons and menus.
 struct Shown {
     channel: String,
+    /// The member a private reply was for: only they see its menu.
+    only: Option<String>,
     buttons: Vec<(String, String)>,
-    select: Option<(String, Vec<String>)>,
+    select: Option<(String, Vec<crate::table::Choice>)>,
 }
 
 pub struct Console {
@@ -377,18 +379,18 @@ impl Console {
             };
         }
         if let Some(choice) = rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
-            let menu = self
-                .shown
-                .iter()
-                .rev()
-                .find(|m| m.channel == self.channel && m.select.is_some());
+            let menu = self.shown.iter().rev().find(|m| {
+                m.channel == self.channel
+                    && m.select.is_some()
+                    && m.only.as_deref().is_none_or(|only| only == user)
+            });
             return match menu {
                 Some(Shown {
-                    select: Some((custom_id, _)),
+                    select: Some((custom_id, choices)),
                     ..
                 }) => Ok(Command::Pick {
                     custom_id: custom_id.clone(),
-                    value: choice.to_string(),
+                    value: picked(choices, choice),
                 }),
                 _ => Err(Refused::Error(t_in!(self.lang_of(user), "console-no-menu"))),
             };
@@ -438,7 +440,7 @@ impl Console {
         let channel = dm_channel.as_deref().unwrap_or(channel);
         let to = direct.as_deref().or(to);
         let (images, others) = self.save_attachments(reply)?;
-        self.remember(channel, reply);
+        self.remember(channel, reply.ephemeral.then_some(to).flatten(), reply);
         // Moments are written out in the words of whom the reply is for.
         let reader = to.or(reply.mentions.first().map(String::as_str));
         let lang = reader.map_or(self.options.lang, |u| self.lang_of(u));
@@ -459,9 +461,15 @@ impl Console {
                 .collect(),
             labels: reply.buttons.iter().map(|b| b.label.as_str()).collect(),
             choices: match &reply.select {
-                Some(select) => select.choices.clone(),
+                Some(select) => select.choices.iter().map(|c| c.value.clone()).collect(),
                 None => suggestions.to_vec(),
             },
+            menu: reply
+                .select
+                .iter()
+                .flat_map(|s| &s.choices)
+                .map(|c| c.label.as_str())
+                .collect(),
         };
         Ok(if self.options.json {
             printed.json()
@@ -487,10 +495,11 @@ impl Console {
     }
 
     /// Keeps a reply's buttons and menu, so that `[label]` and `{choice}` lines can press
-    /// and pick them (the last 200 messages).
-    fn remember(&mut self, channel: &str, reply: &Reply) {
+    /// and pick them (the last 200 messages); a private reply's, for its member alone.
+    fn remember(&mut self, channel: &str, only: Option<&str>, reply: &Reply) {
         self.shown.push(Shown {
             channel: channel.to_string(),
+            only: only.map(str::to_string),
             buttons: reply
                 .buttons
                 .iter()
@@ -505,6 +514,17 @@ impl Console {
             self.shown.remove(0);
         }
     }
+}
+
+/// The value a `{…}` line picks from a menu: an entry's value as printed, else the entry
+/// whose words it gives (any case), else the text itself (a move typed in notation).
+fn picked(choices: &[crate::table::Choice], typed: &str) -> String {
+    let typed = typed.trim();
+    choices
+        .iter()
+        .find(|c| c.value == typed)
+        .or_else(|| choices.iter().find(|c| c.label.eq_ignore_ascii_case(typed)))
+        .map_or_else(|| typed.to_string(), |c| c.value.clone())
 }
 
 /// One reply as the console prints it.
@@ -522,6 +542,8 @@ struct Printed<'a> {
     mentions: Vec<String>,
     labels: Vec<&'a str>,
     choices: Vec<String>,
+    /// What a menu's entries read, in the order of `choices` (none for suggestions).
+    menu: Vec<&'a str>,
 }
 
 impl Printed<'_> {
@@ -539,6 +561,9 @@ impl Printed<'_> {
             "choices": self.choices,
             "mentions": self.mentions,
         });
+        if !self.menu.is_empty() {
+            line["menu"] = json!(self.menu);
+        }
         if let Some(url) = self.watch {
             line["watch"] = json!(url);
         }
@@ -575,6 +600,9 @@ impl Printed<'_> {
         if !self.choices.is_empty() {
             let choices: Vec<String> = self.choices.iter().map(|c| format!("{{{c}}}")).collect();
             text.push_str(&format!("\n  choices: {}", choices.join(" ")));
+        }
+        if !self.menu.is_empty() {
+            text.push_str(&format!("\n  menu: {}", self.menu.join(" · ")));
         }
         text
     }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use rand::RngCore;
 
+use super::menu::{self, Menu, NoSuchStep};
 use super::{Game, GameInfo, Outcome, Phrase, Playthrough, RulesError, Seat, Status};
 
 /// A legal action in canonical notation, the position it leads to, and for a chance outcome
@@ -61,6 +62,10 @@ pub trait DynPlay: Send + Sync {
     fn agree_end(&mut self) -> Result<(), RulesError>;
     /// [`Game::describe`] of an action (in any accepted notation) at the current position.
     fn describe(&self, action: &str) -> Option<Phrase>;
+    /// The move menu at `path` ([`super::menu`]), each menu at most `width` entries: the
+    /// actions a seat to move may choose, the game's decisions ([`GameInfo::decisions`])
+    /// left to buttons. Empty where no seat is to move.
+    fn menu(&self, path: &[String], width: usize) -> Result<Menu, NoSuchStep>;
     /// [`Game::full_value`] of the current position.
     fn full_value(&self) -> u32;
     /// [`Game::legacy`] of the current position.
@@ -277,6 +282,25 @@ impl<G: Game> DynPlay for Playthrough<G> {
     fn describe(&self, action: &str) -> Option<Phrase> {
         let action = self.game().parse_action(self.state(), action).ok()?;
         self.game().describe(self.state(), &action)
+    }
+
+    fn menu(&self, path: &[String], width: usize) -> Result<Menu, NoSuchStep> {
+        let (game, state) = (self.game(), self.state());
+        if !matches!(self.status(), Status::ToMove(_)) {
+            return menu::walk(path, width, |p| p.is_empty().then(Vec::new));
+        }
+        if game.own_menu(state, &[]).is_some() {
+            return menu::walk(path, width, |p| game.own_menu(state, p).flatten());
+        }
+        let info = game.info();
+        let routes: Vec<(String, menu::Route)> = self
+            .choices()
+            .iter()
+            .zip(self.offered().iter())
+            .filter(|(_, text)| info.decision(text).is_none())
+            .map(|(action, text)| (text.clone(), game.route(state, action)))
+            .collect();
+        menu::walk(path, width, |p| menu::level_of(&routes, p, width))
     }
 
     fn clone_box(&self) -> Box<dyn DynPlay> {

@@ -15,6 +15,7 @@ pub mod dejarik;
 pub mod dzone;
 pub mod erased;
 pub mod kingdoms;
+pub mod menu;
 pub mod options;
 pub mod playthrough;
 pub mod repetition;
@@ -429,6 +430,23 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// notation would not read well ("alice plays roll"); `None` for moves, which the table
     /// tells as "alice plays o5-i5".
     fn describe(&self, _before: &Self::State, _action: &Self::Action) -> Option<Phrase> {
+        None
+    }
+
+    /// How a player reaches `action` (legal at `state`) through move menus ([`menu`]):
+    /// by default in one step, labelled with its notation.
+    fn route(&self, state: &Self::State, action: &Self::Action) -> menu::Route {
+        menu::Route {
+            stages: Vec::new(),
+            label: Phrase::new("menu-action").value("action", self.format_action(state, action)),
+        }
+    }
+
+    /// The entries of the menu at `path` where the game builds its menus itself, its legal
+    /// actions too many to list ([`Game::search_choices`]): `Some` of them, or of `None`
+    /// for a path that names no menu here. `None` (the default): the menus are built from
+    /// the listed actions and their [`Game::route`]s.
+    fn own_menu(&self, _state: &Self::State, _path: &[String]) -> Option<Option<Vec<menu::Entry>>> {
         None
     }
 

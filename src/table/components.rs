@@ -43,7 +43,7 @@ impl App {
         }
     }
 
-    /// A choice from a select menu.
+    /// A choice from a select menu: a step opens the next menu, an action is played.
     pub(crate) fn pick(&self, actor: &Actor, id: &str, value: &str) -> Outcome {
         let Some((table, turn, verb)) = parse_custom_id(id) else {
             return Err(Refusal(t!("menu-foreign")));
@@ -52,6 +52,9 @@ impl App {
         if row.id != table || verb != MOVE {
             return Err(Refusal(t!("menu-stale")));
         }
-        self.play_action(actor, value, Some(turn))
+        match super::menus::step_path(value) {
+            Some(path) => self.step_menu(actor, row, turn, &path),
+            None => self.play_action(actor, value, Some(turn)),
+        }
     }
 }

@@ -18,6 +18,7 @@ pub mod fairness;
 mod help;
 mod lobby;
 mod log;
+mod menus;
 mod mine;
 mod money;
 mod notify;
@@ -48,7 +49,7 @@ use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
 pub use lobby::{Lobby, LobbyTable};
-pub use replies::{Button, Image, Link, Reply, Select, Style};
+pub use replies::{Button, Choice, Image, Link, Reply, Select, Style};
 pub use spectate::{Lines, SeatView, Spectated};
 
 /// Who acts, and where.

@@ -34,7 +34,16 @@ pub struct Button {
 pub struct Select {
     pub custom_id: String,
     pub placeholder: String,
-    pub choices: Vec<String>,
+    pub choices: Vec<Choice>,
+}
+
+/// One entry of a select menu: what it reads (in words), what picking it sends back, and
+/// a line under it (an action's notation, how many moves a step leads to).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
 }
 
 /// A link to a page outside the chat (a table's live page), shown as a link button.

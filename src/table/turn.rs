@@ -223,7 +223,7 @@ impl App {
     }
 
     /// The seat of `actor` that is to move at this table, or why none is.
-    fn seat_to_move(
+    pub(super) fn seat_to_move(
         &self,
         actor: &Actor,
         row: &TableRow,

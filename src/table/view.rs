@@ -2,7 +2,7 @@
 //! as buttons (the game's decisions) or a menu (its moves).
 
 use super::log::Progress;
-use super::replies::{custom_id, Button, Select};
+use super::replies::{custom_id, Button};
 use super::{App, Refusal, Reply, Style};
 use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
@@ -117,8 +117,8 @@ impl App {
         }
     }
 
-    /// The game's decisions among the legal actions become buttons; its moves, a menu of
-    /// the first 25 (most natural first; `/move` takes any of them).
+    /// The game's decisions among the legal actions become buttons; its moves, the first
+    /// step of the move menu ([`super::menus`]), which reaches every one of them.
     fn offer_actions(&self, row: &TableRow, progress: &Progress, reply: &mut Reply) {
         let Ok(entry) = self.entry(row) else {
             return;
@@ -154,15 +154,10 @@ impl App {
             reply.buttons.insert(0, roll);
             reply.buttons.truncate(5);
         }
-        if moves.is_empty() {
-            return;
+        match self.move_menu(row, progress, &[]) {
+            Ok((select, _)) => reply.select = select,
+            Err(e) => tracing::warn!(table = row.id, error = %e.0, "no move menu"),
         }
-        let placeholder = t!("menu-choose", more = moves.len().saturating_sub(25));
-        reply.select = Some(Select {
-            custom_id: custom_id(row.id, row.turn, MOVE),
-            placeholder,
-            choices: moves.into_iter().take(25).collect(),
-        });
     }
 
     /// The game's note on a step (see [`crate::games::Game::note`]), in words.

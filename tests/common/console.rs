@@ -84,3 +84,19 @@ pub fn png_size(path: &str) -> (u32, u32) {
     let info = reader.info();
     (info.width, info.height)
 }
+
+/// Says `line` (a pick from a move menu, `user: {choice}`) and follows the menu's steps,
+/// each answered to the user alone with the next menu, by their first entries until a
+/// move is played. Returns the last reply (the board after the move, or a refusal).
+pub fn pick_move(c: &mut Console, line: &str) -> Value {
+    let user = line.split(':').next().unwrap_or("player").to_string();
+    let mut last = say(c, line).pop().unwrap();
+    for _ in 0..20 {
+        let next = strings(&last, "choices");
+        if !(last["ephemeral"] == true && last["menu"].is_array() && !next.is_empty()) {
+            break;
+        }
+        last = say(c, &format!("{user}: {{{}}}", next[0])).pop().unwrap();
+    }
+    last
+}

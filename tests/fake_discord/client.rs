@@ -179,3 +179,28 @@ pub fn menu_of(r: &Request) -> Option<(String, Vec<String>)> {
 pub fn user(id: &str, name: &str) -> Value {
     json!({"id": id, "username": name, "discriminator": "0000"})
 }
+
+/// `who` picks `value` from a move menu as interaction `id`, then follows the menu's steps
+/// (each answered to `who` alone with the next menu) by their first entries, until a pick
+/// plays a move; `id` ends as the last interaction used. Returns the answer that played it
+/// (or a refusal).
+pub async fn pick_move(
+    fake: &FakeDiscord,
+    n: usize,
+    id: &mut u64,
+    who: (&str, &str),
+    menu: &str,
+    value: &str,
+) -> Request {
+    fake.component(*id, who, menu, &[value]);
+    let mut answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
+    while ephemeral(&answer) {
+        let Some((menu, values)) = menu_of(&answer) else {
+            break;
+        };
+        *id += 1;
+        fake.component(*id, who, &menu, &[&values[0]]);
+        answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
+    }
+    answer
+}

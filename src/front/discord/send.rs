@@ -39,7 +39,16 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             .choices
             .iter()
             .take(25)
-            .map(|c| serenity::CreateSelectMenuOption::new(c.clone(), c.clone()))
+            .map(|c| {
+                let option = serenity::CreateSelectMenuOption::new(
+                    crate::names::unmarked(&c.label),
+                    c.value.clone(),
+                );
+                match &c.description {
+                    Some(line) => option.description(crate::names::unmarked(line)),
+                    None => option,
+                }
+            })
             .collect();
         rows.push(serenity::CreateActionRow::SelectMenu(
             serenity::CreateSelectMenu::new(

@@ -507,6 +507,10 @@ impl Game for Backgammon {
         ))
     }
 
+    fn route(&self, before: &State, action: &Action) -> crate::games::menu::Route {
+        words::route(self, before, action)
+    }
+
     /// The cube, the dice and resignations in words (BG-5); plays are told as written.
     fn describe(&self, before: &State, action: &Action) -> Option<Phrase> {
         words::describe(before, action)

@@ -4,6 +4,7 @@
 
 use super::ids::GameState;
 use super::{Action, Backgammon, State, RESIGN_WORDS};
+use crate::games::menu::{Route, Stage};
 use crate::games::Phrase;
 
 pub(super) fn describe(before: &State, action: &Action) -> Option<Phrase> {
@@ -75,4 +76,48 @@ pub(super) fn note(game: &Backgammon, before: &State, after: &State) -> Vec<Phra
         }
     }
     notes
+}
+
+/// How a player reaches a play through menus: by its first checker's move (the highest,
+/// as the notation writes it first), then the whole play. Resignations read as words.
+pub(super) fn route(game: &Backgammon, before: &State, action: &Action) -> Route {
+    use crate::games::Game;
+    let point = |p: u8| match p {
+        25 => "bar".to_string(),
+        0 => "off".to_string(),
+        p => p.to_string(),
+    };
+    match action {
+        Action::Play(play) => {
+            let first = play
+                .steps
+                .iter()
+                .map(|s| (s.from + 1, (s.to + 1) as u8))
+                .max();
+            Route {
+                stages: first
+                    .map(|(from, to)| {
+                        Stage::new(
+                            format!("{}/{}", point(from), point(to)),
+                            Phrase::new("bg-menu-first")
+                                .value("from", point(from))
+                                .value("to", point(to)),
+                        )
+                    })
+                    .into_iter()
+                    .collect(),
+                label: Phrase::new("bg-menu-play")
+                    .value("play", game.format_action(before, action)),
+            }
+        }
+        Action::Resign(n) => Route {
+            stages: Vec::new(),
+            label: Phrase::new("bg-menu-resign")
+                .value("kind", RESIGN_WORDS[(*n as usize).clamp(1, 3) - 1]),
+        },
+        other => Route {
+            stages: Vec::new(),
+            label: Phrase::new("menu-action").value("action", game.format_action(before, other)),
+        },
+    }
 }

@@ -5,6 +5,7 @@ pub mod moves;
 pub mod notation;
 pub mod series;
 
+use crate::games::menu::{Route, Stage};
 use crate::games::repetition::Repetitions;
 use crate::games::{Declared, OptionSpec};
 
@@ -333,6 +334,26 @@ impl Game for Dejarik {
 
     fn format_action(&self, _pos: &Position, action: &Action) -> String {
         notation::format_action(action)
+    }
+
+    /// A move by the piece that moves, then where it goes (and whether it kills there).
+    fn route(&self, pos: &Position, action: &Action) -> Route {
+        match *action {
+            Action::Move { from, to } => Route {
+                stages: vec![Stage::new(
+                    notation::format_cell(from),
+                    Phrase::new("dj-menu-from").value("cell", notation::format_cell(from)),
+                )],
+                label: Phrase::new("dj-menu-move")
+                    .value("from", notation::format_cell(from))
+                    .value("to", notation::format_cell(to))
+                    .value("kills", if pos.at(to).is_some() { "yes" } else { "no" }),
+            },
+            Action::Pass => Route {
+                stages: Vec::new(),
+                label: Phrase::new("menu-pass"),
+            },
+        }
     }
 
     fn history_start(&self, pos: &Position) -> DejarikHistory {

@@ -5,6 +5,7 @@
 //! eliminations and the claim window of a missed play (DZ-5). The steel a game leaves is the
 //! table's to keep for the channel's next game (option `steel_layout`, DZ-2.6).
 
+mod menu;
 pub mod notation;
 pub mod paths;
 mod turn;
@@ -350,6 +351,10 @@ impl Game for Dzone {
 
     fn describe(&self, before: &Position, action: &Action) -> Option<Phrase> {
         turn::describe(before, action)
+    }
+
+    fn route(&self, before: &Position, action: &Action) -> crate::games::menu::Route {
+        menu::route(before, action)
     }
 
     fn note(&self, before: &Position, after: &Position) -> Vec<Phrase> {

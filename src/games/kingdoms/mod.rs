@@ -7,6 +7,7 @@
 //! log decides two passes, repetition and the action cap ([`KingdomsHistory`]).
 
 pub mod board;
+mod menu;
 pub mod moves;
 pub mod notation;
 pub mod threats;
@@ -333,6 +334,10 @@ impl Game for Kingdoms {
         };
         let (o, p) = (score(Side::Orange), score(Side::Purple));
         Some(vec![o / (o + p), p / (o + p)])
+    }
+
+    fn route(&self, before: &Position, action: &Action) -> crate::games::menu::Route {
+        menu::route(before, action)
     }
 
     /// Placements, moves and passes in words, with the piece's name.

@@ -7,6 +7,7 @@
 //! drawn by `render::zatak`.
 
 pub mod board;
+mod menu;
 pub mod moves;
 pub mod notation;
 mod setup;
@@ -391,6 +392,18 @@ impl Game for Zatak {
             );
         }
         None
+    }
+
+    fn route(&self, before: &Position, action: &Action) -> crate::games::menu::Route {
+        menu::route(before, action)
+    }
+
+    fn own_menu(
+        &self,
+        pos: &Position,
+        path: &[String],
+    ) -> Option<Option<Vec<crate::games::menu::Entry>>> {
+        menu::free_set_up(pos, self.free, path)
     }
 
     /// Set-ups and obstacles in words; moves and adjustments are told as written.

@@ -1,0 +1,132 @@
+//! The move menu in steps: every legal action reachable by touch. The board's own menu is
+//! the first step; picking a step answers its player alone with the next one, until a pick
+//! is an action, which is played like `/move`. A step's value carries its whole path
+//! (`~+G K5`), so no menu is kept anywhere between picks and a menu from an older turn is
+//! refused as stale like any other.
+
+use super::log::Progress;
+use super::replies::{custom_id, Choice, Reply, Select};
+use super::view::MOVE;
+use super::{Actor, App, Outcome, Refusal};
+use crate::games::menu::{Entry, Menu};
+use crate::ledger::tables::{TableRow, TableStatus};
+use crate::t;
+
+/// What one menu holds (Discord's limit).
+pub(crate) const WIDTH: usize = 25;
+/// Discord's limit on a menu entry's label, value and description, in characters.
+const TEXT: usize = 100;
+/// The mark of a value that opens a step rather than plays an action.
+const STEP: char = '~';
+
+/// The path a picked value opens, if it is a step (`~` alone is the first menu).
+pub(crate) fn step_path(value: &str) -> Option<Vec<String>> {
+    let keys = value.trim().strip_prefix(STEP)?;
+    Some(keys.split_whitespace().map(str::to_string).collect())
+}
+
+fn step_value(path: &[String]) -> String {
+    format!("{STEP}{}", path.join(" "))
+}
+
+fn clipped(text: String) -> String {
+    if text.chars().count() <= TEXT {
+        return text;
+    }
+    let mut cut: String = text.chars().take(TEXT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+impl App {
+    /// The move menu at `path` of a table's current position (`None` when it offers
+    /// nothing: a chance node, only decisions), and the labels of the steps taken to it.
+    pub(crate) fn move_menu(
+        &self,
+        row: &TableRow,
+        progress: &Progress,
+        path: &[String],
+    ) -> Result<(Option<Select>, Vec<String>), Refusal> {
+        // Deeper menus keep a place for the way back.
+        let width = if path.is_empty() { WIDTH } else { WIDTH - 1 };
+        let menu: Menu = progress
+            .play
+            .menu(path, width)
+            .map_err(|_| Refusal(t!("menu-stale")))?;
+        let trail = menu.trail.iter().map(|p| self.phrase(row, p)).collect();
+        if menu.entries.is_empty() {
+            return Ok((None, trail));
+        }
+        let mut choices: Vec<Choice> = menu.entries.iter().map(|e| self.choice(row, e)).collect();
+        // The way back comes last: the first entry always leads on.
+        if let Some((_, parent)) = path.split_last() {
+            choices.push(Choice {
+                label: t!("menu-back"),
+                value: step_value(parent),
+                description: None,
+            });
+        }
+        let select = Select {
+            custom_id: custom_id(row.id, row.turn, MOVE),
+            placeholder: clipped(t!("menu-choose")),
+            choices,
+        };
+        Ok((Some(select), trail))
+    }
+
+    fn choice(&self, row: &TableRow, entry: &Entry) -> Choice {
+        let (label, value, description) = match entry {
+            Entry::Step { path, label, count } => (
+                self.phrase(row, label),
+                step_value(path),
+                count.map(|count| t!("menu-count", count = count)),
+            ),
+            Entry::Range { path, first, last } => (
+                t!(
+                    "menu-range",
+                    first = self.phrase(row, first),
+                    last = self.phrase(row, last)
+                ),
+                step_value(path),
+                None,
+            ),
+            Entry::Action { action, label } => (
+                self.phrase(row, label),
+                action.clone(),
+                Some(action.clone()),
+            ),
+        };
+        Choice {
+            label: clipped(label),
+            value: clipped(value),
+            description: description.map(clipped),
+        }
+    }
+
+    /// A step picked from a table's move menu: the next menu, for the player to move alone.
+    pub(crate) fn step_menu(
+        &self,
+        actor: &Actor,
+        row: TableRow,
+        turn: i64,
+        path: &[String],
+    ) -> Outcome {
+        if row.status != TableStatus::Playing {
+            return Err(Refusal(t!("turn-not-started", table = row.id)));
+        }
+        if turn != row.turn {
+            return Err(Refusal(t!("turn-stale-menu")));
+        }
+        let progress = self.progress(&row)?;
+        self.seat_to_move(actor, &row, &progress)?;
+        let (select, trail) = self.move_menu(&row, &progress, path)?;
+        let who = self.name(&row.guild, &actor.user);
+        let text = match trail.is_empty() {
+            true => t!("menu-first", who = who),
+            false => t!("menu-step", who = who, trail = trail.join(" › ")),
+        };
+        let mut reply = Reply::private(text);
+        reply.select = select;
+        Ok(vec![reply])
+    }
+}

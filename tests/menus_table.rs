@@ -1,0 +1,174 @@
+//! The move menu in steps at a table, as players meet it: the board's menu is the first
+//! step, a step answers its player alone with the next menu (never taking the board's
+//! choices away), an action is played like `/move`, and a menu of an older turn, another
+//! player's pick or a made-up path is refused and changes nothing. Also through the real
+//! console binary: `{choice}` picks from the newest menu its member sees.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command as Process, Stdio};
+use std::sync::atomic::AtomicI64;
+use std::sync::Arc;
+
+use common::{refused, workdir, Table};
+use holotable::table::{Command, Reply, Select};
+
+fn pick(table: &mut Table, user: &str, select: &Select, value: &str) -> Reply {
+    table.run(
+        user,
+        Command::Pick {
+            custom_id: select.custom_id.clone(),
+            value: value.into(),
+        },
+    )
+}
+
+fn labels(select: &Select) -> Vec<&str> {
+    select.choices.iter().map(|c| c.label.as_str()).collect()
+}
+
+fn kingdoms(name: &str) -> (Table, Reply) {
+    let dir = workdir(name);
+    let mut table = Table::open(&dir.join("h.db"), Arc::new(AtomicI64::new(1_767_225_600)));
+    table.slash("alice", "/play game:kingdoms opponent:bob");
+    let board = table.press("bob", "Accept");
+    (table, board)
+}
+
+// KG-3.1: the first placement may go anywhere; the menus lead to each of the 486.
+#[test]
+fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
+    let (mut table, board) = kingdoms("menus-steps");
+    let first = board.select.clone().expect("the board's menu");
+    assert_eq!(
+        labels(&first),
+        [
+            "Place a Ghost",
+            "Place a Witch",
+            "Place a Black Cat",
+            "Place a Bat",
+            "Place the Pumpkin",
+            "Place an Assassin"
+        ]
+    );
+    // Another member's pick is refused, with nothing shown to them.
+    let other = pick(&mut table, "bob", &first, &first.choices[0].value);
+    refused(&other, "alice's turn");
+    assert!(other.select.is_none());
+
+    let ghost = pick(&mut table, "alice", &first, &first.choices[0].value);
+    assert!(ghost.ephemeral, "a step is its player's alone");
+    assert_eq!(
+        ghost.table, None,
+        "a step leaves the board's choices in place"
+    );
+    assert!(
+        ghost.text.contains("alice: Place a Ghost"),
+        "{}",
+        ghost.text
+    );
+    let kingdoms = ghost.select.clone().unwrap();
+    assert_eq!(kingdoms.choices.len(), 10, "nine kingdoms and the way back");
+    assert_eq!(kingdoms.choices[4].label, "In kingdom K5");
+    assert_eq!(kingdoms.choices[4].description.as_deref(), Some("9 moves"));
+    assert_eq!(kingdoms.choices[9].label, "↩ Back");
+
+    let cells = pick(&mut table, "alice", &kingdoms, &kingdoms.choices[4].value);
+    let cells = cells.select.clone().unwrap();
+    let e5 = cells
+        .choices
+        .iter()
+        .find(|c| c.label == "A Ghost on e5")
+        .expect("e5 among K5's cells");
+    assert_eq!(e5.value, "G@e5");
+    assert_eq!(e5.description.as_deref(), Some("G@e5"));
+
+    // Back: the menu one step up, the same as before.
+    let back = pick(&mut table, "alice", &cells, &cells.choices[9].value);
+    assert_eq!(labels(back.select.as_ref().unwrap()), labels(&kingdoms));
+
+    let played = pick(&mut table, "alice", &cells, &e5.value.clone());
+    assert!(!played.ephemeral);
+    assert!(
+        played.text.contains("alice places a Ghost on e5"),
+        "{}",
+        played.text
+    );
+    assert_eq!(table.row().turn, 1);
+
+    // The menus of turn 0 are gone with it.
+    let stale = pick(&mut table, "alice", &kingdoms, &kingdoms.choices[0].value);
+    refused(&stale, "out of date");
+    table.audit_ok();
+}
+
+#[test]
+fn a_path_no_menu_offers_is_refused_and_changes_nothing() {
+    let (mut table, board) = kingdoms("menus-bad-path");
+    let first = board.select.clone().unwrap();
+    for value in ["~+Z", "~+G K10", "~+G K5 e5 e6", "~#7", "~ +G  #0"] {
+        let reply = pick(&mut table, "alice", &first, value);
+        refused(&reply, "out of date");
+        assert_eq!(table.row().turn, 0, "{value} changed the table");
+    }
+    // Any legal action is still played from the menu's custom id, as typed in the console.
+    let played = pick(&mut table, "alice", &first, "W@a1");
+    assert!(
+        played.text.contains("alice places a Witch on a1"),
+        "{}",
+        played.text
+    );
+}
+
+#[test]
+fn the_console_walks_the_steps_and_board_shows_the_first_again() {
+    let dir = workdir("menus-console");
+    let script = "alice: /play game:kingdoms opponent:bob\nbob: [Accept]\n\
+                  alice: {Place a Bat}\nbob: {~+B K1}\nalice: {In kingdom K3}\n\
+                  alice: /board\nalice: {i9}\nalice: {B@i9}\n";
+    let mut child = Process::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["console", "--json", "--db"])
+        .arg(dir.join("h.db"))
+        .arg("--out")
+        .arg(dir.join("boards"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let text = |i: usize| lines[i]["text"].as_str().unwrap().to_string();
+    // The board: six pieces, in words beside their values.
+    assert_eq!(lines[1]["choices"][3], "~+B");
+    assert_eq!(lines[1]["menu"][3], "Place a Bat");
+    // A label picks its entry; the next menu is alice's alone.
+    assert_eq!(lines[2]["user"], "alice");
+    assert_eq!(lines[2]["menu"][2], "In kingdom K3");
+    // bob sees no menu of alice's: his pick goes to the board's and is refused.
+    assert!(text(3).contains("alice's turn"), "{}", text(3));
+    assert!(
+        text(4).contains("Place a Bat › In kingdom K3"),
+        "{}",
+        text(4)
+    );
+    assert!(lines[4]["menu"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|l| l == "A Bat on i9"));
+    // /board shows the first step again; {i9} is no entry of it and no move.
+    assert_eq!(lines[5]["choices"][0], "~+G");
+    assert!(lines[6]["ephemeral"].as_bool().unwrap());
+    assert!(text(7).contains("alice places a Bat on i9"), "{}", text(7));
+}
