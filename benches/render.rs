@@ -36,18 +36,21 @@ fn benches(c: &mut Criterion) {
     });
     // The same board dressed by the shop: a set on each seat and a theme (its palette is
     // learnt on the first board of that combination, outside the measurement).
-    let looks: Vec<_> = holotable::shop::items().iter().map(|i| i.look).collect();
+    let looks: Vec<_> = holotable::table::wares::items()
+        .iter()
+        .map(|i| i.look)
+        .collect();
     let dressed = Scene {
         sets: looks
             .iter()
             .filter_map(|l| match l {
-                holotable::shop::Look::Set(s) => Some(Some(*s)),
+                holotable::table::wares::Look::Set(s) => Some(Some(*s)),
                 _ => None,
             })
             .take(2)
             .collect(),
         theme: looks.iter().find_map(|l| match l {
-            holotable::shop::Look::Theme(t) => Some(*t),
+            holotable::table::wares::Look::Theme(t) => Some(*t),
             _ => None,
         }),
         ..scene.clone()

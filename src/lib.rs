@@ -14,7 +14,7 @@ pub mod lane;
 pub mod ledger;
 pub mod names;
 pub mod render;
-pub mod shop;
+
 pub mod table;
 pub mod telemetry;
 pub mod words;

@@ -99,9 +99,9 @@ async fn shop_and_buy_through_the_real_client() {
     let cell = holotable::games::dejarik::parse_cell("o5").unwrap();
     let (x, y) = holotable::render::dejarik::cell_center(cell);
     let face = pixel_of(&png, (x + 18.0, y));
-    let set = match holotable::shop::find("kyber").unwrap().look {
-        holotable::shop::Look::Set(set) => set,
-        holotable::shop::Look::Theme(_) => unreachable!(),
+    let set = match holotable::table::wares::find("kyber").unwrap().look {
+        holotable::table::wares::Look::Set(set) => set,
+        holotable::table::wares::Look::Theme(_) => unreachable!(),
     };
     assert!(distance(face, set.face) < 20.0, "{face:?}");
 }

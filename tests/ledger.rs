@@ -39,7 +39,7 @@ fn table(l: &Ledger, channel: &str, stake: i64, seats: &[&str]) -> i64 {
             start_position: "start",
             seats,
             deadline: None,
-            terms: Terms::new(seats[0], seats.len(), 3),
+            terms: Terms::new(seats[0], seats.len(), 3, holotable::droid::MIND),
         },
     )
     .unwrap()
@@ -368,7 +368,7 @@ fn per_point_series_are_capped_by_what_the_loser_has(db: &Db) {
                 deadline: None,
                 terms: Terms {
                     mind: 1,
-                    ..Terms::new("han", 2, 3)
+                    ..Terms::new("han", 2, 3, holotable::droid::MIND)
                 },
             },
         )
@@ -544,7 +544,7 @@ fn tables_keep_one_active_per_channel_and_an_ordered_log(db: &Db) {
                 start_position: "p",
                 seats: &["x", "y"],
                 deadline: None,
-                terms: Terms::new("x", 2, 3),
+                terms: Terms::new("x", 2, 3, holotable::droid::MIND),
             }
         ),
         Err(LedgerError::ChannelBusy)

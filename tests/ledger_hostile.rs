@@ -42,7 +42,7 @@ fn open_table(
             start_position: "start",
             seats,
             deadline: None,
-            terms: Terms::new(seats[0], of, 3),
+            terms: Terms::new(seats[0], of, 3, holotable::droid::MIND),
         },
     )
     .unwrap()

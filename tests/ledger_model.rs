@@ -249,7 +249,7 @@ fn run(db: &Db, seed: u64, steps: usize) {
                             start_position: "p",
                             seats: &seats,
                             deadline: None,
-                            terms: Terms::new(seats[0], seats.len(), 3),
+                            terms: Terms::new(seats[0], seats.len(), 3, holotable::droid::MIND),
                         },
                     )
                     .unwrap()

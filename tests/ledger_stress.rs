@@ -101,7 +101,7 @@ fn random_operation(
                         start_position: "p",
                         seats: &[a, b],
                         deadline: None,
-                        terms: Terms::new(a, 2, 3),
+                        terms: Terms::new(a, 2, 3, holotable::droid::MIND),
                     },
                 )?
                 .id;

@@ -7,7 +7,7 @@ use holotable::render::dejarik::cell_center;
 use holotable::render::kit::{theme, Rgb};
 use holotable::render::looks::{contrast, distance, PieceSet, Theme, FRAME};
 use holotable::render::{Scene, SideLook};
-use holotable::shop::{items, Look};
+use holotable::table::wares::{items, Look};
 
 /// WCAG 2's least contrast for the parts of a picture one must see (1.4.11).
 const READABLE: f32 = 3.0;

@@ -263,7 +263,7 @@ fn render_command_and_engine_op_write_decodable_pngs() {
 
 #[test]
 fn slot_reels_render_every_symbol() {
-    use holotable::ledger::slots::Symbol;
+    use holotable::render::slots::Symbol;
     let all = [
         Symbol::Credit,
         Symbol::Droid,
@@ -273,7 +273,11 @@ fn slot_reels_render_every_symbol() {
     ];
     for window in all.windows(3) {
         let png = render::slots::png(
-            [window[0], window[1], window[2]],
+            [
+                (window[0], "Credit"),
+                (window[1], "Droid"),
+                (window[2], "Kyber"),
+            ],
             "alice wins 40 credits",
             true,
         )

@@ -6,7 +6,7 @@ use holotable::games::dejarik::parse_cell;
 use holotable::render::dejarik::cell_center;
 use holotable::render::kit::{theme, Rgb};
 use holotable::render::looks::distance;
-use holotable::shop::{find, Look};
+use holotable::table::wares::{find, Look};
 use serde_json::Value;
 
 #[path = "common/console.rs"]

@@ -59,7 +59,7 @@ fn check_migrated(ledger: &Ledger) {
             to: Some(12),
             // Played before the droid's minds were numbered: by the first.
             mind: 1,
-            ..Terms::new("alice", 2, 3)
+            ..Terms::new("alice", 2, 3, holotable::droid::MIND)
         }
     );
     let options: Value = serde_json::from_str(&series.options).unwrap();

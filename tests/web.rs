@@ -94,9 +94,9 @@ fn a_seat_shows_the_set_its_player_wears() {
         .as_str()
         .unwrap()
         .contains("bob buys Kyber"));
-    let kyber = match holotable::shop::find("kyber").unwrap().look {
-        holotable::shop::Look::Set(set) => set,
-        holotable::shop::Look::Theme(_) => unreachable!(),
+    let kyber = match holotable::table::wares::find("kyber").unwrap().look {
+        holotable::table::wares::Look::Set(set) => set,
+        holotable::table::wares::Look::Theme(_) => unreachable!(),
     };
     let (status, page) = get(&url);
     assert_eq!(status, 200);

@@ -68,7 +68,7 @@ pub struct Console {
 
 /// The console's clock: the system clock plus what `!wait` added.
 pub fn clock(offset: Arc<AtomicI64>) -> crate::table::Clock {
-    Arc::new(move || crate::ledger::now() + offset.load(Ordering::Relaxed))
+    Arc::new(move || crate::table::now() + offset.load(Ordering::Relaxed))
 }
 
 /// Splits `a:b c:"d e"` into words, keeping quoted values together.

@@ -1,7 +1,7 @@
 //! The droid's shop, as money: a purchase is a transfer from the member to the house and a
 //! row saying what it bought, in one operation (so a retried `/buy` pays once); what a
 //! member wears is one bought item per slot. The catalogue itself (what exists, what it
-//! looks like, its list price) is [`crate::shop`]'s: the ledger only keeps what was paid
+//! looks like, its list price) is the table layer's (`table::wares`): the ledger only keeps what was paid
 //! and owned, and the prices a server's admin set apart.
 
 use serde::{Deserialize, Serialize};

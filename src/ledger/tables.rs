@@ -41,8 +41,8 @@ pub struct Terms {
     pub to: Option<u32>,
     /// The droid's strength.
     pub level: u8,
-    /// The droid's mind the table was opened with ([`crate::droid::MIND`]), which plays
-    /// all its games and replays them for `/verify`.
+    /// The droid's mind the table was opened with (the table layer gives the droid's
+    /// current one), which plays all its games and replays them for `/verify`.
     pub mind: u16,
     /// How many seats an open table waits for before it starts by itself.
     pub seats: usize,
@@ -50,13 +50,13 @@ pub struct Terms {
 
 impl Terms {
     /// The terms of a table `creator` opens for `seats` players, with no `to` and the
-    /// droid at `level`.
-    pub fn new(creator: &str, seats: usize, level: u8) -> Terms {
+    /// droid at `level` with its `mind` (the droid's, which the ledger does not know).
+    pub fn new(creator: &str, seats: usize, level: u8, mind: u16) -> Terms {
         Terms {
             creator: creator.to_string(),
             to: None,
             level,
-            mind: crate::droid::MIND,
+            mind,
             seats,
         }
     }

@@ -4,7 +4,17 @@ use std::f32::consts::PI;
 
 use super::kit::{self, theme, Align, Canvas, Rgb};
 use super::{encode, RenderError};
-use crate::ledger::slots::Symbol;
+
+/// What a reel shows. The slot machine's odds and payouts are the ledger's; this is only what
+/// the picture draws, so the table layer names each of the ledger's symbols here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symbol {
+    Credit,
+    Droid,
+    Blaster,
+    Holocron,
+    Kyber,
+}
 
 pub const WIDTH: f32 = 480.0;
 pub const HEIGHT: f32 = 220.0;
@@ -63,27 +73,20 @@ fn draw_symbol(c: &mut Canvas, symbol: Symbol, x: f32, y: f32) {
     }
 }
 
-/// Three reels and the result line, as PNG bytes.
-pub fn png(reels: [Symbol; 3], result: &str, win: bool) -> Result<Vec<u8>, RenderError> {
+/// Three reels, each with its name in the reader's words, and the result line, as PNG bytes.
+pub fn png(reels: [(Symbol, &str); 3], result: &str, win: bool) -> Result<Vec<u8>, RenderError> {
     let mut c = Canvas::new(WIDTH, HEIGHT, 1.0);
     c.clear(theme::BACKGROUND);
     if let Some(frame) = kit::rounded_rect(12.0, 12.0, WIDTH - 24.0, 150.0, 18.0) {
         c.fill(&frame, theme::RIM, 1.0);
     }
-    for (i, symbol) in reels.iter().enumerate() {
+    for (i, (symbol, name)) in reels.iter().enumerate() {
         let x = 24.0 + i as f32 * 148.0;
         if let Some(window) = kit::rounded_rect(x, 24.0, 136.0, 126.0, 12.0) {
             c.fill(&window, theme::PANEL, 1.0);
         }
         draw_symbol(&mut c, *symbol, x + 68.0, 76.0);
-        c.text(
-            symbol.name(),
-            x + 68.0,
-            138.0,
-            15.0,
-            theme::TEXT_DIM,
-            Align::Center,
-        );
+        c.text(name, x + 68.0, 138.0, 15.0, theme::TEXT_DIM, Align::Center);
     }
     let colour = if win { theme::HIGHLIGHT } else { theme::TEXT };
     let line = kit::fit_text(result, 22.0, WIDTH - 32.0);

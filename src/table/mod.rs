@@ -37,12 +37,12 @@ mod turn;
 mod verify;
 mod view;
 mod waiting;
+pub mod wares;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use crate::catalogue::{Catalogue, Entry};
-use crate::ledger::tables::TableRow;
 use crate::ledger::{self, Ledger, LedgerError};
 
 use self::log::Progress;
@@ -51,6 +51,11 @@ pub use commands::{Command, PlayArgs};
 pub use lobby::{Lobby, LobbyTable};
 pub use replies::{Button, Choice, Image, Link, Reply, Select, Style};
 pub use spectate::{Lines, SeatView, Spectated};
+// What the front ends need of the ledger, named by the layer they talk to: a front end
+// names no ledger module (tests/layers.rs).
+pub use crate::ledger::economy::Setting;
+pub use crate::ledger::tables::{TableRow, TableStatus};
+pub use crate::ledger::{now, DROID, MAX_AMOUNT};
 
 /// Who acts, and where.
 #[derive(Debug, Clone)]

@@ -89,10 +89,10 @@ impl App {
             .ledger
             .spin(&actor.guild, &actor.interaction, &actor.user, bet)?
             .value;
-        let reels = spin
+        let names = spin
             .reels
-            .map(|s| t!(&format!("slot-{}", s.name().to_ascii_lowercase())))
-            .join(" | ");
+            .map(|s| t!(&format!("slot-{}", s.name().to_ascii_lowercase())));
+        let reels = names.join(" | ");
         let how = if spin.used_token {
             t!("slots-with-token", bet = spin.bet)
         } else {
@@ -104,7 +104,7 @@ impl App {
             multiplier = spin.multiplier
         );
         let image = crate::render::slots::png(
-            spin.reels,
+            [0, 1, 2].map(|i| (drawn(spin.reels[i]), names[i].as_str())),
             &t!("slots-image", who = &actor.name, result = &result),
             spin.payout > 0,
         )?;
@@ -279,5 +279,18 @@ impl App {
             side_bets = e.side_bets,
             season_days = e.season_days
         ))])
+    }
+}
+
+/// A reel's symbol as the picture draws it.
+fn drawn(symbol: crate::ledger::slots::Symbol) -> crate::render::slots::Symbol {
+    use crate::ledger::slots::Symbol as Ledger;
+    use crate::render::slots::Symbol as Drawn;
+    match symbol {
+        Ledger::Credit => Drawn::Credit,
+        Ledger::Droid => Drawn::Droid,
+        Ledger::Blaster => Drawn::Blaster,
+        Ledger::Holocron => Drawn::Holocron,
+        Ledger::Kyber => Drawn::Kyber,
     }
 }

@@ -1,14 +1,14 @@
 //! The droid's shop at the table: `/shop`, `/buy`, `/inventory`, `/equip` and
 //! `/admin price`, and the looks members wear dressing every board of their tables. The
-//! catalogue is [`crate::shop`]'s, the money the ledger's ([`crate::ledger::shop`]).
+//! catalogue is [`super::wares`]'s, the money the ledger's ([`crate::ledger::shop`]).
 
 use std::collections::HashMap;
 
+use super::wares::{self as shop, Item, Look};
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::ledger::shop::{ShopRefusal, Worn};
 use crate::ledger::tables::TableRow;
 use crate::render::Scene;
-use crate::shop::{self, Item, Look};
 use crate::t;
 
 /// What members wear, by (server, member), as this process last wrote or read it: a board

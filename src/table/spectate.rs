@@ -77,6 +77,21 @@ pub struct SeatView {
 }
 
 impl App {
+    /// A table as stored, for a live page that follows it; `None` when it cannot be read.
+    pub fn table_row(&self, table: i64) -> Option<TableRow> {
+        self.ledger.table(table).ok()
+    }
+
+    /// Whether the database answers (the health check), or why not.
+    pub fn database_answers(&self) -> Result<(), String> {
+        self.ledger.ping().map_err(|e| e.to_string())
+    }
+
+    /// How many tables are open or playing (the metrics' gauge).
+    pub fn active_tables(&self) -> Option<i64> {
+        self.ledger.active_table_count().ok()
+    }
+
     /// The table whose live page `token` opens, if any.
     pub fn watched(&self, token: &str) -> Result<Option<TableRow>, Refusal> {
         Ok(self.ledger.table_by_watch_token(token)?)

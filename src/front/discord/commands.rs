@@ -105,7 +105,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::Item, _) => shop_items,
         (ArgKind::Leaderboard, _) => leaderboards,
         (ArgKind::Setting, _) => |b| {
-            crate::ledger::economy::Setting::ALL
+            crate::table::Setting::ALL
                 .iter()
                 .map(|(name, _)| *name)
                 .chain([crate::table::commands::WEB_LOBBY])
@@ -129,7 +129,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::Credits, _) => |b| {
             b.kind(serenity::CommandOptionType::Integer)
                 .min_int_value(1)
-                .max_int_value(crate::ledger::MAX_AMOUNT as u64)
+                .max_int_value(crate::table::MAX_AMOUNT as u64)
         },
         (ArgKind::Format, _) => |b| named_choices(b, "tour-format", &["knockout", "swiss"]),
         (ArgKind::ReplayFormat, _) => |b| named_choices(b, "replay-format", &["gif", "text"]),
@@ -179,7 +179,7 @@ fn leaderboards(builder: serenity::CreateCommandOption) -> serenity::CreateComma
 
 /// The shop's items as a fixed list of choices, named in the member's language.
 fn shop_items(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
-    crate::shop::items().iter().fold(
+    crate::table::wares::items().iter().fold(
         builder.kind(serenity::CommandOptionType::String),
         |b, item| localised_choice(b, item.id, |l| words::speaking(l, || item.name())),
     )

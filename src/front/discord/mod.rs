@@ -56,7 +56,7 @@ pub struct Data {
 
 fn user_id(data: &Data, user: &serenity::User) -> String {
     if user.id == data.bot {
-        crate::ledger::DROID.to_string()
+        crate::table::DROID.to_string()
     } else {
         user.id.get().to_string()
     }

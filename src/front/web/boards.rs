@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::ledger::tables::TableRow;
 use crate::table::App;
+use crate::table::TableRow;
 use crate::words::Lang;
 
 /// How many images are kept; past that the cache starts afresh (the boards in demand are

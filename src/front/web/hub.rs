@@ -17,8 +17,8 @@ use tokio::sync::{broadcast, Notify};
 use super::boards::Boards;
 use super::pages;
 use crate::lane::{Lane, Priority};
-use crate::ledger::tables::TableStatus;
 use crate::table::App;
+use crate::table::TableStatus;
 use crate::words::Lang;
 
 /// How many updates a spectator may fall behind before it is dropped.
@@ -276,7 +276,7 @@ impl Hub {
         watching: usize,
         langs: &[Lang],
     ) -> Option<(i64, TableStatus, Update)> {
-        let row = self.app.ledger().table(table).ok()?;
+        let row = self.app.table_row(table)?;
         if (row.turn, Some(row.status)) == seen {
             return None;
         }

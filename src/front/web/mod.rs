@@ -307,7 +307,7 @@ async fn table_page(
         Some((view, version, token)) => {
             count_page("table");
             let watchers = web.hub.watchers(view.table);
-            let now = crate::ledger::now();
+            let now = crate::table::now();
             html(pages::table(&view, &version, &token, watchers, lang, now))
         }
         None => not_found(lang),
@@ -474,8 +474,7 @@ async fn health(web: &Web) -> Result<(), String> {
     let ping = tokio::time::timeout(
         HEALTH_TIMEOUT,
         // Not on the pages' threads: a crowd of spectators must not fail the health check.
-        web.hub
-            .read(|app| app.ledger().ping().map_err(|e| e.to_string())),
+        web.hub.read(|app| app.database_answers()),
     )
     .await;
     let database = match ping {
@@ -494,9 +493,7 @@ async fn health(web: &Web) -> Result<(), String> {
 }
 
 async fn metrics_page(State(web): State<Web>) -> Response {
-    let tables = blocking(&web, |app| app.ledger().active_table_count().ok())
-        .await
-        .flatten();
+    let tables = blocking(&web, |app| app.active_tables()).await.flatten();
     let text = crate::telemetry::render(web.spectators(), tables);
     (
         [(

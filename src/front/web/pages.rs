@@ -7,7 +7,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde_json::json;
 
 use super::hub::Update;
-use crate::ledger::tables::TableRow;
+use crate::table::TableRow;
 use crate::table::{App, Lines, Lobby, LobbyTable, Spectated};
 use crate::words::{self, Lang};
 use crate::{t, t_in};
@@ -221,7 +221,7 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
                 "game": view.game_no,
                 "status": view.status.as_str(),
                 "deadline": view.deadline.unwrap_or(0),
-                "now": crate::ledger::now(),
+                "now": crate::table::now(),
                 "watchers": watchers_text(watchers),
                 "state": state(&view).into_string(),
                 "seats": seats(&view).into_string(),

@@ -205,7 +205,7 @@ impl App {
                 start_position: &start,
                 seats: &seat_refs,
                 deadline: None,
-                terms: Terms::new(&t.creator, seats.len(), 3),
+                terms: Terms::new(&t.creator, seats.len(), 3, crate::droid::MIND),
             },
             (t.id, round, board),
             (t.clock > 0).then_some(t.clock),
