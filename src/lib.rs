@@ -6,15 +6,16 @@
 pub mod arena;
 pub mod catalogue;
 pub mod config;
-pub mod droid;
+pub use holotable_droid as droid;
 pub mod engine;
 pub mod front;
-pub mod games;
+pub use holotable_games as games;
 pub mod lane;
-pub mod ledger;
+pub use holotable_ledger as ledger;
 pub mod names;
-pub mod render;
+pub use holotable_render as render;
 
 pub mod table;
-pub mod telemetry;
-pub mod words;
+pub use holotable_telemetry as telemetry;
+pub use holotable_words as words;
+pub use holotable_words::{t, t_in};

@@ -5,7 +5,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use holotable::args;
+use holotable::ledger::args;
 use holotable::ledger::economy::Setting;
 use holotable::ledger::store::Store;
 use holotable::ledger::tables::{NewTable, Terms};

@@ -58,10 +58,10 @@ fn every_path_the_checklist_names_exists_for_every_game() {
 fn every_game_has_a_board_messages_and_a_rules_document() {
     for entry in GAMES {
         let id = entry.info.id;
-        let board = root().join("src/render");
+        let board = root().join("crates/render/src");
         assert!(
             board.join(format!("{id}.rs")).exists() || board.join(id).join("mod.rs").exists(),
-            "{id}: a board in src/render/"
+            "{id}: a board in crates/render/src/"
         );
         for lang in ["en-US", "fr"] {
             let games =
@@ -84,6 +84,7 @@ fn every_game_has_a_board_messages_and_a_rules_document() {
 
 #[test]
 fn the_checklist_is_read_as_intended() {
-    let paths = per_game_paths("Add `src/games/<id>/mod.rs`, then `GAMES` and `tests/<id>_x.rs`.");
-    assert_eq!(paths, ["src/games/<id>/mod.rs", "tests/<id>_x.rs"]);
+    let paths =
+        per_game_paths("Add `crates/games/src/<id>/mod.rs`, then `GAMES` and `tests/<id>_x.rs`.");
+    assert_eq!(paths, ["crates/games/src/<id>/mod.rs", "tests/<id>_x.rs"]);
 }

@@ -150,7 +150,7 @@ fn postgresql_over_tls_as_the_urls_sslmode_asks() {
             tx.value(
                 "SELECT CASE WHEN ssl THEN 1 ELSE 0 END FROM pg_stat_ssl
                  WHERE pid = pg_backend_pid()",
-                holotable::args![],
+                holotable::ledger::args![],
             )
         })
         .unwrap();

@@ -382,7 +382,7 @@ impl App {
             .collect();
         let card = Card {
             title: t!("tour-card-title", id = t.id),
-            subtitle: crate::render::capitalise(&self.tournament_kind(t)),
+            subtitle: crate::words::capitalise(&self.tournament_kind(t)),
             points: t!("tour-card-points"),
             lines,
         };

@@ -1,0 +1,309 @@
+//! Every message a player reads, in English and French (docs/CONTRACT.md P-3 "Languages"), from the
+//! Project Fluent files in `locales/` (compiled into the binary). Plurals and grammar live
+//! in those files, not in code.
+//!
+//! The language of a reply is the acting member's (their Discord client's `locale`, the
+//! console's `--locale` or `user@fr:`). The application layer answers one command at a time
+//! on one thread, so [`speaking`] sets the language for the whole command and every
+//! message built inside it uses it; messages built outside any command (clock events) are
+//! in English.
+
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{LanguageIdentifier, Loader};
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "../../locales",
+        fallback_language: "en-US",
+        // Names stay as they are, without Unicode isolation marks around them.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// The language for a Discord locale (`fr`, `en-US`, `pt-BR` …): French for French,
+    /// English for any other.
+    pub fn of(locale: &str) -> Lang {
+        let locale = locale.trim().to_ascii_lowercase();
+        if locale == "fr" || locale.starts_with("fr-") || locale.starts_with("fr_") {
+            Lang::Fr
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The language's code as Discord names it (`en-US`, `fr`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en-US",
+            Lang::Fr => "fr",
+        }
+    }
+
+    fn id(self) -> &'static LanguageIdentifier {
+        static IDS: std::sync::OnceLock<[LanguageIdentifier; 2]> = std::sync::OnceLock::new();
+        let ids = IDS.get_or_init(|| {
+            Lang::ALL.map(|l| l.code().parse().expect("a valid language identifier"))
+        });
+        &ids[self as usize]
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// Runs `f` with `lang` as the language of every message it builds on this thread.
+pub fn speaking<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    struct Restore(Lang);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CURRENT.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(CURRENT.with(|c| c.replace(lang)));
+    f()
+}
+
+/// The language messages are built in right now.
+pub fn current() -> Lang {
+    CURRENT.with(Cell::get)
+}
+
+/// An argument of a message: text or a number (numbers choose plural forms).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg<'a> {
+    Text(Cow<'a, str>),
+    Number(f64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(s: &'a str) -> Self {
+        Arg::Text(Cow::Borrowed(s))
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(Cow::Borrowed(s.as_str()))
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(s: String) -> Self {
+        Arg::Text(Cow::Owned(s))
+    }
+}
+
+impl<'a> Arg<'a> {
+    /// A value of a rules-core [`Phrase`](holotable_games::Phrase), which carries text: a
+    /// whole number written as such is passed as a number, so that plurals agree with it
+    /// ("1 point", "2 points").
+    pub fn of_phrase(value: &'a str) -> Arg<'a> {
+        match value.parse::<i64>() {
+            Ok(n) if n.to_string() == value => Arg::Number(n as f64),
+            _ => Arg::Text(Cow::Borrowed(value)),
+        }
+    }
+}
+
+macro_rules! number_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_arg!(i64, u64, i32, u32, usize, u16, u8, f64);
+
+/// Message `id` in `lang` with its arguments. A message missing from the files is a bug
+/// the parity test catches; it shows as its id rather than failing the reply.
+pub fn say_in(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    let args: HashMap<Cow<'static, str>, FluentValue> = args
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Arg::Text(s) => FluentValue::from(s.as_ref()),
+                Arg::Number(n) => FluentValue::from(*n),
+            };
+            (Cow::Owned(k.to_string()), value)
+        })
+        .collect();
+    LOCALES
+        .try_lookup_with_args(lang.id(), id, &args)
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// Message `id` in the current language.
+pub fn say(id: &str, args: &[(&str, Arg<'_>)]) -> String {
+    say_in(current(), id, args)
+}
+
+/// A game's phrase in the current language, its seats named by `name`: the one way the
+/// table's messages and the boards tell what a game says (numbers stay numbers, so the
+/// message files choose their plurals).
+pub fn tell(
+    phrase: &holotable_games::Phrase,
+    name: impl Fn(holotable_games::Seat) -> String,
+) -> String {
+    let names: Vec<(&str, String)> = phrase
+        .seats
+        .iter()
+        .map(|(key, seat)| (*key, name(*seat)))
+        .collect();
+    let args: Vec<(&str, Arg)> = names
+        .iter()
+        .map(|(k, v)| (*k, Arg::from(v)))
+        .chain(phrase.values.iter().map(|(k, v)| (*k, Arg::of_phrase(v))))
+        .collect();
+    say(phrase.id, &args)
+}
+
+/// Message `id` in the current language: `t!("turn-to-move", who = name)`.
+#[macro_export]
+macro_rules! t {
+    ($id:expr $(, $key:ident = $value:expr)* $(,)?) => {
+        $crate::say($id, &[$((stringify!($key), $crate::Arg::from($value))),*])
+    };
+}
+
+/// A moment in a reply's text, as Discord writes one (`<t:1767225600:R>`): Discord shows it
+/// to each reader as "in 6 hours" in their own language and time zone; the other front
+/// ends write it out with [`moments`].
+pub fn moment(unix: i64) -> String {
+    format!("<t:{unix}:R>")
+}
+
+/// `text` with its moments ([`moment`]) told relative to `now`, in `lang`: "in 5.8 hours".
+pub fn moments(text: &str, now: i64, lang: Lang) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 3..];
+        let parsed = after
+            .find(":R>")
+            .and_then(|end| after[..end].parse::<i64>().ok().map(|unix| (unix, end)));
+        match parsed {
+            Some((unix, end)) => {
+                let minutes = (unix - now).max(0) / 60;
+                out.push_str(&if minutes < 120 {
+                    crate::t_in!(lang, "moment-minutes", minutes = minutes)
+                } else {
+                    let hours = format!("{:.1}", minutes as f64 / 60.0);
+                    crate::t_in!(lang, "moment-hours", hours = hours)
+                });
+                rest = &after[end + 3..];
+            }
+            None => {
+                out.push_str("<t:");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Message `id` in `lang`.
+#[macro_export]
+macro_rules! t_in {
+    ($lang:expr, $id:expr $(, $key:ident = $value:expr)* $(,)?) => {
+        $crate::say_in($lang, $id, &[$((stringify!($key), $crate::Arg::from($value))),*])
+    };
+}
+
+/// Whether message `id` exists in `lang` (for texts that are optional, such as a command's
+/// longer help).
+pub fn has(lang: Lang, id: &str) -> bool {
+    LOCALES.try_lookup(lang.id(), id).is_some()
+}
+
+/// A game's name in the current language (`game-<id>`), or the name it declares.
+pub fn game_name(info: &holotable_games::GameInfo) -> String {
+    let id = format!("game-{}", info.id);
+    LOCALES
+        .try_lookup(current().id(), &id)
+        .unwrap_or_else(|| info.name.to_string())
+}
+
+/// A game decision's button label in the current language (`decision-<action>`: "Double",
+/// "Doubler"), or the action itself, capitalised.
+pub fn decision_label(action: &str) -> String {
+    let id = format!("decision-{action}");
+    LOCALES.try_lookup(current().id(), &id).unwrap_or_else(|| {
+        let mut chars = action.chars();
+        match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => String::new(),
+        }
+    })
+}
+
+/// A game's rules summary in the current language (`rules-<id>`), or its name.
+pub fn game_summary(info: &holotable_games::GameInfo) -> String {
+    let id = format!("rules-{}", info.id);
+    LOCALES
+        .try_lookup(current().id(), &id)
+        .unwrap_or_else(|| format!("**{}**", info.name))
+}
+
+/// A list for people: `a, b and c` (`a, b et c`).
+pub fn list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => say(
+            "list-and",
+            &[
+                ("first", Arg::from(rest.join(", "))),
+                ("last", Arg::from(last)),
+            ],
+        ),
+    }
+}
+
+/// `text` with its first letter in upper case.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod moment_tests {
+    use super::*;
+
+    #[test]
+    fn moments_are_told_in_words_and_anything_else_is_kept() {
+        let text = format!("runs out {}; <t:x:R> stays", moment(1_000 + 3 * 3600));
+        assert_eq!(text, "runs out <t:11800:R>; <t:x:R> stays");
+        assert_eq!(
+            moments(&text, 1_000, Lang::En),
+            "runs out in 3.0 hours; <t:x:R> stays"
+        );
+        assert_eq!(
+            moments(&moment(1_000 + 90), 1_000, Lang::Fr),
+            "dans 1 minute"
+        );
+    }
+}
