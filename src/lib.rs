@@ -4,18 +4,18 @@
 //! exposes it as JSON lines; [`config`] reads the configuration every front end shares.
 
 pub mod arena;
-pub mod catalogue;
+pub use holotable_tables::catalogue;
 pub mod config;
 pub use holotable_droid as droid;
 pub mod engine;
 pub mod front;
 pub use holotable_games as games;
-pub mod lane;
 pub use holotable_ledger as ledger;
-pub mod names;
 pub use holotable_render as render;
+pub use holotable_tables::lane;
+pub use holotable_tables::names;
 
-pub mod table;
+pub use holotable_tables as table;
 pub use holotable_telemetry as telemetry;
 pub use holotable_words as words;
 pub use holotable_words::{t, t_in};

@@ -79,7 +79,7 @@ struct ThemeEntry {
 }
 
 /// The catalogue file, as shipped.
-const SHOP: &str = include_str!("../../assets/shop.toml");
+const SHOP: &str = include_str!("../../../assets/shop.toml");
 
 /// Every item of the catalogue: the sets, then the themes, as the file lists them.
 pub fn items() -> &'static [Item] {

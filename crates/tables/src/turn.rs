@@ -435,7 +435,7 @@ impl App {
 }
 
 /// How fast a member's keystrokes are answered: forty in a row, then one a second.
-const SUGGEST: crate::table::cooldown::Rate = crate::table::cooldown::Rate {
+const SUGGEST: crate::cooldown::Rate = crate::cooldown::Rate {
     bucket: "autocomplete",
     burst: 40,
     every: 1,

@@ -7,6 +7,7 @@
 mod bets;
 mod caches;
 mod carried;
+pub mod catalogue;
 mod clock;
 pub mod commands;
 mod components;
@@ -16,11 +17,13 @@ mod ending;
 mod fair;
 pub mod fairness;
 mod help;
+pub mod lane;
 mod lobby;
 mod log;
 mod menus;
 mod mine;
 mod money;
+pub mod names;
 mod notify;
 mod opening;
 mod places;
@@ -42,8 +45,17 @@ pub mod wares;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+// The layers below, under the names the table's modules give them.
+use holotable_droid as droid;
+use holotable_games as games;
+use holotable_ledger as ledger;
+use holotable_render as render;
+use holotable_telemetry as telemetry;
+use holotable_words as words;
+use holotable_words::t;
+
 use crate::catalogue::{Catalogue, Entry};
-use crate::ledger::{self, Ledger, LedgerError};
+use crate::ledger::{Ledger, LedgerError};
 
 use self::log::Progress;
 
@@ -337,7 +349,7 @@ impl App {
         Ok(self.catalogue.get(&row.game)?)
     }
 
-    pub(crate) fn now(&self) -> i64 {
+    pub fn now(&self) -> i64 {
         (self.clock)()
     }
 

@@ -3,12 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use crate::cooldown::Rate;
 use crate::t;
-use crate::table::cooldown::Rate;
 
 mod spec;
 /// The `/admin set` setting that turns a server's lobby page on or off (beside the economy's).
-pub use crate::table::lobby::WEB_LOBBY;
+pub use crate::lobby::WEB_LOBBY;
 pub use spec::{
     canonical, canonical_sub, decision_commands, local_name, names, specs, ArgKind, ArgSpec,
     CommandSpec, COMMANDS,
@@ -117,7 +117,7 @@ pub enum Command {
     AdminEnd {
         table: Option<i64>,
     },
-    TournamentCreate(crate::table::tournaments::Create),
+    TournamentCreate(crate::tournaments::Create),
     TournamentJoin {
         tournament: Option<i64>,
     },
@@ -405,7 +405,7 @@ fn play(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
 /// `/tournament`'s actions and their options.
 fn tournament(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
     let command = match need(o, "action", "tournament")?.as_str() {
-        "create" => Command::TournamentCreate(crate::table::tournaments::Create {
+        "create" => Command::TournamentCreate(crate::tournaments::Create {
             game: need(o, "game", "tournament create")?,
             format: need(o, "format", "tournament create")?,
             entry: number(take(o, "entry"), "entry")?,

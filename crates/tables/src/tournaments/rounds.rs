@@ -9,7 +9,7 @@ use crate::catalogue::Entry;
 use crate::ledger::tables::{NewTable, TableRow, Terms};
 use crate::ledger::tournaments::{Format, Tournament, TournamentStatus};
 use crate::t;
-use crate::table::{App, Outcome, Refusal, Reply};
+use crate::{App, Outcome, Refusal, Reply};
 
 impl App {
     /// Moves every tournament of the guilds `serves` accepts as far as the time and its
@@ -188,8 +188,8 @@ impl App {
         (round, board): (i64, i64),
         seats: &[String],
     ) -> Result<TableRow, Refusal> {
-        let options = crate::table::terms::read(&t.options);
-        let seed = crate::table::fairness::new_seed();
+        let options = crate::terms::read(&t.options);
+        let seed = crate::fairness::new_seed();
         let start = entry.rules(&options)?.start(seats.len())?.position();
         let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
         Ok(self.ledger.create_tournament_table(
