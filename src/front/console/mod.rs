@@ -19,6 +19,9 @@ use crate::table::{commands, Actor, App, Command, Reply};
 use crate::words::{self, Lang};
 use crate::{t, t_in};
 
+mod printed;
+use printed::Printed;
+
 /// The console's single server.
 pub const GUILD: &str = "console";
 
@@ -525,85 +528,4 @@ fn picked(choices: &[crate::table::Choice], typed: &str) -> String {
         .find(|c| c.value == typed)
         .or_else(|| choices.iter().find(|c| c.label.eq_ignore_ascii_case(typed)))
         .map_or_else(|| typed.to_string(), |c| c.value.clone())
-}
-
-/// One reply as the console prints it.
-struct Printed<'a> {
-    channel: &'a str,
-    /// Whom a private reply is for.
-    to: Option<&'a str>,
-    direct: bool,
-    ephemeral: bool,
-    text: String,
-    images: Vec<String>,
-    /// Attachments that are not pictures.
-    others: Vec<String>,
-    watch: Option<&'a str>,
-    mentions: Vec<String>,
-    labels: Vec<&'a str>,
-    choices: Vec<String>,
-    /// What a menu's entries read, in the order of `choices` (none for suggestions).
-    menu: Vec<&'a str>,
-}
-
-impl Printed<'_> {
-    /// One JSON object a line (`--json`).
-    fn json(&self) -> String {
-        let files: Vec<&String> = self.images.iter().chain(&self.others).collect();
-        let mut line = json!({
-            "channel": self.channel,
-            "user": self.to,
-            "ephemeral": self.ephemeral,
-            "text": self.text,
-            "images": self.images,
-            "files": files,
-            "buttons": self.labels,
-            "choices": self.choices,
-            "mentions": self.mentions,
-        });
-        if !self.menu.is_empty() {
-            line["menu"] = json!(self.menu);
-        }
-        if let Some(url) = self.watch {
-            line["watch"] = json!(url);
-        }
-        if self.direct {
-            line["direct"] = json!(true);
-        }
-        line.to_string()
-    }
-
-    /// For people: where it was said and to whom, then its attachments, pings and choices.
-    fn plain(&self) -> String {
-        let (channel, reply_text) = (self.channel, &self.text);
-        let mut text = match self.to {
-            Some(user) if self.direct => format!("[direct → {user}] {reply_text}"),
-            Some(user) => format!("[#{channel} → {user} only] {reply_text}"),
-            None => format!("[#{channel}] {reply_text}"),
-        };
-        for path in &self.images {
-            text.push_str(&format!("\n  image: {path}"));
-        }
-        for path in &self.others {
-            text.push_str(&format!("\n  file: {path}"));
-        }
-        if let Some(url) = self.watch {
-            text.push_str(&format!("\n  watch: {url}"));
-        }
-        if !self.mentions.is_empty() {
-            text.push_str(&format!("\n  pings: {}", self.mentions.join(", ")));
-        }
-        if !self.labels.is_empty() {
-            let buttons: Vec<String> = self.labels.iter().map(|l| format!("[{l}]")).collect();
-            text.push_str(&format!("\n  buttons: {}", buttons.join(" ")));
-        }
-        if !self.choices.is_empty() {
-            let choices: Vec<String> = self.choices.iter().map(|c| format!("{{{c}}}")).collect();
-            text.push_str(&format!("\n  choices: {}", choices.join(" ")));
-        }
-        if !self.menu.is_empty() {
-            text.push_str(&format!("\n  menu: {}", self.menu.join(" · ")));
-        }
-        text
-    }
 }

@@ -1,0 +1,85 @@
+//! One reply as the console prints it: a few lines for people, or one JSON object a line
+//! (`--json`), each with its attachments, pings, buttons and menu.
+
+use serde_json::json;
+
+/// One reply as the console prints it.
+pub(super) struct Printed<'a> {
+    pub(super) channel: &'a str,
+    /// Whom a private reply is for.
+    pub(super) to: Option<&'a str>,
+    pub(super) direct: bool,
+    pub(super) ephemeral: bool,
+    pub(super) text: String,
+    pub(super) images: Vec<String>,
+    /// Attachments that are not pictures.
+    pub(super) others: Vec<String>,
+    pub(super) watch: Option<&'a str>,
+    pub(super) mentions: Vec<String>,
+    pub(super) labels: Vec<&'a str>,
+    pub(super) choices: Vec<String>,
+    /// What a menu's entries read, in the order of `choices` (none for suggestions).
+    pub(super) menu: Vec<&'a str>,
+}
+
+impl Printed<'_> {
+    /// One JSON object a line (`--json`).
+    pub(super) fn json(&self) -> String {
+        let files: Vec<&String> = self.images.iter().chain(&self.others).collect();
+        let mut line = json!({
+            "channel": self.channel,
+            "user": self.to,
+            "ephemeral": self.ephemeral,
+            "text": self.text,
+            "images": self.images,
+            "files": files,
+            "buttons": self.labels,
+            "choices": self.choices,
+            "mentions": self.mentions,
+        });
+        if !self.menu.is_empty() {
+            line["menu"] = json!(self.menu);
+        }
+        if let Some(url) = self.watch {
+            line["watch"] = json!(url);
+        }
+        if self.direct {
+            line["direct"] = json!(true);
+        }
+        line.to_string()
+    }
+
+    /// For people: where it was said and to whom, then its attachments, pings and choices.
+    pub(super) fn plain(&self) -> String {
+        let (channel, reply_text) = (self.channel, &self.text);
+        let mut text = match self.to {
+            Some(user) if self.direct => format!("[direct → {user}] {reply_text}"),
+            Some(user) => format!("[#{channel} → {user} only] {reply_text}"),
+            None => format!("[#{channel}] {reply_text}"),
+        };
+        for path in &self.images {
+            text.push_str(&format!("\n  image: {path}"));
+        }
+        for path in &self.others {
+            text.push_str(&format!("\n  file: {path}"));
+        }
+        if let Some(url) = self.watch {
+            text.push_str(&format!("\n  watch: {url}"));
+        }
+        if !self.mentions.is_empty() {
+            text.push_str(&format!("\n  pings: {}", self.mentions.join(", ")));
+        }
+        if !self.labels.is_empty() {
+            let buttons: Vec<String> = self.labels.iter().map(|l| format!("[{l}]")).collect();
+            text.push_str(&format!("\n  buttons: {}", buttons.join(" ")));
+        }
+        if !self.choices.is_empty() {
+            let choices: Vec<String> = self.choices.iter().map(|c| format!("{{{c}}}")).collect();
+            text.push_str(&format!("\n  choices: {}", choices.join(" ")));
+        }
+        if !self.menu.is_empty() {
+            text.push_str(&format!("\n  menu: {}", self.menu.join(" · ")));
+        }
+        text
+    }
+}
