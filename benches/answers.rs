@@ -1,6 +1,7 @@
 //! What one answer of a member costs at each game's widest positions (issue 52): a
 //! keystroke of `/move`'s autocomplete, the first one at a position (listing what it offers)
-//! and the next ones (searching that list), and `/board` (the menu and the picture).
+//! and the next ones (searching that list), `/board` (the menu and the picture), and a step
+//! of the move menu where the board's menu opens one (the next menu).
 //! Every answer must stay within 50 ms of CPU in the release build; Zatak's free set-up
 //! (408,240 legal set-ups) was the widest.
 //!
@@ -147,6 +148,29 @@ fn benches(c: &mut Criterion) {
         group.bench_function(format!("{}/board", w.name), |b| {
             b.iter(|| app.handle(&actor(&who), Command::Board))
         });
+        // A step of the move menu, where the board's menu opens one: the next menu.
+        let board = app.handle(&actor(&who), Command::Board);
+        let step = board.iter().find_map(|r| {
+            let menu = r.select.as_ref()?;
+            let first = menu.choices.first()?;
+            first
+                .value
+                .starts_with('~')
+                .then(|| (menu.custom_id.clone(), first.value.clone()))
+        });
+        if let Some((custom_id, value)) = step {
+            group.bench_function(format!("{}/menu_step", w.name), |b| {
+                b.iter(|| {
+                    let pick = Command::Pick {
+                        custom_id: custom_id.clone(),
+                        value: value.clone(),
+                    };
+                    let next = app.handle(&actor(&who), pick);
+                    assert!(next[0].select.is_some(), "{}", next[0].text);
+                    next
+                })
+            });
+        }
         drop(app);
         // The first keystroke at a position: a restarted process lists it afresh.
         group.bench_function(format!("{}/first_keystroke", w.name), |b| {

@@ -860,3 +860,43 @@ fn strings_of(v: &Value, key: &str) -> Vec<String> {
         })
         .unwrap_or_default()
 }
+
+/// The move menu in steps at the console: `{choice}` picks from the newest menu its member
+/// sees, by value or by words; `/board` shows the first step again.
+#[test]
+fn the_console_walks_the_menu_steps_and_board_shows_the_first_again() {
+    let dir = workdir("menu-steps");
+    let lines = session(
+        &dir,
+        "alice: /play game:kingdoms opponent:bob\nbob: [Accept]\n\
+         alice: {Place a Bat}\nbob: {~+B K1}\nalice: {In kingdom K3}\n\
+         alice: /board\nalice: {i9}\nalice: {B@i9}\n",
+    );
+    // The board: six pieces, in words beside their values.
+    assert_eq!(lines[1]["choices"][3], "~+B");
+    assert_eq!(lines[1]["menu"][3], "Place a Bat");
+    // A label picks its entry; the next menu is alice's alone.
+    assert_eq!(lines[2]["user"], "alice");
+    assert_eq!(lines[2]["menu"][2], "In kingdom K3");
+    // bob sees no menu of alice's: his pick goes to the board's and is refused.
+    assert!(
+        text(&lines[3]).contains("alice's turn"),
+        "{}",
+        text(&lines[3])
+    );
+    assert!(
+        text(&lines[4]).contains("Place a Bat › In kingdom K3"),
+        "{}",
+        text(&lines[4])
+    );
+    let cells = lines[4]["menu"].as_array().unwrap();
+    assert!(cells.iter().any(|l| l == "A Bat on i9"), "{cells:?}");
+    // /board shows the first step again; {i9} is no entry of it and no move.
+    assert_eq!(lines[5]["choices"][0], "~+G");
+    assert!(lines[6]["ephemeral"].as_bool().unwrap());
+    assert!(
+        text(&lines[7]).contains("alice places a Bat on i9"),
+        "{}",
+        text(&lines[7])
+    );
+}

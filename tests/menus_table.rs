@@ -1,13 +1,11 @@
 //! The move menu in steps at a table, as players meet it: the board's menu is the first
 //! step, a step answers its player alone with the next menu (never taking the board's
 //! choices away), an action is played like `/move`, and a menu of an older turn, another
-//! player's pick or a made-up path is refused and changes nothing. Also through the real
-//! console binary: `{choice}` picks from the newest menu its member sees.
+//! player's pick or a made-up path is refused and changes nothing. (Through the real
+//! console binary: tests/console.rs.)
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command as Process, Stdio};
 use std::sync::atomic::AtomicI64;
 use std::sync::Arc;
 
@@ -119,56 +117,4 @@ fn a_path_no_menu_offers_is_refused_and_changes_nothing() {
         "{}",
         played.text
     );
-}
-
-#[test]
-fn the_console_walks_the_steps_and_board_shows_the_first_again() {
-    let dir = workdir("menus-console");
-    let script = "alice: /play game:kingdoms opponent:bob\nbob: [Accept]\n\
-                  alice: {Place a Bat}\nbob: {~+B K1}\nalice: {In kingdom K3}\n\
-                  alice: /board\nalice: {i9}\nalice: {B@i9}\n";
-    let mut child = Process::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(["console", "--json", "--db"])
-        .arg(dir.join("h.db"))
-        .arg("--out")
-        .arg(dir.join("boards"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let text = |i: usize| lines[i]["text"].as_str().unwrap().to_string();
-    // The board: six pieces, in words beside their values.
-    assert_eq!(lines[1]["choices"][3], "~+B");
-    assert_eq!(lines[1]["menu"][3], "Place a Bat");
-    // A label picks its entry; the next menu is alice's alone.
-    assert_eq!(lines[2]["user"], "alice");
-    assert_eq!(lines[2]["menu"][2], "In kingdom K3");
-    // bob sees no menu of alice's: his pick goes to the board's and is refused.
-    assert!(text(3).contains("alice's turn"), "{}", text(3));
-    assert!(
-        text(4).contains("Place a Bat › In kingdom K3"),
-        "{}",
-        text(4)
-    );
-    assert!(lines[4]["menu"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|l| l == "A Bat on i9"));
-    // /board shows the first step again; {i9} is no entry of it and no move.
-    assert_eq!(lines[5]["choices"][0], "~+G");
-    assert!(lines[6]["ephemeral"].as_bool().unwrap());
-    assert!(text(7).contains("alice places a Bat on i9"), "{}", text(7));
 }

@@ -292,14 +292,7 @@ impl<G: Game> DynPlay for Playthrough<G> {
         if game.own_menu(state, &[]).is_some() {
             return menu::walk(path, width, |p| game.own_menu(state, p).flatten());
         }
-        let info = game.info();
-        let routes: Vec<(String, menu::Route)> = self
-            .choices()
-            .iter()
-            .zip(self.offered().iter())
-            .filter(|(_, text)| info.decision(text).is_none())
-            .map(|(action, text)| (text.clone(), game.route(state, action)))
-            .collect();
+        let routes = self.routes();
         menu::walk(path, width, |p| menu::level_of(&routes, p, width))
     }
 

@@ -4,6 +4,7 @@ use std::sync::{Arc, OnceLock};
 
 use rand::Rng;
 
+use super::menu::Route;
 use super::{Forfeit, Game, Outcome, RulesError, Seat, Status};
 
 /// One game being played: the current position, the game's memory of the log, and the
@@ -24,6 +25,9 @@ pub struct Playthrough<G: Game> {
     /// [`Playthrough::choices`] in notation, for menus and autocomplete: formatted once per
     /// position, however many keystrokes ask; shared between clones.
     offered: OnceLock<Arc<Vec<String>>>,
+    /// How each offered action is reached through the move menus ([`Game::route`]), made
+    /// once per position: a player's steps through its menus each walk this list.
+    routes: OnceLock<Arc<Vec<(String, Route)>>>,
 }
 
 impl<G: Game> Clone for Playthrough<G> {
@@ -37,6 +41,7 @@ impl<G: Game> Clone for Playthrough<G> {
             game_end: self.game_end.clone(),
             choices: self.choices.clone(),
             offered: self.offered.clone(),
+            routes: self.routes.clone(),
         }
     }
 }
@@ -60,6 +65,7 @@ impl<G: Game> Playthrough<G> {
             game_end: None,
             choices: OnceLock::new(),
             offered: OnceLock::new(),
+            routes: OnceLock::new(),
         }
     }
 
@@ -145,6 +151,7 @@ impl<G: Game> Playthrough<G> {
         self.plies += 1;
         self.choices = OnceLock::new();
         self.offered = OnceLock::new();
+        self.routes = OnceLock::new();
     }
 
     /// The legal actions (those the search chooses among, [`Game::search_choices`]), or at
@@ -164,6 +171,23 @@ impl<G: Game> Playthrough<G> {
             )
         });
         Arc::clone(offered)
+    }
+
+    /// The routes through the move menus of the offered actions that are not decisions
+    /// (those are buttons), in the order offered.
+    pub fn routes(&self) -> Arc<Vec<(String, Route)>> {
+        let routes = self.routes.get_or_init(|| {
+            let info = self.game.info();
+            Arc::new(
+                self.choices()
+                    .iter()
+                    .zip(self.offered().iter())
+                    .filter(|(_, text)| info.decision(text).is_none())
+                    .map(|(action, text)| (text.clone(), self.game.route(&self.state, action)))
+                    .collect(),
+            )
+        });
+        Arc::clone(routes)
     }
 
     fn list_choices(&self) -> Vec<G::Action> {
@@ -221,6 +245,7 @@ impl<G: Game> Playthrough<G> {
         }
         self.choices = OnceLock::new();
         self.offered = OnceLock::new();
+        self.routes = OnceLock::new();
         Ok(())
     }
 
@@ -232,6 +257,7 @@ impl<G: Game> Playthrough<G> {
         self.verdict = Some(self.game.agreed_end(&self.state));
         self.choices = OnceLock::new();
         self.offered = OnceLock::new();
+        self.routes = OnceLock::new();
         Ok(())
     }
 }

@@ -158,6 +158,9 @@ impl App {
             Ok((select, _)) => reply.select = select,
             Err(e) => tracing::warn!(table = row.id, error = %e.0, "no move menu"),
         }
+        // The position now knows its routes through the menus: kept, the player's steps
+        // through them walk that list instead of making it again.
+        self.remember(row.id, row.turn, progress);
     }
 
     /// The game's note on a step (see [`crate::games::Game::note`]), in words.
