@@ -236,13 +236,16 @@ fn main() -> Result<(), String> {
     let plays = positions(a.positions, a.seed)?;
     let mut cache = a.cache.as_deref().map(load_cache).unwrap_or_default();
     let mut rankings = Vec::with_capacity(plays.len());
+    let mut witness = gnubg::Witness::default();
     for (i, play) in plays.iter().enumerate() {
         let key = format!("{}@{}", play.position(), a.plies);
         if let Some(r) = cache.get(&key) {
             rankings.push(r.clone());
             continue;
         }
-        let r = gnubg::rank(play.as_ref(), a.plies)?.ok_or("no play to rank")?;
+        let r = witness
+            .rank(play.as_ref(), a.plies)?
+            .ok_or("no play to rank")?;
         if let Some(path) = &a.cache {
             let line: Vec<String> = std::iter::once(key.clone())
                 .chain(r.iter().map(|(p, e)| format!("{p}={e}")))

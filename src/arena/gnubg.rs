@@ -8,7 +8,6 @@
 //! to move it plays its own best play, found again in the engine's list by its notation
 //! (the engine writes plays as gnubg does, BG-6).
 
-use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -246,106 +245,114 @@ pub struct Verdict {
     pub disagreement: Option<String>,
 }
 
-thread_local! {
-    /// This thread's gnubg, started when first needed.
-    static GNUBG: RefCell<Option<Gnubg>> = const { RefCell::new(None) };
+/// A gnubg asked about positions: started when first needed, and afresh after a failure.
+/// Each of the arena's workers holds its own (one process answers one question at a time).
+#[derive(Default)]
+pub struct Witness {
+    gnubg: Option<Gnubg>,
 }
 
-/// Asks this thread's gnubg about `play`'s position and compares its answer with the
-/// engine's: its reading of the Position ID and its set of legal plays. A position where no
-/// play is to be chosen (the dice not rolled yet, a cube decision) is not asked about.
-pub fn judge(play: &dyn DynPlay) -> Result<Verdict, String> {
-    let state = play
-        .as_any()
-        .downcast_ref::<Playthrough<Backgammon>>()
-        .map(|t| t.state().clone())
-        .ok_or("gnubg plays backgammon only")?;
-    let dice = state.info.dice;
-    let texts: Vec<String> = (0..play.choice_count())
-        .filter_map(|i| play.choice_text(i))
-        .collect();
-    let is_play = |t: &str| t == "pass" || t.contains('/');
-    if dice == (0, 0) || !texts.iter().any(|t| is_play(t)) {
-        return Ok(Verdict::default());
-    }
-    let me = state.info.on_roll as usize;
-    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
-    // A 1-point match is asked about as one; any other match with its score and cube.
-    let match_id = (state.info.length != 1).then(|| ids::match_id(&state.info));
-    let hint = with_gnubg(|gnubg| gnubg.hint(&position_id, dice, match_id.as_deref()))?;
-    Ok(compare(&position_id, dice, &texts, &hint))
-}
-
-/// gnubg's ranking of the plays at `play` (backgammon, a roll to play) at `plies` ply, as
-/// [`Gnubg::rank`]; `None` where no play is to be chosen.
-pub fn rank(play: &dyn DynPlay, plies: u8) -> Result<Option<Vec<(String, f64)>>, String> {
-    let state = play
-        .as_any()
-        .downcast_ref::<Playthrough<Backgammon>>()
-        .map(|t| t.state().clone())
-        .ok_or("gnubg plays backgammon only")?;
-    if state.info.dice == (0, 0) {
-        return Ok(None);
-    }
-    let me = state.info.on_roll as usize;
-    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
-    with_gnubg(|gnubg| gnubg.rank(&position_id, state.info.dice, plies)).map(Some)
-}
-
-/// Runs `ask` on this thread's gnubg, started when first needed and afresh after a
-/// failure.
-fn with_gnubg<T>(ask: impl FnOnce(&mut Gnubg) -> Result<T, String>) -> Result<T, String> {
-    GNUBG.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        if cell.is_none() {
-            *cell = Some(Gnubg::start()?);
+impl Witness {
+    /// Asks gnubg about `play`'s position and compares its answer with the
+    /// engine's: its reading of the Position ID and its set of legal plays. A position where no
+    /// play is to be chosen (the dice not rolled yet, a cube decision) is not asked about.
+    pub fn judge(&mut self, play: &dyn DynPlay) -> Result<Verdict, String> {
+        let state = play
+            .as_any()
+            .downcast_ref::<Playthrough<Backgammon>>()
+            .map(|t| t.state().clone())
+            .ok_or("gnubg plays backgammon only")?;
+        let dice = state.info.dice;
+        let texts: Vec<String> = (0..play.choice_count())
+            .filter_map(|i| play.choice_text(i))
+            .collect();
+        let is_play = |t: &str| t == "pass" || t.contains('/');
+        if dice == (0, 0) || !texts.iter().any(|t| is_play(t)) {
+            return Ok(Verdict::default());
         }
-        let gnubg = cell.as_mut().ok_or("no gnubg")?;
+        let me = state.info.on_roll as usize;
+        let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+        // A 1-point match is asked about as one; any other match with its score and cube.
+        let match_id = (state.info.length != 1).then(|| ids::match_id(&state.info));
+        let hint = self.ask(|gnubg| gnubg.hint(&position_id, dice, match_id.as_deref()))?;
+        Ok(compare(&position_id, dice, &texts, &hint))
+    }
+
+    /// gnubg's ranking of the plays at `play` (backgammon, a roll to play) at `plies` ply, as
+    /// [`Gnubg::rank`]; `None` where no play is to be chosen.
+    pub fn rank(
+        &mut self,
+        play: &dyn DynPlay,
+        plies: u8,
+    ) -> Result<Option<Vec<(String, f64)>>, String> {
+        let state = play
+            .as_any()
+            .downcast_ref::<Playthrough<Backgammon>>()
+            .map(|t| t.state().clone())
+            .ok_or("gnubg plays backgammon only")?;
+        if state.info.dice == (0, 0) {
+            return Ok(None);
+        }
+        let me = state.info.on_roll as usize;
+        let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+        self.ask(|gnubg| gnubg.rank(&position_id, state.info.dice, plies))
+            .map(Some)
+    }
+
+    /// Runs `ask` on this witness's gnubg, started when first needed and afresh after a
+    /// failure.
+    fn ask<T>(&mut self, ask: impl FnOnce(&mut Gnubg) -> Result<T, String>) -> Result<T, String> {
+        if self.gnubg.is_none() {
+            self.gnubg = Some(Gnubg::start()?);
+        }
+        let gnubg = self.gnubg.as_mut().ok_or("no gnubg")?;
         let answer = ask(gnubg);
         if answer.is_err() {
-            *cell = None;
+            self.gnubg = None;
         }
         answer
-    })
+    }
 }
 
-/// gnubg's cube action at `play`, as the engine's choice number: doubling or rolling where
-/// the player on roll may double, taking or dropping where a double is offered; `None`
-/// where `play` is no cube decision.
-pub fn cube_choice(play: &dyn DynPlay) -> Result<Option<usize>, String> {
-    let state = play
-        .as_any()
-        .downcast_ref::<Playthrough<Backgammon>>()
-        .map(|t| t.state().clone())
-        .ok_or("gnubg plays backgammon only")?;
-    let find = |wanted: &str| {
-        (0..play.choice_count()).find(|&i| play.choice_text(i).as_deref() == Some(wanted))
-    };
-    let (double, roll, take, drop) = (find("double"), find("roll"), find("take"), find("drop"));
-    let deciding = (double.is_some() && roll.is_some()) || (take.is_some() && drop.is_some());
-    if !deciding || state.info.dice != (0, 0) {
-        return Ok(None);
-    }
-    // Asked from the doubler's side before any double: the position as it stood when the
-    // player on roll could double (the cube not yet turned while a double is offered).
-    let me = state.info.on_roll as usize;
-    let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
-    let mut before = state.info;
-    before.double_offered = false;
-    before.turn = before.on_roll;
-    before.rolling = false;
-    let verdict = with_gnubg(|gnubg| gnubg.cube(&position_id, &ids::match_id(&before)))?;
-    Ok(if take.is_some() {
-        if verdict.take {
-            take
-        } else {
-            drop
+impl Witness {
+    /// gnubg's cube action at `play`, as the engine's choice number: doubling or rolling where
+    /// the player on roll may double, taking or dropping where a double is offered; `None`
+    /// where `play` is no cube decision.
+    pub fn cube_choice(&mut self, play: &dyn DynPlay) -> Result<Option<usize>, String> {
+        let state = play
+            .as_any()
+            .downcast_ref::<Playthrough<Backgammon>>()
+            .map(|t| t.state().clone())
+            .ok_or("gnubg plays backgammon only")?;
+        let find = |wanted: &str| {
+            (0..play.choice_count()).find(|&i| play.choice_text(i).as_deref() == Some(wanted))
+        };
+        let (double, roll, take, drop) = (find("double"), find("roll"), find("take"), find("drop"));
+        let deciding = (double.is_some() && roll.is_some()) || (take.is_some() && drop.is_some());
+        if !deciding || state.info.dice != (0, 0) {
+            return Ok(None);
         }
-    } else if verdict.double {
-        double
-    } else {
-        roll
-    })
+        // Asked from the doubler's side before any double: the position as it stood when the
+        // player on roll could double (the cube not yet turned while a double is offered).
+        let me = state.info.on_roll as usize;
+        let position_id = ids::position_id(&state.sides[1 - me], &state.sides[me]);
+        let mut before = state.info;
+        before.double_offered = false;
+        before.turn = before.on_roll;
+        before.rolling = false;
+        let verdict = self.ask(|gnubg| gnubg.cube(&position_id, &ids::match_id(&before)))?;
+        Ok(if take.is_some() {
+            if verdict.take {
+                take
+            } else {
+                drop
+            }
+        } else if verdict.double {
+            double
+        } else {
+            roll
+        })
+    }
 }
 
 /// The verdict on the engine's `texts` (its choices) against gnubg's `hint`.

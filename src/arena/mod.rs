@@ -85,9 +85,21 @@ impl Player {
         }
     }
 
-    /// This player's choice at `play`, where a seat is to move.
+    /// This player's choice at `play`, where a seat is to move (gnubg, asked this way, is
+    /// a process started for the one question: [`Player::choose_with`] keeps one).
     pub fn choose(self, play: &dyn DynPlay, rng: &mut dyn RngCore) -> Result<usize, String> {
-        self.choose_counted(play, rng).map(|(choice, _)| choice)
+        self.choose_with(play, rng, &mut gnubg::Witness::default())
+    }
+
+    /// [`Player::choose`], gnubg's answers asked of `witness`.
+    pub fn choose_with(
+        self,
+        play: &dyn DynPlay,
+        rng: &mut dyn RngCore,
+        witness: &mut gnubg::Witness,
+    ) -> Result<usize, String> {
+        self.choose_counted(play, rng, witness)
+            .map(|(choice, _)| choice)
     }
 
     /// [`Player::choose`], with the droid's search work.
@@ -95,6 +107,7 @@ impl Player {
         self,
         play: &dyn DynPlay,
         rng: &mut dyn RngCore,
+        witness: &mut gnubg::Witness,
     ) -> Result<(usize, Option<Searched>), String> {
         let n = play.choice_count();
         if n == 0 {
@@ -140,7 +153,10 @@ impl Player {
             Player::Random => rng.random_range(0..n),
             Player::Greedy => greedy(play, rng),
             Player::Pubeval => pubeval(play).ok_or("pubeval plays backgammon only")?,
-            Player::Gnubg => gnubg_choice(play, &gnubg::judge(play)?)?,
+            Player::Gnubg => {
+                let verdict = witness.judge(play)?;
+                gnubg_choice(play, &verdict, witness)?
+            }
         };
         Ok((choice, None))
     }
@@ -164,11 +180,16 @@ pub fn draw_chance(play: &dyn DynPlay, rng: &mut dyn RngCore) -> usize {
 
 /// gnubg's choice at `play`, where it said `verdict` of the position: its best play, its
 /// cube action, or else a roll, a take or a resignation rejected.
-fn gnubg_choice(play: &dyn DynPlay, verdict: &gnubg::Verdict) -> Result<usize, String> {
+fn gnubg_choice(
+    play: &dyn DynPlay,
+    verdict: &gnubg::Verdict,
+    witness: &mut gnubg::Witness,
+) -> Result<usize, String> {
     if let Some(best) = verdict.best {
         return Ok(best);
     }
-    Ok(gnubg::cube_choice(play)?
+    Ok(witness
+        .cube_choice(play)?
         .or_else(|| roll_or_take(play))
         .unwrap_or(0))
 }
@@ -308,7 +329,8 @@ impl Tally {
 }
 
 /// One game between `a` (in seat `a_seat`) and `b` in every other seat: whether A won
-/// (`None` for a draw); A's thinking is added to `work`.
+/// (`None` for a draw); A's thinking is added to `work`, gnubg's answers asked of `witness`.
+#[allow(clippy::too_many_arguments)]
 pub fn play_game(
     game: &Arc<dyn DynGame>,
     seats: usize,
@@ -317,31 +339,34 @@ pub fn play_game(
     a_seat: usize,
     rng: &mut ChaCha8Rng,
     work: &mut Tally,
+    witness: &mut gnubg::Witness,
 ) -> Result<Option<bool>, String> {
     let mut play = game.start(seats).map_err(|e| e.to_string())?;
-    let witness = a == Player::Gnubg || b == Player::Gnubg;
+    let witnessed = a == Player::Gnubg || b == Player::Gnubg;
     for _ in 0..100_000 {
         let choice = match play.status() {
             Status::Over(outcome) => {
                 return Ok(outcome.winner().map(|w| w == a_seat));
             }
             Status::Chance => draw_chance(play.as_ref(), rng),
-            Status::ToMove(seat) if witness => {
+            Status::ToMove(seat) if witnessed => {
                 // gnubg checks every position, then chooses where it is to move.
-                let verdict = gnubg::judge(play.as_ref())?;
+                let verdict = witness.judge(play.as_ref())?;
                 work.checked += 1;
                 work.disagreements.extend(verdict.disagreement.clone());
                 let mover = if seat == a_seat { a } else { b };
                 if mover == Player::Gnubg {
-                    gnubg_choice(play.as_ref(), &verdict)?
+                    gnubg_choice(play.as_ref(), &verdict, witness)?
                 } else if seat == a_seat {
-                    a_choice(a, play.as_ref(), rng, work)?
+                    a_choice(a, play.as_ref(), rng, work, witness)?
                 } else {
-                    b.choose(play.as_ref(), rng)?
+                    b.choose_with(play.as_ref(), rng, witness)?
                 }
             }
-            Status::ToMove(seat) if seat == a_seat => a_choice(a, play.as_ref(), rng, work)?,
-            Status::ToMove(_) => b.choose(play.as_ref(), rng)?,
+            Status::ToMove(seat) if seat == a_seat => {
+                a_choice(a, play.as_ref(), rng, work, witness)?
+            }
+            Status::ToMove(_) => b.choose_with(play.as_ref(), rng, witness)?,
         };
         play.step(choice).map_err(|e| e.to_string())?;
     }
@@ -354,9 +379,10 @@ fn a_choice(
     play: &dyn DynPlay,
     rng: &mut ChaCha8Rng,
     work: &mut Tally,
+    witness: &mut gnubg::Witness,
 ) -> Result<usize, String> {
     let started = std::time::Instant::now();
-    let (choice, searched) = a.choose_counted(play, rng)?;
+    let (choice, searched) = a.choose_counted(play, rng, witness)?;
     work.think_ms.push(started.elapsed().as_secs_f64() * 1000.0);
     if let Some(s) = searched {
         work.iterations += s.iterations as u64;
@@ -395,6 +421,8 @@ pub fn run_on(
         for _ in 0..jobs.max(1) {
             let sender = sender.clone();
             let next = &next;
+            // Each worker asks its own gnubg, when a game needs one.
+            let mut witness = gnubg::Witness::default();
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 if i >= games {
@@ -402,7 +430,9 @@ pub fn run_on(
                 }
                 let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
                 let mut work = Tally::default();
-                let result = play_game(game, seats, a, b, i as usize % seats, &mut rng, &mut work);
+                let a_seat = i as usize % seats;
+                let result =
+                    play_game(game, seats, a, b, a_seat, &mut rng, &mut work, &mut witness);
                 let failed = result.is_err();
                 if sender.send((result, work)).is_err() || failed {
                     // Stop the other workers too.
