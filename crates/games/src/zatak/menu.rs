@@ -94,30 +94,7 @@ fn placing(pos: &Position, path: &[String]) -> Option<Vec<Entry>> {
     if !usable(corner) {
         return Some(Vec::new());
     }
-    // The dice the path placed, and a cell still waiting for its face.
-    let mut placed: Vec<(Cell, u8)> = Vec::new();
-    let mut pending = Some(corner);
-    for key in path {
-        match pending.take() {
-            Some(cell) => {
-                let face: u8 = key.parse().ok()?;
-                if !(1..=6).contains(&face) || placed.iter().any(|(_, f)| *f == face) {
-                    return None;
-                }
-                placed.push((cell, face));
-            }
-            None => {
-                let cell = Cell::parse(key).filter(|c| c.name() == *key)?;
-                if !next_cells(&placed, &usable).contains(&cell) {
-                    return None;
-                }
-                pending = Some(cell);
-            }
-        }
-    }
-    if placed.len() >= 6 {
-        return None;
-    }
+    let (placed, pending) = read_path(path, corner, &usable)?;
     let faces_left = (1..=6u8).filter(|f| placed.iter().all(|(_, p)| p != f));
     let step = |key: String, label: Phrase, count| Entry::Step {
         path: path.iter().cloned().chain([key]).collect(),
@@ -151,6 +128,39 @@ fn placing(pos: &Position, path: &[String]) -> Option<Vec<Entry>> {
             })
             .collect(),
     })
+}
+
+/// A die placed: its cell and its face.
+type Die = (Cell, u8);
+
+/// The dice a path placed, and a cell still waiting for its face (the corner first);
+/// `None` for a path no menu offers.
+fn read_path(
+    path: &[String],
+    corner: Cell,
+    usable: &impl Fn(Cell) -> bool,
+) -> Option<(Vec<Die>, Option<Cell>)> {
+    let mut placed: Vec<Die> = Vec::new();
+    let mut pending = Some(corner);
+    for key in path {
+        match pending.take() {
+            Some(cell) => {
+                let face: u8 = key.parse().ok()?;
+                if !(1..=6).contains(&face) || placed.iter().any(|(_, f)| *f == face) {
+                    return None;
+                }
+                placed.push((cell, face));
+            }
+            None => {
+                let cell = Cell::parse(key).filter(|c| c.name() == *key)?;
+                if !next_cells(&placed, usable).contains(&cell) {
+                    return None;
+                }
+                pending = Some(cell);
+            }
+        }
+    }
+    (placed.len() < 6).then_some((placed, pending))
 }
 
 /// The cells the next die may take: usable, beside a placed die, and leaving a connected
