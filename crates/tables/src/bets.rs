@@ -3,6 +3,7 @@
 //! [`crate::ledger::bets`]).
 
 use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::call::Call;
 use crate::ledger::bets::{BetRefusal, BetsSettled};
 use crate::ledger::tables::TableRow;
 use crate::ledger::wagers::Settlement;
@@ -11,7 +12,14 @@ use crate::t;
 impl App {
     /// `/bet [table] seat amount`: `seat` counts from 1, as the boards and pages number
     /// seats; `table` defaults to the channel's table.
-    pub(crate) fn bet(&self, actor: &Actor, table: Option<i64>, seat: i64, amount: i64) -> Outcome {
+    pub(crate) fn bet(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        table: Option<i64>,
+        seat: i64,
+        amount: i64,
+    ) -> Outcome {
         let row = match table {
             Some(id) => self.ledger.table(id)?,
             None => self.active(actor)?,
@@ -39,7 +47,7 @@ impl App {
             amount,
         )?;
         let placed = placed.value;
-        self.changed(row.id);
+        call.changed(row.id);
         Ok(vec![Reply::public(t!(
             "bet-placed",
             who = &actor.name,

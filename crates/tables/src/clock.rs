@@ -3,6 +3,7 @@
 //! that expire. The deadlines are stored, so the clocks survive a restart.
 
 use super::{App, Reply};
+use crate::call::Call;
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
@@ -20,11 +21,12 @@ impl App {
     /// [`App::tick`] for the tables of the guilds `serves` accepts: a process running some
     /// of the gateway shards runs the clocks of its own guilds only.
     pub fn tick_where(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
-        let _place = self.thinking.gate.enter();
-        self.telling_after(|| self.tick_now(serves))
+        self.calling(None, self.thinking.gate.enter(), |call| {
+            self.tick_now(call, serves)
+        })
     }
 
-    fn tick_now(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
+    fn tick_now(&self, call: &Call, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
         let now = self.now();
         let Ok(tables) = self.ledger.active_tables() else {
             return Vec::new();
@@ -36,9 +38,9 @@ impl App {
             };
             let (guild, channel) = (row.guild.clone(), row.channel.clone());
             let replies = if row.status == TableStatus::Open {
-                self.expire(&row, now, deadline)
+                self.expire(call, &row, now, deadline)
             } else {
-                self.run_clock(row, now, deadline)
+                self.run_clock(call, row, now, deadline)
             };
             let mut replies = replies;
             self.tell_directly(&guild, &channel, None, &mut replies);
@@ -48,26 +50,26 @@ impl App {
                     .map(|r| (guild.clone(), channel.clone(), r)),
             );
         }
-        out.extend(self.run_tournaments(serves));
+        out.extend(self.run_tournaments(call, serves));
         out.extend(self.end_seasons(serves));
         out
     }
 
     /// An unanswered challenge or unstarted table expires, told in its creator's language.
-    fn expire(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn expire(&self, call: &Call, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         let creator = row.terms.creator.clone();
         words::speaking(self.lang_of(&creator), || {
-            self.expire_in_words(row, now, deadline)
+            self.expire_in_words(call, row, now, deadline)
         })
     }
 
-    fn expire_in_words(&self, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn expire_in_words(&self, call: &Call, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         if now < deadline {
             return Vec::new();
         }
         match self.ledger.cancel_table(&row.guild, row.id, "expired") {
             Ok(cancelled) if !cancelled.replayed => {
-                self.changed(row.id);
+                call.changed(row.id);
                 let text = t!("clock-expired", table = row.id);
                 vec![Reply::public(self.with_bets(row, &cancelled.value, text)).closing()]
             }
@@ -75,14 +77,14 @@ impl App {
         }
     }
 
-    fn run_clock(&self, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn run_clock(&self, call: &Call, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         let Ok(progress) = self.progress(&row) else {
             return Vec::new();
         };
         let clock = self.move_clock(&row).unwrap_or(86_400);
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
-            if let Some(replies) = self.catch_up(&row, &progress) {
+            if let Some(replies) = self.catch_up(call, &row, &progress) {
                 return replies;
             }
         }
@@ -92,7 +94,7 @@ impl App {
         // Told in the language of the player whose clock it is.
         let lang = self.lang_of(&row.seats[seat]);
         words::speaking(lang, || {
-            self.clock_in_words(row, progress, seat, now, (deadline, clock))
+            self.clock_in_words(call, row, progress, seat, now, (deadline, clock))
         })
     }
 
@@ -101,18 +103,23 @@ impl App {
     /// that stopped between storing a move and what follows leaves it: the table does it
     /// now and shows the board, in its creator's words. `None` when nothing is pending, or
     /// another process got there first.
-    fn catch_up(&self, row: &TableRow, progress: &super::log::Progress) -> Option<Vec<Reply>> {
+    fn catch_up(
+        &self,
+        call: &Call,
+        row: &TableRow,
+        progress: &super::log::Progress,
+    ) -> Option<Vec<Reply>> {
         let over = matches!(progress.play.status(), crate::games::Status::Over(_));
         if !over {
-            self.automatic(row, progress).ok().flatten()?;
+            self.automatic(call, row, progress).ok().flatten()?;
         }
         let creator = row.terms.creator.clone();
         words::speaking(self.lang_of(&creator), || {
             let (mut row, mut progress) = (row.clone(), progress.clone());
             let guild = row.guild.clone();
-            let advanced = self.advance(&guild, &mut row, &mut progress).ok()?;
+            let advanced = self.advance(call, &guild, &mut row, &mut progress).ok()?;
             let text = advanced.said.join(" ");
-            self.after_turn(&guild, row, progress, advanced.last, text)
+            self.after_turn(call, &guild, row, progress, advanced.last, text)
                 .ok()
         })
     }
@@ -120,6 +127,7 @@ impl App {
     /// A seat's clock at `now`, with the table's deadline and the guild's move clock.
     fn clock_in_words(
         &self,
+        call: &Call,
         row: TableRow,
         progress: super::log::Progress,
         seat: usize,
@@ -132,6 +140,7 @@ impl App {
             let guild = row.guild.clone();
             return self
                 .concede(
+                    call,
                     &guild,
                     row,
                     progress,

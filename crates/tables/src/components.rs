@@ -7,11 +7,12 @@ use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::parse_custom_id;
 use super::view::{ACT, MOVE};
 use super::{Actor, App, Outcome, Refusal};
+use crate::call::Call;
 use crate::t;
 
 impl App {
     /// A button press.
-    pub(crate) fn press(&self, actor: &Actor, id: &str) -> Outcome {
+    pub(crate) fn press(&self, call: &Call, actor: &Actor, id: &str) -> Outcome {
         let Some((table, turn, verb)) = parse_custom_id(id) else {
             return Err(Refusal(t!("button-foreign")));
         };
@@ -23,28 +24,28 @@ impl App {
             if self.active(actor)?.id != table {
                 return Err(Refusal(t!("button-stale")));
             }
-            return self.play_action(actor, action, Some(turn));
+            return self.play_action(call, actor, action, Some(turn));
         }
         match verb.as_str() {
-            ACCEPT => self.answer(actor, row, true),
-            DECLINE => self.answer(actor, row, false),
-            JOIN => self.take_seat(actor, row, false),
-            SEAT_DROID => self.take_seat(actor, row, true),
-            START => self.start(actor, row),
+            ACCEPT => self.answer(call, actor, row, true),
+            DECLINE => self.answer(call, actor, row, false),
+            JOIN => self.take_seat(call, actor, row, false),
+            SEAT_DROID => self.take_seat(call, actor, row, true),
+            START => self.start(call, actor, row),
             DRAW => {
                 if self.active(actor)?.id != table {
                     return Err(Refusal(t!("draw-stale")));
                 }
-                self.draw(actor, Some(turn))
+                self.draw(call, actor, Some(turn))
             }
-            REMATCH => self.rematch(actor, row),
+            REMATCH => self.rematch(call, actor, row),
             MOVE => Err(Refusal(t!("menu-use"))),
             other => Err(Refusal(t!("button-unknown", verb = other))),
         }
     }
 
     /// A choice from a select menu: a step opens the next menu, an action is played.
-    pub(crate) fn pick(&self, actor: &Actor, id: &str, value: &str) -> Outcome {
+    pub(crate) fn pick(&self, call: &Call, actor: &Actor, id: &str, value: &str) -> Outcome {
         let Some((table, turn, verb)) = parse_custom_id(id) else {
             return Err(Refusal(t!("menu-foreign")));
         };
@@ -54,7 +55,7 @@ impl App {
         }
         match super::menus::step_path(value) {
             Some(path) => self.step_menu(actor, row, turn, &path),
-            None => self.play_action(actor, value, Some(turn)),
+            None => self.play_action(call, actor, value, Some(turn)),
         }
     }
 }

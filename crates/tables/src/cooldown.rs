@@ -86,12 +86,17 @@ impl Cooldowns {
 impl super::App {
     /// Runs a command unless it is rate-limited and used too soon (refused in the member's
     /// words, before anything happened). Only a use that succeeds is counted.
-    pub(super) fn cooled(&self, actor: &super::Actor, command: super::Command) -> super::Outcome {
+    pub(super) fn cooled(
+        &self,
+        call: &super::Call,
+        actor: &super::Actor,
+        command: super::Command,
+    ) -> super::Outcome {
         let Some(rate) = command.rate() else {
-            return self.run(actor, command);
+            return self.run(call, actor, command);
         };
         self.cool_down(actor, rate)?;
-        let outcome = self.run(actor, command);
+        let outcome = self.run(call, actor, command);
         if outcome.is_err() && !rate.refusals {
             self.cooldowns
                 .give_back(rate, &actor.guild, &actor.user, &actor.interaction);

@@ -6,6 +6,7 @@ use super::log::{Leaving, LogEntry, Progress};
 use super::replies::custom_id;
 use super::view::{is_series, Last};
 use super::{Actor, App, Outcome, Refusal, Reply, Style};
+use crate::call::Call;
 use crate::games::{score_line, Status};
 use crate::ledger::earnings::{Earning, NoToken};
 use crate::ledger::tables::{TableRow, TableStatus};
@@ -24,6 +25,7 @@ impl App {
     /// series is decided; otherwise (or then) the table is settled.
     pub(crate) fn game_over(
         &self,
+        call: &Call,
         guild: &str,
         mut row: TableRow,
         mut progress: Progress,
@@ -35,7 +37,15 @@ impl App {
         };
         self.keep_legacy(guild, &row, &progress)?;
         if !is_series(&row) {
-            return self.settle(guild, row, progress, last, text, outcome.points.clone());
+            return self.settle(
+                call,
+                guild,
+                row,
+                progress,
+                last,
+                text,
+                outcome.points.clone(),
+            );
         }
         let mut totals = progress.totals.clone();
         for (total, p) in totals.iter_mut().zip(&outcome.points) {
@@ -73,15 +83,15 @@ impl App {
         text.push(' ');
         text.push_str(&t!("series-score", score = score_line(&totals)));
         if decided || exhausted || row.target == 0 {
-            return self.settle(guild, row, progress, last, text, totals);
+            return self.settle(call, guild, row, progress, last, text, totals);
         }
         let rests = progress.play.rests_after();
         let marker = LogEntry::NextGame(outcome.points.clone());
-        self.record_entry(guild, &mut row, &mut progress, marker)?;
+        self.record_entry(call, guild, &mut row, &mut progress, marker)?;
         if rests {
-            self.rest(guild, &mut row, &mut progress, &mut text)?;
+            self.rest(call, guild, &mut row, &mut progress, &mut text)?;
         }
-        let advanced = self.advance(guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call, guild, &mut row, &mut progress)?;
         text.push('\n');
         text.push_str(&t!("series-next", game = progress.game_no));
         text.push(' ');
@@ -150,6 +160,7 @@ impl App {
     /// the result, the seed revealed, a rematch button.
     pub(crate) fn settle(
         &self,
+        call: &Call,
         guild: &str,
         row: TableRow,
         progress: Progress,
@@ -177,7 +188,7 @@ impl App {
             &earning,
         )?;
         let settled = Self::first_ending(row.id, settled)?;
-        self.forget(row.id);
+        self.forget(call, row.id);
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
         let score = score_line(&points);
@@ -239,7 +250,7 @@ impl App {
         };
         // A tournament's table: no rematch, and the tournament moves on at once.
         let mut replies = vec![board];
-        replies.extend(self.after_tournament_table(tournament));
+        replies.extend(self.after_tournament_table(call, tournament));
         Ok(replies)
     }
 
@@ -249,6 +260,7 @@ impl App {
     /// as a whole, with a per-point game in progress paid at its full value.
     pub(crate) fn concede(
         &self,
+        call: &Call,
         guild: &str,
         mut row: TableRow,
         mut progress: Progress,
@@ -258,26 +270,26 @@ impl App {
     ) -> Outcome {
         if progress.remaining().len() > 2 {
             let leave = LogEntry::Leave { seat, why };
-            self.record_entry(guild, &mut row, &mut progress, leave)?;
+            self.record_entry(call, guild, &mut row, &mut progress, leave)?;
             if let Status::Over(_) = progress.play.status() {
-                return self.game_over(guild, row, progress, None, text);
+                return self.game_over(call, guild, row, progress, None, text);
             }
             text.push(' ');
             text.push_str(&t!(
                 "leave-goes-on",
                 who = self.name(&row.guild, &row.seats[seat])
             ));
-            let advanced = self.advance(guild, &mut row, &mut progress)?;
+            let advanced = self.advance(call, guild, &mut row, &mut progress)?;
             for line in advanced.said {
                 text.push(' ');
                 text.push_str(&line);
             }
-            return self.after_turn(guild, row, progress, advanced.last, text);
+            return self.after_turn(call, guild, row, progress, advanced.last, text);
         }
         let full_value = progress.play.full_value();
         progress.play.forfeit(seat)?;
         if !is_series(&row) {
-            return self.game_over(guild, row, progress, None, text);
+            return self.game_over(call, guild, row, progress, None, text);
         }
         let winner = progress
             .remaining()
@@ -299,11 +311,11 @@ impl App {
         }
         totals[winner] = totals[winner].max(1);
         self.keep_legacy(guild, &row, &progress)?;
-        self.settle(guild, row, progress, None, text, totals)
+        self.settle(call, guild, row, progress, None, text, totals)
     }
 
     /// `/resign`: concedes the table; the creator of a table not yet started withdraws it.
-    pub(crate) fn resign(&self, actor: &Actor) -> Outcome {
+    pub(crate) fn resign(&self, call: &Call, actor: &Actor) -> Outcome {
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal(t!("turn-not-playing")));
@@ -315,7 +327,7 @@ impl App {
             let cancelled = self
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
-            self.changed(row.id);
+            call.changed(row.id);
             let cancelled = Self::first_ending(row.id, cancelled)?;
             let challenge = row.seats.len() >= row.terms.seats;
             let text = t!(
@@ -336,13 +348,21 @@ impl App {
             return Err(Refusal(t!("resign-already-left")));
         }
         let text = t!("resign-resigns", who = &actor.name);
-        self.concede(&actor.guild, row, progress, seat, Leaving::Resign, text)
+        self.concede(
+            call,
+            &actor.guild,
+            row,
+            progress,
+            seat,
+            Leaving::Resign,
+            text,
+        )
     }
 
     /// `/draw` and the Accept draw button: the caller consents to end the game by
     /// agreement at this turn; once every player still in consents, it ends. The offer is
     /// stored, so it survives a restart; any action ends it.
-    pub(crate) fn draw(&self, actor: &Actor, turn: Option<i64>) -> Outcome {
+    pub(crate) fn draw(&self, call: &Call, actor: &Actor, turn: Option<i64>) -> Outcome {
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal(t!("turn-not-playing")));
@@ -379,7 +399,7 @@ impl App {
             .map(|&s| self.name(&row.guild, &row.seats[s]))
             .collect();
         if waiting.is_empty() {
-            return self.agree(actor, row, progress);
+            return self.agree(call, actor, row, progress);
         }
         let id = if agreed.len() > 1 {
             "draw-agrees"
@@ -398,18 +418,18 @@ impl App {
         )])
     }
 
-    fn agree(&self, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {
+    fn agree(&self, call: &Call, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {
         progress.play.agree_end()?;
         let text = if progress.remaining().len() > 2 {
             t!("draw-agreed-all")
         } else {
             t!("draw-agreed")
         };
-        self.game_over(&actor.guild, row, progress, None, text)
+        self.game_over(call, &actor.guild, row, progress, None, text)
     }
 
     /// `/admin end`: ends a stuck table with a refund.
-    pub(crate) fn admin_end(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+    pub(crate) fn admin_end(&self, call: &Call, actor: &Actor, table: Option<i64>) -> Outcome {
         if !actor.admin {
             return Err(Refusal(t!("admin-needed")));
         }
@@ -421,7 +441,7 @@ impl App {
             .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
         let cancelled = Self::first_ending(row.id, cancelled)?;
-        self.forget(row.id);
+        self.forget(call, row.id);
         let text = t!("admin-ended", table = row.id);
         let ended = Reply::public(self.with_bets(&row, &cancelled, text));
         let Some(tournament) = row.tournament else {
@@ -429,7 +449,7 @@ impl App {
         };
         // A tournament's thread goes on with its other tables.
         let mut replies = vec![ended];
-        replies.extend(self.after_tournament_table(tournament));
+        replies.extend(self.after_tournament_table(call, tournament));
         Ok(replies)
     }
 }

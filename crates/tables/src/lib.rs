@@ -6,6 +6,7 @@
 
 mod bets;
 mod caches;
+pub mod call;
 mod carried;
 pub mod catalogue;
 mod clock;
@@ -57,6 +58,7 @@ use holotable_words::t;
 use crate::catalogue::{Catalogue, Entry};
 use crate::ledger::{Ledger, LedgerError};
 
+use self::call::Call;
 use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
@@ -217,11 +219,6 @@ pub struct App {
     pub(crate) thinking: thinking::Thinking,
 }
 
-thread_local! {
-    /// The tables changed by the command running on this thread, while their news waits.
-    static HELD: std::cell::RefCell<Option<Vec<i64>>> = const { std::cell::RefCell::new(None) };
-}
-
 /// Told the id of a table whose stored state just changed (an action, its start, its end),
 /// once the command that changed it is done. It runs on that command's thread, so it must
 /// be quick: hand the news on (a live page's hub reads the table's row, no more).
@@ -255,8 +252,8 @@ impl App {
     }
 
     /// Waits, without a thread, for a place to run a command: an async front end admits a
-    /// command before it gives it a thread, and the thread holds the place
-    /// ([`thinking::Admission::hold`]) while it runs [`App::handle`].
+    /// command before it gives it a thread, and passes the place to
+    /// [`App::handle_admitted`] (or holds it while it asks something of the application).
     pub async fn admit(&self) -> Option<thinking::Admission> {
         self.thinking.gate.admit().await
     }
@@ -274,45 +271,21 @@ impl App {
             .push(listener);
     }
 
-    /// Tells the listeners that `table` changed; called once its change is stored. Inside
-    /// [`App::telling_after`] the news waits for the end of the command.
-    pub(crate) fn changed(&self, table: i64) {
-        let held = HELD.with(|held| match held.borrow_mut().as_mut() {
-            Some(tables) => {
-                if !tables.contains(&table) {
-                    tables.push(table);
-                }
-                true
-            }
-            None => false,
-        });
-        if !held {
-            self.tell_listeners(table);
-        }
-    }
-
-    /// Runs `f` (a command, a clock tick) and tells the listeners of the tables it changed
-    /// once it is done: a live page then reads the table with its reply ready, and finds
-    /// the channel's board drawn instead of drawing it a second time.
-    fn telling_after<T>(&self, f: impl FnOnce() -> T) -> T {
-        /// Ends the holding even if `f` panics.
-        struct Release;
-        impl Drop for Release {
-            fn drop(&mut self) {
-                HELD.with(|held| held.borrow_mut().take());
-            }
-        }
-        if HELD.with(|held| held.borrow().is_some()) {
-            return f();
-        }
-        HELD.with(|held| *held.borrow_mut() = Some(Vec::new()));
-        let release = Release;
-        let value = f();
-        let tables = HELD
-            .with(|held| held.borrow_mut().take())
-            .unwrap_or_default();
-        drop(release);
-        for table in tables {
+    /// Runs `f` as one call of its own (a clock tick) in `place`, and tells the listeners
+    /// of the tables it changed once it is done: a live page then reads the table with its
+    /// reply ready, and finds the channel's board drawn instead of drawing it a second time.
+    fn calling<T>(
+        &self,
+        interaction: Option<&str>,
+        place: Option<thinking::Admission>,
+        f: impl FnOnce(&Call) -> T,
+    ) -> T {
+        let call = Call::new(interaction, place);
+        let value = f(&call);
+        let changed = call.take_changed();
+        // The place goes back before the listeners hear: they only hand the news on.
+        drop(call);
+        for table in changed {
             self.tell_listeners(table);
         }
         value
@@ -454,17 +427,25 @@ impl App {
         Ok(ended.value)
     }
 
-    /// Handles one command; a refusal becomes a private reply.
+    /// Handles one command, waiting on this thread for a place to work in; a refusal
+    /// becomes a private reply.
     pub fn handle(&self, actor: &Actor, command: Command) -> Vec<Reply> {
-        let _place = self.thinking.gate.enter();
-        self.telling_after(|| {
-            crate::words::speaking(actor.lang, || {
-                carried::carrying(&actor.interaction, || self.handle_in_words(actor, command))
-            })
+        self.handle_admitted(self.thinking.gate.enter(), actor, command)
+    }
+
+    /// [`App::handle`] in a place the front end was admitted to ([`App::admit`]).
+    pub fn handle_admitted(
+        &self,
+        place: Option<thinking::Admission>,
+        actor: &Actor,
+        command: Command,
+    ) -> Vec<Reply> {
+        self.calling(Some(&actor.interaction), place, |call| {
+            crate::words::speaking(actor.lang, || self.handle_in_words(call, actor, command))
         })
     }
 
-    fn handle_in_words(&self, actor: &Actor, command: Command) -> Vec<Reply> {
+    fn handle_in_words(&self, call: &Call, actor: &Actor, command: Command) -> Vec<Reply> {
         // The droid's account plays only as the droid, in every front end: as a member it
         // would spend the house's money (a console line typed as `droid:`).
         if actor.user == ledger::DROID {
@@ -484,7 +465,7 @@ impl App {
         let again = command.plays().then(|| self.carried_again(actor)).flatten();
         let result = match again {
             Some(again) => again,
-            None => self.cooled(actor, command),
+            None => self.cooled(call, actor, command),
         };
         crate::telemetry::interaction(name, result.is_err(), started.elapsed().as_secs_f64());
         match result {
@@ -497,14 +478,14 @@ impl App {
         }
     }
 
-    fn run(&self, actor: &Actor, command: Command) -> Outcome {
+    fn run(&self, call: &Call, actor: &Actor, command: Command) -> Outcome {
         match command {
-            Command::Play(args) => self.play(actor, args),
-            Command::Move { action } => self.play_action(actor, &action, None),
+            Command::Play(args) => self.play(call, actor, args),
+            Command::Move { action } => self.play_action(call, actor, &action, None),
             Command::Board => self.board(actor),
-            Command::Resign => self.resign(actor),
-            Command::Draw => self.draw(actor, None),
-            Command::Decision { command } => self.command_decision(actor, &command),
+            Command::Resign => self.resign(call, actor),
+            Command::Draw => self.draw(call, actor, None),
+            Command::Decision { command } => self.command_decision(call, actor, &command),
             Command::Rules { game } => self.rules(&game),
             Command::Replay { table, text: false } => self.replay(actor, table),
             Command::Replay { table, text: true } => self.record_file(actor, table),
@@ -517,7 +498,7 @@ impl App {
                 table,
                 seat,
                 amount,
-            } => self.bet(actor, table, seat, amount),
+            } => self.bet(call, actor, table, seat, amount),
             Command::Shop => self.shop(actor),
             Command::Buy { item } => self.buy(actor, &item),
             Command::Inventory => self.inventory(actor),
@@ -533,17 +514,19 @@ impl App {
             Command::Help { command } => self.help(command.as_deref()),
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
-            Command::AdminEnd { table } => self.admin_end(actor, table),
+            Command::AdminEnd { table } => self.admin_end(call, actor, table),
             Command::AdminPrice { item, price } => self.admin_price(actor, &item, price),
             Command::AdminChannel { channel, tables } => {
                 self.admin_channel(actor, &channel, tables)
             }
             Command::TournamentCreate(ask) => self.tournament_create(actor, ask),
-            Command::TournamentJoin { tournament } => self.tournament_join(actor, tournament),
+            Command::TournamentJoin { tournament } => self.tournament_join(call, actor, tournament),
             Command::TournamentShow { tournament } => self.tournament_show(actor, tournament),
-            Command::TournamentCancel { tournament } => self.tournament_cancel(actor, tournament),
-            Command::Press { custom_id } => self.press(actor, &custom_id),
-            Command::Pick { custom_id, value } => self.pick(actor, &custom_id, &value),
+            Command::TournamentCancel { tournament } => {
+                self.tournament_cancel(call, actor, tournament)
+            }
+            Command::Press { custom_id } => self.press(call, actor, &custom_id),
+            Command::Pick { custom_id, value } => self.pick(call, actor, &custom_id, &value),
         }
     }
 }

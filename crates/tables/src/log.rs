@@ -10,6 +10,7 @@
 //! - `=rest 1764806400` (no seat): the series rests until that time (Unix seconds) before
 //!   anyone acts in the game just started (DJ-8's Wookiee pause).
 
+use crate::call::Call;
 use serde_json::Value;
 
 use super::terms::game_options;
@@ -312,7 +313,7 @@ impl App {
     }
 
     /// Forgets an ended table: its game and its clock warnings.
-    pub(crate) fn forget(&self, table: i64) {
+    pub(crate) fn forget(&self, call: &Call, table: i64) {
         self.live
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -321,6 +322,6 @@ impl App {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .retain(|(t, _)| *t != table);
-        self.changed(table);
+        call.changed(table);
     }
 }

@@ -2,6 +2,7 @@
 //! seats filling up (Join, Seat the droid, Start), the challenge answered, the first board,
 //! and Rematch with the same terms.
 
+use crate::call::Call;
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -34,7 +35,7 @@ struct Stakes {
 
 impl App {
     /// `/play`: opens a table in this channel.
-    pub(crate) fn play(&self, actor: &Actor, args: PlayArgs) -> Outcome {
+    pub(crate) fn play(&self, call: &Call, actor: &Actor, args: PlayArgs) -> Outcome {
         self.check_place(actor)?;
         let Some(entry) = self.catalogue.find(&args.game) else {
             return Err(Refusal(t!(
@@ -97,14 +98,20 @@ impl App {
             // A table in a thread shows in the lobby with its channel's tables.
             self.ledger.set_table_parent(row.id, parent)?;
         }
-        self.announce(actor, row, opponent.as_deref())
+        self.announce(call, actor, row, opponent.as_deref())
     }
 
     /// The first message of a new table: an open table, a challenge, or the game itself
     /// when the droid is the opponent.
-    fn announce(&self, actor: &Actor, row: TableRow, opponent: Option<&str>) -> Outcome {
+    fn announce(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        row: TableRow,
+        opponent: Option<&str>,
+    ) -> Outcome {
         if opponent == Some(DROID) {
-            return self.begin(&actor.guild, row);
+            return self.begin(call, &actor.guild, row);
         }
         Ok(vec![self.waiting_reply(&row)?])
     }
@@ -152,7 +159,7 @@ impl App {
 
     /// Starts a table whose seats are taken: the start position for that many seats, the
     /// stakes into escrow, the commitment shown, the first board.
-    pub(crate) fn begin(&self, guild: &str, row: TableRow) -> Outcome {
+    pub(crate) fn begin(&self, call: &Call, guild: &str, row: TableRow) -> Outcome {
         for user in &row.seats {
             if user != DROID {
                 self.ledger.open_account(guild, user)?;
@@ -184,17 +191,17 @@ impl App {
                 )),
                 other => other.into(),
             })?;
-        self.changed(row.id);
+        call.changed(row.id);
         if started.replayed {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
         let mut row = self.ledger.table(row.id)?;
         let mut progress = Progress::begin(&row, entry)?;
         self.remember(row.id, row.turn, &progress);
-        let advanced = self.advance(guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call, guild, &mut row, &mut progress)?;
         let mut text = self.headline(&row, entry);
         if let Status::Over(_) = progress.play.status() {
-            return self.game_over(guild, row, progress, advanced.last, text);
+            return self.game_over(call, guild, row, progress, advanced.last, text);
         }
         text.push('\n');
         for line in advanced.said {
@@ -243,7 +250,13 @@ impl App {
     }
 
     /// Accept or Decline, by a challenged player.
-    pub(crate) fn answer(&self, actor: &Actor, row: TableRow, accept: bool) -> Outcome {
+    pub(crate) fn answer(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        row: TableRow,
+        accept: bool,
+    ) -> Outcome {
         let creator = row.terms.creator.clone();
         if actor.user == creator || !row.seats.contains(&actor.user) {
             let invited: Vec<String> = row
@@ -266,7 +279,7 @@ impl App {
         }
         if !accept {
             let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
-            self.changed(row.id);
+            call.changed(row.id);
             let declined = Self::first_ending(row.id, declined)?;
             let text = t!("answer-declined", who = &actor.name);
             return Ok(vec![
@@ -276,11 +289,17 @@ impl App {
         if row.stake > 0 || row.per_point > 0 {
             self.check_fair_play(actor, "/play")?;
         }
-        self.begin(&actor.guild, row)
+        self.begin(call, &actor.guild, row)
     }
 
     /// Join or Seat the droid: a seat taken at an open table, which starts once full.
-    pub(crate) fn take_seat(&self, actor: &Actor, row: TableRow, droid: bool) -> Outcome {
+    pub(crate) fn take_seat(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        row: TableRow,
+        droid: bool,
+    ) -> Outcome {
         if row.status != TableStatus::Open {
             return Err(Refusal(t!("table-already-started", table = row.id)));
         }
@@ -309,9 +328,9 @@ impl App {
             }
         }
         let row = self.ledger.add_seat(row.id, user)?;
-        self.changed(row.id);
+        call.changed(row.id);
         if row.seats.len() == t.seats {
-            return self.begin(&actor.guild, row);
+            return self.begin(call, &actor.guild, row);
         }
         let min = self.entry(&row)?.info.min_seats;
         let text = t!(
@@ -330,7 +349,7 @@ impl App {
     }
 
     /// Start, by the creator of an open table with enough players.
-    pub(crate) fn start(&self, actor: &Actor, row: TableRow) -> Outcome {
+    pub(crate) fn start(&self, call: &Call, actor: &Actor, row: TableRow) -> Outcome {
         let t = row.terms.clone();
         if t.creator != actor.user {
             return Err(Refusal(t!("start-not-creator")));
@@ -349,13 +368,13 @@ impl App {
                 min = info.min_seats
             )));
         }
-        self.begin(&actor.guild, row)
+        self.begin(call, &actor.guild, row)
     }
 
     /// Rematch: a new table with the same game, players, stakes, `to`, options and droid
     /// level; two players make a challenge (the one who asks challenges the other), more
     /// make an open table of as many seats.
-    pub(crate) fn rematch(&self, actor: &Actor, row: TableRow) -> Outcome {
+    pub(crate) fn rematch(&self, call: &Call, actor: &Actor, row: TableRow) -> Outcome {
         if !row.seats.contains(&actor.user) {
             return Err(Refusal(t!("rematch-not-player")));
         }
@@ -383,7 +402,7 @@ impl App {
             options,
         };
         // Through /play's cooldown: a Rematch button is no way round it.
-        self.cooled(actor, super::Command::Play(args))
+        self.cooled(call, actor, super::Command::Play(args))
     }
 
     /// What taking a seat at a wagered open table asks of the money: fair play for a member

@@ -4,6 +4,7 @@
 
 use super::log::{LogEntry, Progress};
 use super::{App, Refusal};
+use crate::call::Call;
 use crate::ledger::tables::TableRow;
 use crate::t;
 
@@ -30,6 +31,7 @@ impl App {
     /// deadline one move clock after the rest, and told in `text`.
     pub(crate) fn rest(
         &self,
+        call: &Call,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
@@ -38,7 +40,7 @@ impl App {
         let until = next_midnight(self.now());
         let _ = guild;
         let clock = self.move_clock(row)?;
-        self.record_entry_until(row, progress, LogEntry::Rest(until), until + clock)?;
+        self.record_entry_until(call, row, progress, LogEntry::Rest(until), until + clock)?;
         text.push(' ');
         text.push_str(&t!("series-rest"));
         Ok(())

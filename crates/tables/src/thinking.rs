@@ -10,7 +10,7 @@
 //! waited in the queue still gets its level's whole budget (an iteration count), so the
 //! move is the one `/verify` computes again.
 
-use std::cell::RefCell;
+use crate::call::Call;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -34,45 +34,18 @@ fn thinking_threads() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-thread_local! {
-    /// The place this thread holds, with the address of its gate.
-    static HELD: RefCell<Option<(usize, OwnedSemaphorePermit)>> = const { RefCell::new(None) };
-}
-
 /// The places where commands work, taken in the order they were asked for. An async front
 /// end waits for one before it gives a thread to the command ([`Gate::admit`]), so that a
 /// burst of commands waits in a queue and not on threads; a caller that is not async waits
-/// on its own thread ([`Gate::enter`]).
+/// on its own thread ([`Gate::enter`]). A place is held by its [`Admission`]: the call that
+/// works in it carries it ([`crate::call::Call`]) and gives it back while it waits aside.
 pub struct Gate {
     places: Arc<Semaphore>,
 }
 
-/// A place taken by an async front end, for the thread that will run the command.
+/// A place taken, held until dropped.
 pub struct Admission {
-    gate: usize,
-    permit: OwnedSemaphorePermit,
-}
-
-/// This thread's place, held until dropped (nothing when the thread already held one:
-/// commands nest).
-pub struct Place {
-    owned: bool,
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        if self.owned {
-            HELD.with(|held| held.borrow_mut().take());
-        }
-    }
-}
-
-impl Admission {
-    /// Makes the place this thread's until the returned [`Place`] is dropped.
-    pub fn hold(self) -> Place {
-        HELD.with(|held| *held.borrow_mut() = Some((self.gate, self.permit)));
-        Place { owned: true }
-    }
+    _permit: OwnedSemaphorePermit,
 }
 
 impl Gate {
@@ -82,46 +55,15 @@ impl Gate {
         }
     }
 
-    fn address(&self) -> usize {
-        self as *const Gate as usize
-    }
-
-    fn holding(&self) -> bool {
-        HELD.with(|held| matches!(&*held.borrow(), Some((gate, _)) if *gate == self.address()))
-    }
-
-    /// Waits for a place, without a thread.
+    /// Waits for a place, without a thread (none once the gate is closed).
     pub async fn admit(&self) -> Option<Admission> {
         let permit = Arc::clone(&self.places).acquire_owned().await.ok()?;
-        Some(Admission {
-            gate: self.address(),
-            permit,
-        })
+        Some(Admission { _permit: permit })
     }
 
-    /// Waits on this thread for a place for its work, unless it holds one already.
-    pub fn enter(&self) -> Place {
-        if self.holding() {
-            return Place { owned: false };
-        }
-        match wait_here(self.admit()) {
-            Some(admission) => admission.hold(),
-            None => Place { owned: false },
-        }
-    }
-
-    /// Runs `wait` (work done elsewhere) with this thread's place given back meanwhile; the
-    /// thread queues for a place again after.
-    pub fn aside<T>(&self, wait: impl FnOnce() -> T) -> T {
-        if !self.holding() {
-            return wait();
-        }
-        HELD.with(|held| held.borrow_mut().take());
-        let value = wait();
-        if let Some(Admission { gate, permit }) = wait_here(self.admit()) {
-            HELD.with(|held| *held.borrow_mut() = Some((gate, permit)));
-        }
-        value
+    /// Waits on this thread for a place.
+    pub fn enter(&self) -> Option<Admission> {
+        wait_here(self.admit())
     }
 
     /// Places free now.
@@ -179,9 +121,10 @@ impl Thinking {
     }
 
     /// The droid's action at `play` for the seat to move, searched on the lane with `rng`
-    /// at `level`; the calling command's place is free meanwhile.
+    /// at `level`; the place of `call` is free meanwhile.
     pub fn choose(
         &self,
+        call: &Call,
         game: &'static str,
         play: &dyn DynPlay,
         level: u8,
@@ -206,8 +149,7 @@ impl Thinking {
                 crate::droid::choose_action(&*play, level, mind, &mut rng)
             })
         };
-        self.gate
-            .aside(|| self.lane.call(search))
+        call.aside(&self.gate, || self.lane.call(search))
             .unwrap_or_else(|| Err(RulesError::Unsupported("the droid's search failed".into())))
     }
 }
@@ -216,41 +158,6 @@ impl Thinking {
 mod tests {
     use super::*;
     use std::time::Duration;
-
-    #[test]
-    fn a_place_is_given_back_while_its_thread_waits_aside() {
-        let gate = Arc::new(Gate::new(1));
-        let place = gate.enter();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let other = {
-            let gate = Arc::clone(&gate);
-            std::thread::spawn(move || {
-                let _place = gate.enter();
-                tx.send("worked").unwrap();
-            })
-        };
-        // The one place is held: the other thread waits.
-        assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
-        // Waiting aside lets it in, and the place is ours again after.
-        let got = gate.aside(|| rx.recv_timeout(Duration::from_secs(10)));
-        assert_eq!(got, Ok("worked"));
-        other.join().unwrap();
-        assert_eq!(gate.free(), 0);
-        drop(place);
-        assert_eq!(gate.free(), 1);
-    }
-
-    #[test]
-    fn a_nested_command_keeps_its_threads_one_place() {
-        let gate = Gate::new(1);
-        let outer = gate.enter();
-        // Would wait forever if the inner entry took a second place.
-        let inner = gate.enter();
-        drop(inner);
-        assert_eq!(gate.free(), 0);
-        drop(outer);
-        assert_eq!(gate.free(), 1);
-    }
 
     #[tokio::test]
     async fn an_admission_waits_without_a_thread_and_is_held_by_the_one_that_works() {
@@ -262,9 +169,8 @@ mod tests {
         let worker = {
             let gate = Arc::clone(&gate);
             std::thread::spawn(move || {
-                let _place = first.hold();
-                // The thread holds its admitted place: entering again takes nothing more.
-                let _nested = gate.enter();
+                // The thread works in the place admitted for it, taking no second one.
+                let _place = first;
                 gate.free()
             })
         };

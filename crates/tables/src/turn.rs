@@ -5,6 +5,7 @@ use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
+use crate::call::Call;
 use crate::games::{Phrase, Status};
 use crate::ledger::tables::{LoggedAction, TableRow, TableStatus};
 use crate::ledger::DROID;
@@ -43,13 +44,14 @@ impl App {
     /// is in the log before anything is shown. Returns the action in canonical notation.
     pub(crate) fn record(
         &self,
+        call: &Call,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
         seat: Option<usize>,
         action: &str,
     ) -> Result<String, Refusal> {
-        let stored = self.record_entry(guild, row, progress, LogEntry::of(seat, action))?;
+        let stored = self.record_entry(call, guild, row, progress, LogEntry::of(seat, action))?;
         Ok(stored
             .game_action()
             .map(|(_, canonical)| canonical.to_string())
@@ -60,6 +62,7 @@ impl App {
     /// anything is shown. Returns the entry as stored (a game action in canonical notation).
     pub(crate) fn record_entry(
         &self,
+        call: &Call,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
@@ -67,13 +70,14 @@ impl App {
     ) -> Result<LogEntry, Refusal> {
         let _ = guild;
         let deadline = self.now() + self.move_clock(row)?;
-        self.record_entry_until(row, progress, entry, deadline)
+        self.record_entry_until(call, row, progress, entry, deadline)
     }
 
     /// [`App::record_entry`] with the deadline of the next action given (a rest's end and
     /// the move clock after it).
     pub(crate) fn record_entry_until(
         &self,
+        call: &Call,
         row: &mut TableRow,
         progress: &mut Progress,
         entry: LogEntry,
@@ -90,18 +94,19 @@ impl App {
             &logged,
             &next.play.position(),
             Some(deadline),
-            super::carried::take().as_deref(),
+            call.take_interaction().as_deref(),
         )?;
         row.turn = seq;
         *progress = next;
         self.remember(row.id, seq, progress);
-        self.changed(row.id);
+        call.changed(row.id);
         Ok(stored)
     }
 
     /// The action the table plays by itself at this point, if any.
     pub(crate) fn automatic(
         &self,
+        call: &Call,
         row: &TableRow,
         progress: &Progress,
     ) -> Result<Option<Automatic>, Refusal> {
@@ -126,7 +131,7 @@ impl App {
                 let game = self.entry(row)?.info.id;
                 let action =
                     self.thinking
-                        .choose(game, play, row.terms.level, row.terms.mind, rng)?;
+                        .choose(call, game, play, row.terms.level, row.terms.mind, rng)?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {
@@ -145,6 +150,7 @@ impl App {
     /// or the game ends, storing each in the log.
     pub(crate) fn advance(
         &self,
+        call: &Call,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
@@ -154,7 +160,7 @@ impl App {
             said: Vec::new(),
         };
         for _ in 0..10_000 {
-            let Some(next) = self.automatic(row, progress)? else {
+            let Some(next) = self.automatic(call, row, progress)? else {
                 break;
             };
             let before = progress.play.position();
@@ -163,7 +169,7 @@ impl App {
                 Automatic::Droid(s, a) | Automatic::Forced(s, a) => (Some(*s), a),
             };
             let phrase = progress.play.describe(action);
-            let canonical = self.record(guild, row, progress, seat, action)?;
+            let canonical = self.record(call, guild, row, progress, seat, action)?;
             let after = progress.play.position();
             advanced
                 .said
@@ -254,7 +260,13 @@ impl App {
 
     /// `/move` (and a choice from the move menu or a decision button): one action for the
     /// actor; `turn` is the turn the menu or button was shown at.
-    pub(crate) fn play_action(&self, actor: &Actor, text: &str, turn: Option<i64>) -> Outcome {
+    pub(crate) fn play_action(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        text: &str,
+        turn: Option<i64>,
+    ) -> Outcome {
         let mut row = self.active(actor)?;
         if row.status != TableStatus::Playing {
             return Err(Refusal(t!("turn-not-started", table = row.id)));
@@ -267,7 +279,7 @@ impl App {
         // A Roll press, unless rolling is a move of the game itself (backgammon's roll).
         let offered = progress.play.offered();
         if text.trim().eq_ignore_ascii_case(ROLL) && !offered.iter().any(|a| a == ROLL) {
-            return self.press_roll(actor, row, progress, seat);
+            return self.press_roll(call, actor, row, progress, seat);
         }
         if progress.play.roller() == Some(seat) {
             return Err(Refusal(t!("turn-roll-first")));
@@ -277,6 +289,7 @@ impl App {
         let before = progress.play.position();
         let phrase = progress.play.describe(&canonical);
         let canonical = self.record(
+            call,
             &actor.guild,
             &mut row,
             &mut progress,
@@ -289,11 +302,11 @@ impl App {
             .into_iter()
             .chain(note)
             .collect();
-        let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call, &actor.guild, &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
         let last = advanced.last.or(Some(LastMove::from(before, canonical)));
-        self.after_turn(&actor.guild, row, progress, last, text)
+        self.after_turn(call, &actor.guild, row, progress, last, text)
     }
 
     /// The Roll button (or `/move roll`): the decision the game plays before a roll when
@@ -301,6 +314,7 @@ impl App {
     /// seed exactly as the table draws other chance, then whatever follows by itself.
     fn press_roll(
         &self,
+        call: &Call,
         actor: &Actor,
         mut row: TableRow,
         mut progress: Progress,
@@ -312,8 +326,14 @@ impl App {
         if let Some(first) = skip.filter(|a| progress.play.offered().iter().any(|l| l == a)) {
             let before = progress.play.position();
             let phrase = progress.play.describe(first);
-            let canonical =
-                self.record(&actor.guild, &mut row, &mut progress, Some(seat), first)?;
+            let canonical = self.record(
+                call,
+                &actor.guild,
+                &mut row,
+                &mut progress,
+                Some(seat),
+                first,
+            )?;
             said.extend(self.narrate(&row, Some(seat), &canonical, phrase, false));
             last = Some(LastMove::from(before, canonical));
         }
@@ -328,18 +348,26 @@ impl App {
             .ok_or_else(|| Refusal(t!("error-chance-empty")))?;
         let before = progress.play.position();
         let phrase = progress.play.describe(&roll);
-        let canonical = self.record(&actor.guild, &mut row, &mut progress, None, &roll)?;
+        let canonical = self.record(call, &actor.guild, &mut row, &mut progress, None, &roll)?;
         said.extend(self.narrate(&row, None, &canonical, phrase, false));
         said.extend(self.note(&row, &progress, &before, &progress.play.position()));
-        let advanced = self.advance(&actor.guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call, &actor.guild, &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
-        self.after_turn(&actor.guild, row, progress, advanced.last.or(last), text)
+        self.after_turn(
+            call,
+            &actor.guild,
+            row,
+            progress,
+            advanced.last.or(last),
+            text,
+        )
     }
 
     /// The reply after a turn: the end of the game, or the board for the next player.
     pub(crate) fn after_turn(
         &self,
+        call: &Call,
         guild: &str,
         row: TableRow,
         progress: Progress,
@@ -347,7 +375,7 @@ impl App {
         mut text: String,
     ) -> Outcome {
         if let Status::Over(_) = progress.play.status() {
-            return self.game_over(guild, row, progress, last, text);
+            return self.game_over(call, guild, row, progress, last, text);
         }
         text.push(' ');
         text.push_str(&self.turn_line(&row, &progress));
@@ -355,11 +383,11 @@ impl App {
     }
 
     /// `/double` and any other slash command that plays a game's decision.
-    pub(crate) fn command_decision(&self, actor: &Actor, command: &str) -> Outcome {
+    pub(crate) fn command_decision(&self, call: &Call, actor: &Actor, command: &str) -> Outcome {
         let row = self.active(actor)?;
         let info = self.entry(&row)?.info;
         match info.decision_of_command(command) {
-            Some(decision) => self.play_action(actor, decision.action, None),
+            Some(decision) => self.play_action(call, actor, decision.action, None),
             None => Err(Refusal(t!(
                 "command-not-in-game",
                 game = crate::words::game_name(&info),

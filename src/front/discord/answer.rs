@@ -34,11 +34,10 @@ pub(super) async fn run(
     let lang = actor.lang;
     let admitted = app.admit().await;
     tokio::task::spawn_blocking(move || {
-        let _place = admitted.map(|a| a.hold());
         for (id, name) in &names {
             app.learn_name(&actor.guild, id, name);
         }
-        app.handle(&actor, command)
+        app.handle_admitted(admitted, &actor, command)
     })
     .await
     .unwrap_or_else(|e| {

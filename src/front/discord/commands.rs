@@ -285,7 +285,8 @@ async fn autocomplete_action(
     // rather than taking every thread (and the member's rate limit is the table's).
     let admitted = app.admit().await;
     let choices = tokio::task::spawn_blocking(move || {
-        let _place = admitted.map(|a| a.hold());
+        // The admission is the place: held while the keystroke is answered.
+        let _place = admitted;
         app.autocomplete(&actor, &typed)
     })
     .await

@@ -10,6 +10,7 @@ mod rounds;
 pub mod standings;
 
 use super::{Actor, App, Outcome, Refusal, Reply};
+use crate::call::Call;
 use crate::games::GameOptions;
 use crate::ledger::tournaments::{
     Format, NewTournament, Tournament, TournamentRefusal, TournamentStatus,
@@ -191,7 +192,7 @@ impl App {
     }
 
     /// `/tournament join`: pays the entry into the pot.
-    pub(crate) fn tournament_join(&self, actor: &Actor, id: Option<i64>) -> Outcome {
+    pub(crate) fn tournament_join(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
         let t = self.tournament_for(actor, id)?;
         if t.entry > 0 {
             // Prizes are credits: alternate accounts must not fill a pot for one player.
@@ -214,7 +215,7 @@ impl App {
         ))];
         // A full tournament has nobody left to wait for: it starts at once.
         if t.players.len() as i64 >= t.max_players {
-            replies.extend(self.start_tournament(t)?);
+            replies.extend(self.start_tournament(call, t)?);
         }
         Ok(replies)
     }
@@ -280,7 +281,7 @@ impl App {
 
     /// `/tournament cancel`: its creator or an admin stops it; every entry goes back and
     /// its tables still in play end without a result.
-    pub(crate) fn tournament_cancel(&self, actor: &Actor, id: Option<i64>) -> Outcome {
+    pub(crate) fn tournament_cancel(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
         let t = self.tournament_for(actor, id)?;
         if t.creator != actor.user && !actor.admin {
             return Err(Refusal(t!("tour-cancel-who")));
@@ -290,8 +291,8 @@ impl App {
             if row.status.is_active() {
                 self.ledger
                     .cancel_table(&t.guild, row.id, "ended by an admin")?;
-                self.forget(row.id);
-                self.changed(row.id);
+                self.forget(call, row.id);
+                call.changed(row.id);
             }
         }
         if let Some(first) = replies.first_mut() {

@@ -5,6 +5,7 @@
 
 use super::pairing::{self, Round};
 use super::standings::{self, Reading};
+use crate::call::Call;
 use crate::catalogue::Entry;
 use crate::ledger::tables::{NewTable, TableRow, Terms};
 use crate::ledger::tournaments::{Format, Tournament, TournamentStatus};
@@ -16,6 +17,7 @@ impl App {
     /// tables allow (the clock's part: starts, and anything a restart left half done).
     pub(crate) fn run_tournaments(
         &self,
+        call: &Call,
         serves: &dyn Fn(&str) -> bool,
     ) -> Vec<(String, String, Reply)> {
         let Ok(active) = self.ledger.active_tournaments() else {
@@ -24,7 +26,7 @@ impl App {
         let mut out = Vec::new();
         for t in active.into_iter().filter(|t| serves(&t.guild)) {
             let (guild, channel) = (t.guild.clone(), t.channel.clone());
-            let replies = crate::words::speaking(self.lang_of(&t.creator), || self.step(t));
+            let replies = crate::words::speaking(self.lang_of(&t.creator), || self.step(call, t));
             out.extend(
                 replies
                     .into_iter()
@@ -35,9 +37,9 @@ impl App {
     }
 
     /// What follows the end of a tournament's table: the next round or the prizes, now.
-    pub(crate) fn after_tournament_table(&self, tournament: i64) -> Vec<Reply> {
+    pub(crate) fn after_tournament_table(&self, call: &Call, tournament: i64) -> Vec<Reply> {
         match self.ledger.tournament(tournament) {
-            Ok(t) => self.step(t),
+            Ok(t) => self.step(call, t),
             Err(e) => {
                 tracing::warn!(tournament, error = %e, "tournament not read");
                 Vec::new()
@@ -48,11 +50,11 @@ impl App {
     /// One step of a tournament: its start when due, its round's missing tables, the next
     /// round when the last has ended, or its end. Failures are logged and retried by the
     /// clock; what was stored stays.
-    fn step(&self, t: Tournament) -> Vec<Reply> {
+    fn step(&self, call: &Call, t: Tournament) -> Vec<Reply> {
         let id = t.id;
         let result = match t.status {
-            TournamentStatus::Open if self.now() >= t.starts_at => self.start_tournament(t),
-            TournamentStatus::Playing => self.continue_tournament(t),
+            TournamentStatus::Open if self.now() >= t.starts_at => self.start_tournament(call, t),
+            TournamentStatus::Playing => self.continue_tournament(call, t),
             _ => Ok(Vec::new()),
         };
         result.unwrap_or_else(|e| {
@@ -61,7 +63,7 @@ impl App {
         })
     }
 
-    pub(super) fn start_tournament(&self, t: Tournament) -> Outcome {
+    pub(super) fn start_tournament(&self, call: &Call, t: Tournament) -> Outcome {
         if t.players.len() < 2 {
             return self.cancel_tournament(&t, "tour-too-few");
         }
@@ -81,7 +83,7 @@ impl App {
         self.ledger
             .begin_round(&t.guild, t.id, 1, &seeds, &round.byes)?;
         let t = self.ledger.tournament(t.id)?;
-        self.open_round(&t, 1, &round)
+        self.open_round(call, &t, 1, &round)
     }
 
     /// The pairing of `round`, from what the rounds before it left.
@@ -117,7 +119,7 @@ impl App {
 
     /// Opens the tables of `round` that are not open yet, each started at once, and says
     /// who meets whom.
-    fn open_round(&self, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
+    fn open_round(&self, call: &Call, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
         let existing = self.ledger.tournament_tables(t.id)?;
         let entry = self
             .catalogue
@@ -141,7 +143,7 @@ impl App {
             told.push(self.board_line(&row.guild, board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
-                match self.begin(&t.guild, row) {
+                match self.begin(call, &t.guild, row) {
                     Ok(board) => replies.extend(board),
                     Err(e) => {
                         tracing::info!(tournament = t.id, board, error = %e.0, "not started here")
@@ -212,13 +214,13 @@ impl App {
         )?)
     }
 
-    fn continue_tournament(&self, t: Tournament) -> Outcome {
+    fn continue_tournament(&self, call: &Call, t: Tournament) -> Outcome {
         let tables = self.ledger.tournament_tables(t.id)?;
         let in_round = tables.iter().filter(|(r, _, _)| *r == t.round).count();
         let pairing = self.pairing(&t, t.round)?;
         if in_round < pairing.tables.len() {
             // A restart between a round's start and its last table: open the rest.
-            return self.open_round(&t, t.round, &pairing);
+            return self.open_round(call, &t, t.round, &pairing);
         }
         let byes = self.ledger.tournament_byes(t.id)?;
         let reading = standings::read(&t, &tables, &byes);
@@ -237,7 +239,7 @@ impl App {
         self.ledger
             .begin_round(&t.guild, t.id, next, &t.players, &pairing.byes)?;
         let t = self.ledger.tournament(t.id)?;
-        self.open_round(&t, next, &pairing)
+        self.open_round(call, &t, next, &pairing)
     }
 
     fn finish_tournament(&self, t: &Tournament, reading: &Reading) -> Outcome {
