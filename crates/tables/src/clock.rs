@@ -137,11 +137,9 @@ impl App {
         let who = self.name(&row.guild, &row.seats[seat]);
         if now >= deadline {
             let text = t!("clock-timeout", who = &who);
-            let guild = row.guild.clone();
             return self
                 .concede(
                     call,
-                    &guild,
                     row,
                     progress,
                     seat,

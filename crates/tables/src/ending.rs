@@ -37,15 +37,7 @@ impl App {
         };
         self.keep_legacy(guild, &row, &progress)?;
         if !is_series(&row) {
-            return self.settle(
-                call,
-                guild,
-                row,
-                progress,
-                last,
-                text,
-                outcome.points.clone(),
-            );
+            return self.settle(call, row, progress, last, text, outcome.points.clone());
         }
         let mut totals = progress.totals.clone();
         for (total, p) in totals.iter_mut().zip(&outcome.points) {
@@ -83,7 +75,7 @@ impl App {
         text.push(' ');
         text.push_str(&t!("series-score", score = score_line(&totals)));
         if decided || exhausted || row.target == 0 {
-            return self.settle(call, guild, row, progress, last, text, totals);
+            return self.settle(call, row, progress, last, text, totals);
         }
         let rests = progress.play.rests_after();
         let marker = LogEntry::NextGame(outcome.points.clone());
@@ -161,13 +153,13 @@ impl App {
     pub(crate) fn settle(
         &self,
         call: &Call,
-        guild: &str,
         row: TableRow,
         progress: Progress,
         last: Last,
         mut text: String,
         mut points: Vec<u32>,
     ) -> Outcome {
+        let guild = &row.guild.clone();
         for &seat in &progress.gone {
             points[seat] = 0;
         }
@@ -261,13 +253,13 @@ impl App {
     pub(crate) fn concede(
         &self,
         call: &Call,
-        guild: &str,
         mut row: TableRow,
         mut progress: Progress,
         seat: usize,
         why: Leaving,
         mut text: String,
     ) -> Outcome {
+        let guild = &row.guild.clone();
         if progress.remaining().len() > 2 {
             let leave = LogEntry::Leave { seat, why };
             self.record_entry(call, guild, &mut row, &mut progress, leave)?;
@@ -311,7 +303,7 @@ impl App {
         }
         totals[winner] = totals[winner].max(1);
         self.keep_legacy(guild, &row, &progress)?;
-        self.settle(call, guild, row, progress, None, text, totals)
+        self.settle(call, row, progress, None, text, totals)
     }
 
     /// `/resign`: concedes the table; the creator of a table not yet started withdraws it.
@@ -348,15 +340,7 @@ impl App {
             return Err(Refusal(t!("resign-already-left")));
         }
         let text = t!("resign-resigns", who = &actor.name);
-        self.concede(
-            call,
-            &actor.guild,
-            row,
-            progress,
-            seat,
-            Leaving::Resign,
-            text,
-        )
+        self.concede(call, row, progress, seat, Leaving::Resign, text)
     }
 
     /// `/draw` and the Accept draw button: the caller consents to end the game by
