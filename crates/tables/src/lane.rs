@@ -108,11 +108,10 @@ fn serve(queue: &Mutex<mpsc::Receiver<Job>>) {
 }
 
 /// Lowers this thread's priority (on Linux a thread has a niceness of its own, and the
-/// threads it starts inherit it). Its reads of the ledger go to a connection of their own
-/// ([`crate::ledger::store::read_aside`]), so that it never holds the one the players'
-/// commands wait for.
+/// threads it starts inherit it). The ledger sends the reads of a thread below the
+/// process's priority to a connection of their own, so that it never holds the one the
+/// players' commands wait for.
 pub fn lower_priority() {
-    crate::ledger::store::read_aside();
     #[cfg(target_os = "linux")]
     {
         // SAFETY: plain system calls on this thread's own id; failure only leaves the
@@ -131,7 +130,6 @@ pub fn lower_priority() {
 /// (falling back to the lower niceness where that class is refused). Its reads of the
 /// ledger go aside, as [`lower_priority`]'s do.
 pub fn idle_priority() {
-    crate::ledger::store::read_aside();
     #[cfg(target_os = "linux")]
     {
         let param = libc::sched_param { sched_priority: 0 };

@@ -19,7 +19,6 @@ use std::path::Path;
 
 use super::{Durability, LedgerError, Result};
 
-pub use self::group::read_aside;
 pub use self::postgres::PgPool;
 
 /// A parameter of a statement.
