@@ -81,6 +81,7 @@ fn actor(user: &str) -> Actor {
 }
 
 fn command(line: &str) -> Command {
+    let lang = holotable::words::Lang::En;
     let mut words = line.split_whitespace();
     let name = words.next().unwrap().trim_start_matches('/');
     let options = words
@@ -89,7 +90,7 @@ fn command(line: &str) -> Command {
             (k.to_string(), v.to_string())
         })
         .collect();
-    commands::parse(name, &options).unwrap()
+    commands::parse(lang, name, &options).unwrap()
 }
 
 /// The app on `db` with the table of `w` started; the clock moves a minute a call, so

@@ -41,6 +41,7 @@ fn resident_mib() -> f64 {
 }
 
 fn main() {
+    let lang = holotable::words::Lang::En;
     let tables: usize = std::env::var("BENCH_TABLES")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -69,7 +70,7 @@ fn main() {
         let channel = format!("c{n}");
         let opened = app.handle(
             &actor("alice", &channel),
-            commands::parse("play", &play).unwrap(),
+            commands::parse(lang, "play", &play).unwrap(),
         );
         let accept = opened[0]
             .buttons

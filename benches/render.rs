@@ -25,14 +25,18 @@ fn scene() -> Scene {
 }
 
 fn benches(c: &mut Criterion) {
+    let lang = holotable::words::Lang::En;
     let options = GameOptions::new();
     let scene = scene();
-    let png = holotable::catalogue::board_png("dejarik", &options, AFTER, &scene).expect("renders");
+    let png =
+        holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &scene).expect("renders");
     println!("mid-game Dejarik PNG: {} bytes", png.len());
 
     let mut group = c.benchmark_group("render");
     group.bench_function("dejarik_png_midgame", |b| {
-        b.iter(|| holotable::catalogue::board_png("dejarik", &options, AFTER, &scene).unwrap())
+        b.iter(|| {
+            holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &scene).unwrap()
+        })
     });
     // The same board dressed by the shop: a set on each seat and a theme (its palette is
     // learnt on the first board of that combination, outside the measurement).
@@ -55,14 +59,17 @@ fn benches(c: &mut Criterion) {
         }),
         ..scene.clone()
     };
-    let png = holotable::catalogue::board_png("dejarik", &options, AFTER, &dressed).unwrap();
+    let png = holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &dressed).unwrap();
     println!("dressed mid-game Dejarik PNG: {} bytes", png.len());
     group.bench_function("dejarik_png_dressed", |b| {
-        b.iter(|| holotable::catalogue::board_png("dejarik", &options, AFTER, &dressed).unwrap())
+        b.iter(|| {
+            holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &dressed).unwrap()
+        })
     });
     group.bench_function("dejarik_draw_only", |b| {
         b.iter(|| {
-            holotable::catalogue::board_canvas("dejarik", &options, AFTER, &scene, 1.0).unwrap()
+            holotable::catalogue::board_canvas(lang, "dejarik", &options, AFTER, &scene, 1.0)
+                .unwrap()
         })
     });
 
@@ -77,18 +84,26 @@ fn benches(c: &mut Criterion) {
         ..Scene::default()
     };
     const BG_AFTER: &str = "MXOaBSDg8+AARg:MAHgACAAAAAE";
-    let png = holotable::catalogue::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene)
+    let png = holotable::catalogue::board_png(lang, "backgammon", &bg_options, BG_AFTER, &bg_scene)
         .expect("renders");
     println!("mid-game backgammon PNG: {} bytes", png.len());
     group.bench_function("backgammon_png_midgame", |b| {
         b.iter(|| {
-            holotable::catalogue::board_png("backgammon", &bg_options, BG_AFTER, &bg_scene).unwrap()
+            holotable::catalogue::board_png(lang, "backgammon", &bg_options, BG_AFTER, &bg_scene)
+                .unwrap()
         })
     });
     group.bench_function("backgammon_draw_only", |b| {
         b.iter(|| {
-            holotable::catalogue::board_canvas("backgammon", &bg_options, BG_AFTER, &bg_scene, 1.0)
-                .unwrap()
+            holotable::catalogue::board_canvas(
+                lang,
+                "backgammon",
+                &bg_options,
+                BG_AFTER,
+                &bg_scene,
+                1.0,
+            )
+            .unwrap()
         })
     });
 
@@ -104,12 +119,13 @@ fn benches(c: &mut Criterion) {
         }),
         ..Scene::default()
     };
-    let png = holotable::catalogue::board_png("zatak", &zk_options, zk_after, &zk_scene)
+    let png = holotable::catalogue::board_png(lang, "zatak", &zk_options, zk_after, &zk_scene)
         .expect("renders");
     println!("mid-game Zatak PNG: {} bytes", png.len());
     group.bench_function("zatak_png_midgame", |b| {
         b.iter(|| {
-            holotable::catalogue::board_png("zatak", &zk_options, zk_after, &zk_scene).unwrap()
+            holotable::catalogue::board_png(lang, "zatak", &zk_options, zk_after, &zk_scene)
+                .unwrap()
         })
     });
 
@@ -124,12 +140,13 @@ fn benches(c: &mut Criterion) {
         }),
         ..Scene::default()
     };
-    let png = holotable::catalogue::board_png("kingdoms", &zk_options, kg_after, &kg_scene)
+    let png = holotable::catalogue::board_png(lang, "kingdoms", &zk_options, kg_after, &kg_scene)
         .expect("renders");
     println!("full Halloween Kingdoms PNG: {} bytes", png.len());
     group.bench_function("kingdoms_png_full", |b| {
         b.iter(|| {
-            holotable::catalogue::board_png("kingdoms", &zk_options, kg_after, &kg_scene).unwrap()
+            holotable::catalogue::board_png(lang, "kingdoms", &zk_options, kg_after, &kg_scene)
+                .unwrap()
         })
     });
 
@@ -149,12 +166,13 @@ fn benches(c: &mut Criterion) {
         }),
         ..Scene::default()
     };
-    let png = holotable::catalogue::board_png("dzone", &zk_options, dz_after, &dz_scene)
+    let png = holotable::catalogue::board_png(lang, "dzone", &zk_options, dz_after, &dz_scene)
         .expect("renders");
     println!("four-player D-Zone PNG: {} bytes", png.len());
     group.bench_function("dzone_png_four_players", |b| {
         b.iter(|| {
-            holotable::catalogue::board_png("dzone", &zk_options, dz_after, &dz_scene).unwrap()
+            holotable::catalogue::board_png(lang, "dzone", &zk_options, dz_after, &dz_scene)
+                .unwrap()
         })
     });
 
@@ -168,7 +186,8 @@ fn benches(c: &mut Criterion) {
     .map(|s| s.to_string())
     .collect();
     let start = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
-    let gif = holotable::catalogue::replay_gif("dejarik", &options, start, &actions, &[]).unwrap();
+    let gif =
+        holotable::catalogue::replay_gif(lang, "dejarik", &options, start, &actions, &[]).unwrap();
     println!(
         "replay GIF of {} frames: {} bytes",
         actions.len() + 1,
@@ -177,7 +196,8 @@ fn benches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(actions.len() as u64 + 1));
     group.bench_function("dejarik_gif_frames", |b| {
         b.iter(|| {
-            holotable::catalogue::replay_gif("dejarik", &options, start, &actions, &[]).unwrap()
+            holotable::catalogue::replay_gif(lang, "dejarik", &options, start, &actions, &[])
+                .unwrap()
         })
     });
     group.finish();
@@ -194,7 +214,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 entry
                     .board
-                    .png_of(play.as_ref(), &Scene::default())
+                    .png_of(lang, play.as_ref(), &Scene::default())
                     .unwrap()
             })
         });
@@ -202,7 +222,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| {
                 entry
                     .board
-                    .png(&GameOptions::new(), &position, &Scene::default())
+                    .png(lang, &GameOptions::new(), &position, &Scene::default())
                     .unwrap()
             })
         });

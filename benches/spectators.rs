@@ -70,12 +70,13 @@ struct Table {
 }
 
 fn open(app: &App, i: usize) -> Table {
+    let lang = holotable::words::Lang::En;
     let channel = format!("c{i}");
     let (a, b) = (format!("a{i}"), format!("b{i}"));
     let mut options = BTreeMap::new();
     options.insert("game".to_string(), "dejarik".to_string());
     options.insert("opponent".to_string(), b.clone());
-    let play = commands::parse("play", &options).unwrap();
+    let play = commands::parse(lang, "play", &options).unwrap();
     let challenge = app.handle(&actor(&channel, &a, 0), play);
     let accept = challenge[0].buttons[0].custom_id.clone();
     let shown = app

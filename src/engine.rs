@@ -195,8 +195,10 @@ fn render(game_id: &str, options: &GameOptions, request: &Map<String, Value>) ->
     let state = string_field(request, "state")?;
     let path = string_field(request, "path")?;
     let scene = scene(request)?;
-    let png =
-        crate::catalogue::board_png(game_id, options, state, &scene).map_err(|e| e.to_string())?;
+    // The protocol speaks English, as its notation does.
+    let lang = crate::words::Lang::En;
+    let png = crate::catalogue::board_png(lang, game_id, options, state, &scene)
+        .map_err(|e| e.to_string())?;
     std::fs::write(path, &png).map_err(|e| format!("cannot write {path}: {e}"))?;
     Ok(json!({"ok": true, "bytes": png.len()}))
 }

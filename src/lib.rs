@@ -18,4 +18,4 @@ pub use holotable_tables::names;
 pub use holotable_tables as table;
 pub use holotable_telemetry as telemetry;
 pub use holotable_words as words;
-pub use holotable_words::{t, t_in};
+pub use holotable_words::t;

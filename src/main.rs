@@ -517,6 +517,8 @@ fn render(
     replay: Option<&[String]>,
     scene: &Scene,
 ) -> ExitCode {
+    // A board drawn for a file speaks English, as the engine does.
+    let lang = holotable::words::Lang::En;
     let options = match options.map(serde_json::from_str) {
         None => serde_json::Map::new(),
         Some(Ok(serde_json::Value::Object(map))) => map,
@@ -527,9 +529,9 @@ fn render(
     };
     let image = match replay {
         Some(actions) => {
-            holotable::catalogue::replay_gif(game, &options, state, actions, &scene.names)
+            holotable::catalogue::replay_gif(lang, game, &options, state, actions, &scene.names)
         }
-        None => holotable::catalogue::board_png(game, &options, state, scene),
+        None => holotable::catalogue::board_png(lang, game, &options, state, scene),
     };
     match image {
         Ok(bytes) => match std::fs::write(out, &bytes) {

@@ -36,6 +36,7 @@ fn required(spec: &CommandSpec) -> BTreeMap<String, String> {
 
 #[test]
 fn every_declared_command_parses_with_its_arguments_and_refuses_others() {
+    let lang = holotable::words::Lang::En;
     let mut parsed = 0;
     for spec in specs() {
         let runs: Vec<(CommandSpec, BTreeMap<String, String>)> = if spec.subcommands.is_empty() {
@@ -51,24 +52,28 @@ fn every_declared_command_parses_with_its_arguments_and_refuses_others() {
                 .collect()
         };
         for (declared, options) in runs {
-            assert!(parse(spec.name, &options).is_ok(), "/{}", spec.name);
+            assert!(parse(lang, spec.name, &options).is_ok(), "/{}", spec.name);
             // Every optional argument is taken too.
             let mut all = options.clone();
             for a in declared.args {
                 all.insert(a.name.into(), sample(a.kind).into());
             }
-            assert!(parse(spec.name, &all).is_ok(), "/{} {all:?}", spec.name);
+            assert!(
+                parse(lang, spec.name, &all).is_ok(),
+                "/{} {all:?}",
+                spec.name
+            );
             // A required argument missing is named.
             for a in declared.args.iter().filter(|a| a.required) {
                 let mut missing = options.clone();
                 missing.remove(a.name);
-                let error = parse(spec.name, &missing).unwrap_err();
+                let error = parse(lang, spec.name, &missing).unwrap_err();
                 assert!(error.contains(a.name), "/{}: {error}", spec.name);
             }
             if !spec.game_options {
                 let mut extra = options.clone();
                 extra.insert("colour".into(), "blue".into());
-                let error = parse(spec.name, &extra).unwrap_err();
+                let error = parse(lang, spec.name, &extra).unwrap_err();
                 assert!(error.contains("colour"), "/{}: {error}", spec.name);
             }
             parsed += 1;
@@ -79,27 +84,29 @@ fn every_declared_command_parses_with_its_arguments_and_refuses_others() {
 
 #[test]
 fn numbers_are_checked_where_a_command_takes_them() {
+    let lang = holotable::words::Lang::En;
     let mut o = BTreeMap::new();
     o.insert("user".to_string(), "bob".to_string());
     o.insert("amount".to_string(), "lots".to_string());
-    let error = parse("give", &o).unwrap_err();
+    let error = parse(lang, "give", &o).unwrap_err();
     assert!(
         error.contains("amount") && error.contains("lots"),
         "{error}"
     );
-    assert!(parse("fly", &BTreeMap::new())
+    assert!(parse(lang, "fly", &BTreeMap::new())
         .unwrap_err()
         .contains("/play"));
 }
 
 #[test]
 fn usage_lines_are_written_from_the_table() {
+    let lang = holotable::words::Lang::En;
     let usage = |name: &str| {
         specs()
             .into_iter()
             .find(|s| s.name == name)
             .unwrap()
-            .usage()
+            .usage(lang)
     };
     assert_eq!(usage("give"), "/give user amount");
     assert_eq!(usage("replay"), "/replay [table] [format]");
@@ -112,14 +119,15 @@ fn usage_lines_are_written_from_the_table() {
 // `/jouer`, and a name given in either language stands for the same command.
 #[test]
 fn commands_have_french_names_that_parse_as_the_same_command() {
+    let lang = holotable::words::Lang::En;
     use holotable::table::commands::{canonical, local_name};
-    use holotable::words::{speaking, Lang};
+    use holotable::words::Lang;
     let parse_with = |name: &str, options: &[(&str, &str)]| {
         let options: BTreeMap<String, String> = options
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
-        format!("{:?}", parse(name, &options))
+        format!("{:?}", parse(lang, name, &options))
     };
     assert_eq!(
         parse_with("jouer", &[("game", "dejarik")]),
@@ -133,12 +141,18 @@ fn commands_have_french_names_that_parse_as_the_same_command() {
         parse_with("tournoi", &[("action", "rejoindre")]),
         parse_with("tournament", &[("action", "join")])
     );
-    let french_usage = speaking(Lang::Fr, || {
-        specs().iter().find(|s| s.name == "notify").unwrap().usage()
-    });
+    let french_usage = specs()
+        .iter()
+        .find(|s| s.name == "notify")
+        .unwrap()
+        .usage(Lang::Fr);
     assert_eq!(french_usage, "/notifier activer | désactiver");
     assert_eq!(
-        specs().iter().find(|s| s.name == "notify").unwrap().usage(),
+        specs()
+            .iter()
+            .find(|s| s.name == "notify")
+            .unwrap()
+            .usage(lang,),
         "/notify on | off"
     );
 
@@ -146,7 +160,7 @@ fn commands_have_french_names_that_parse_as_the_same_command() {
     // 32) and names one command only.
     let mut seen = std::collections::BTreeSet::new();
     for spec in specs() {
-        let french = speaking(Lang::Fr, || local_name(spec.name, spec.name));
+        let french = local_name(Lang::Fr, spec.name, spec.name);
         assert!(
             (1..=32).contains(&french.chars().count())
                 && french

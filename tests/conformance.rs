@@ -157,10 +157,16 @@ fn check_position(entry: &Entry, game_seats: usize, play: &dyn DynPlay, at: &str
 
 /// The board of a position renders as a PNG that decodes.
 fn check_board(entry: &Entry, play: &dyn DynPlay, at: &str) {
+    let lang = holotable::words::Lang::En;
     let id = entry.info.id;
     let png = entry
         .board
-        .png(&GameOptions::new(), &play.position(), &Scene::default())
+        .png(
+            lang,
+            &GameOptions::new(),
+            &play.position(),
+            &Scene::default(),
+        )
         .unwrap_or_else(|e| panic!("{id} {at}: the board does not render: {e}"));
     let mut reader = png::Decoder::new(std::io::Cursor::new(png))
         .read_info()

@@ -28,6 +28,7 @@ fn pixel_of(png: &[u8], (x, y): (f32, f32)) -> Rgb {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shop_and_buy_through_the_real_client() {
+    let lang = holotable::words::Lang::En;
     let dir = workdir("discord-shop");
     let fake = FakeDiscord::start().await;
     let _bot = start_bot(&fake, &dir.join("h.db"));
@@ -99,7 +100,7 @@ async fn shop_and_buy_through_the_real_client() {
     let cell = holotable::games::dejarik::parse_cell("o5").unwrap();
     let (x, y) = holotable::render::dejarik::cell_center(cell);
     let face = pixel_of(&png, (x + 18.0, y));
-    let set = match holotable::table::wares::find("kyber").unwrap().look {
+    let set = match holotable::table::wares::find(lang, "kyber").unwrap().look {
         holotable::table::wares::Look::Set(set) => set,
         holotable::table::wares::Look::Theme(_) => unreachable!(),
     };

@@ -206,3 +206,24 @@ fn the_check_sees_every_way_of_naming_a_module() {
         .any(|f| f.ends_with("console.rs: crate::droid")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Context is passed, not ambient (docs/TABLE_FLOW.md): no state of a call — its actor,
+/// language, interaction, place or writes — may hide in the thread that runs it, where an
+/// async or websocket front end could not carry it.
+#[test]
+fn no_state_hides_in_a_thread() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(&root.join("src"), &mut files);
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        sources(&entry.unwrap().path().join("src"), &mut files);
+    }
+    assert!(files.len() > 100, "the sources were not found");
+    let marker = concat!("thread", "_local!");
+    let found: Vec<String> = files
+        .iter()
+        .filter(|file| std::fs::read_to_string(file).unwrap().contains(marker))
+        .map(|file| file.display().to_string())
+        .collect();
+    assert!(found.is_empty(), "state kept beside a thread in {found:?}");
+}

@@ -153,7 +153,14 @@ fn theme_of(id: &str) -> Theme {
 const START: &str = "o5,o6,o7,o8/o1,o2,o11,o12/w:wb";
 
 fn dejarik(scene: &Scene) -> Vec<u8> {
-    holotable::catalogue::board_png("dejarik", &GameOptions::new(), START, scene).expect("renders")
+    holotable::catalogue::board_png(
+        holotable::words::Lang::En,
+        "dejarik",
+        &GameOptions::new(),
+        START,
+        scene,
+    )
+    .expect("renders")
 }
 
 fn names() -> Vec<String> {
@@ -245,6 +252,7 @@ fn a_theme_recolours_the_board_and_keeps_pieces_and_text() {
 
 #[test]
 fn every_game_draws_every_set_on_every_seat_and_every_theme() {
+    let lang = holotable::words::Lang::En;
     for entry in Catalogue::default().entries() {
         let seats = entry.board.sides().len();
         let options = GameOptions::new();
@@ -263,7 +271,7 @@ fn every_game_draws_every_set_on_every_seat_and_every_theme() {
             };
             let png = entry
                 .board
-                .png(&options, &start, &scene)
+                .png(lang, &options, &start, &scene)
                 .unwrap_or_else(|e| panic!("{}: {e}", entry.info.id));
             assert!(
                 png.len() <= 150 * 1024,
@@ -278,6 +286,7 @@ fn every_game_draws_every_set_on_every_seat_and_every_theme() {
 
 #[test]
 fn a_replay_shows_the_set_its_player_wears() {
+    let lang = holotable::words::Lang::En;
     let kyber = set("kyber");
     let dress = Scene {
         names: names(),
@@ -287,7 +296,10 @@ fn a_replay_shows_the_set_its_player_wears() {
     let entry = Catalogue::default().find("dejarik").unwrap();
     let options = GameOptions::new();
     let steps = [holotable::games::Step::Action("o5-i5".into())];
-    let gif_bytes = entry.board.replay(&options, START, &steps, &dress).unwrap();
+    let gif_bytes = entry
+        .board
+        .replay(lang, &options, START, &steps, &dress)
+        .unwrap();
     let mut decode = gif::DecodeOptions::new();
     decode.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = decode.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();

@@ -72,7 +72,7 @@ fn menu_at(play: &dyn DynPlay, path: &[String]) -> Menu {
 
 fn label_reads(phrase: &Phrase, at: &str) {
     for lang in [Lang::En, Lang::Fr] {
-        let text = words::speaking(lang, || words::tell(phrase, |_| "alice".into()));
+        let text = words::tell(lang, phrase, |_| "alice".into());
         assert!(
             !text.trim().is_empty() && text != phrase.id,
             "{:?} in {lang:?} at {at}: {text:?}",
@@ -206,6 +206,7 @@ fn menus_reach_exactly_the_legal_moves_in_every_game_and_option_set() {
 // KG-3.1: Orange places a first piece anywhere: six kinds on 81 cells.
 #[test]
 fn the_first_move_of_halloween_kingdoms_reaches_all_486_placements_in_three_steps() {
+    let lang = holotable::words::Lang::En;
     let rules = holotable::catalogue::lookup("kingdoms", &GameOptions::new()).unwrap();
     let play = rules.start(2).unwrap();
     assert_eq!(play.legal().len(), 486);
@@ -221,7 +222,7 @@ fn the_first_move_of_halloween_kingdoms_reaches_all_486_placements_in_three_step
         .entries
         .iter()
         .map(|e| match e {
-            Item::Step { label, .. } => words::tell(label, |_| String::new()),
+            Item::Step { label, .. } => words::tell(lang, label, |_| String::new()),
             other => panic!("{other:?}"),
         })
         .collect();

@@ -47,7 +47,14 @@ mod theme_rgb {
 }
 
 fn board(state: &str, scene: &Scene) -> Vec<u8> {
-    holotable::catalogue::board_png("dejarik", &GameOptions::new(), state, scene).expect("renders")
+    holotable::catalogue::board_png(
+        holotable::words::Lang::En,
+        "dejarik",
+        &GameOptions::new(),
+        state,
+        scene,
+    )
+    .expect("renders")
 }
 
 #[test]
@@ -120,6 +127,7 @@ fn a_killed_piece_is_shown_where_it_stood() {
 
 #[test]
 fn every_position_of_random_games_renders() {
+    let lang = holotable::words::Lang::En;
     let game = Arc::new(Dejarik::default());
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..4 {
@@ -142,6 +150,7 @@ fn every_position_of_random_games_renders() {
                 ..Scene::default()
             };
             let canvas = holotable::catalogue::board_canvas(
+                lang,
                 "dejarik",
                 &GameOptions::new(),
                 &state,
@@ -157,7 +166,9 @@ fn every_position_of_random_games_renders() {
 
 #[test]
 fn bad_positions_are_refused() {
+    let lang = holotable::words::Lang::En;
     let err = holotable::catalogue::board_png(
+        lang,
         "dejarik",
         &GameOptions::new(),
         "o5/o5/w:-",
@@ -166,22 +177,34 @@ fn bad_positions_are_refused() {
     .unwrap_err()
     .to_string();
     assert!(err.contains("both"), "{err}");
-    let err =
-        holotable::catalogue::board_png("chess", &GameOptions::new(), START, &Scene::default())
-            .unwrap_err()
-            .to_string();
+    let err = holotable::catalogue::board_png(
+        lang,
+        "chess",
+        &GameOptions::new(),
+        START,
+        &Scene::default(),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("unknown game"), "{err}");
 }
 
 #[test]
 fn replay_gif_has_one_frame_per_action_plus_the_start() {
+    let lang = holotable::words::Lang::En;
     let actions: Vec<String> = ["o5-i5", "o1-i1", "o6-C", "o2-i2", "i5-o5"]
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let gif_bytes =
-        holotable::catalogue::replay_gif("dejarik", &GameOptions::new(), START, &actions, &[])
-            .unwrap();
+    let gif_bytes = holotable::catalogue::replay_gif(
+        lang,
+        "dejarik",
+        &GameOptions::new(),
+        START,
+        &actions,
+        &[],
+    )
+    .unwrap();
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif_bytes)).unwrap();
@@ -211,9 +234,15 @@ fn replay_gif_has_one_frame_per_action_plus_the_start() {
     assert_eq!(frames, actions.len() + 1);
     // An illegal action in the log is an error, not a broken GIF.
     let bad = vec!["o5-i9".to_string()];
-    assert!(
-        holotable::catalogue::replay_gif("dejarik", &GameOptions::new(), START, &bad, &[]).is_err()
-    );
+    assert!(holotable::catalogue::replay_gif(
+        lang,
+        "dejarik",
+        &GameOptions::new(),
+        START,
+        &bad,
+        &[]
+    )
+    .is_err());
 }
 
 #[test]
@@ -294,6 +323,7 @@ fn slot_reels_render_every_symbol() {
 /// the dice, every random position renderable.
 #[test]
 fn backgammon_boards_decode_and_show_the_position() {
+    let lang = holotable::words::Lang::En;
     use holotable::render::backgammon::{checker_at, HEIGHT as BG_H, WIDTH as BG_W};
     let options: GameOptions = serde_json::from_str(r#"{"length":5}"#).unwrap();
     // White opened 6-1 with 13/7 8/7; Black is to roll.
@@ -306,6 +336,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         ..Scene::default()
     };
     let png = holotable::catalogue::board_png(
+        lang,
         "backgammon",
         &options,
         "4NvgATDgc/ABMA:cAmgAAAAAAAE",
@@ -338,6 +369,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         ..Scene::default()
     };
     assert!(holotable::catalogue::board_png(
+        lang,
         "backgammon",
         &options,
         "4NvgATDgc/ABMA:cAmgAAAAAAAE",
@@ -351,9 +383,14 @@ fn backgammon_boards_decode_and_show_the_position() {
     let mut play = Playthrough::new(Arc::clone(&game), 2).unwrap();
     for _ in 0..300 {
         let state = game.format_state(play.state());
-        let png =
-            holotable::catalogue::board_png("backgammon", &options, &state, &Scene::default())
-                .unwrap_or_else(|e| panic!("{state}: {e}"));
+        let png = holotable::catalogue::board_png(
+            lang,
+            "backgammon",
+            &options,
+            &state,
+            &Scene::default(),
+        )
+        .unwrap_or_else(|e| panic!("{state}: {e}"));
         assert!(png.starts_with(b"\x89PNG"));
         let actions = match play.status() {
             holotable::games::Status::Over(_) => break,
@@ -371,6 +408,7 @@ fn backgammon_boards_decode_and_show_the_position() {
 
 #[test]
 fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
+    let lang = holotable::words::Lang::En;
     use holotable::games::kingdoms::{Cell, Kingdoms};
     use holotable::render::kingdoms::{centre, icons, HEIGHT, WIDTH};
     let cell = |n: &str| Cell::parse(n).unwrap();
@@ -386,7 +424,8 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
     };
     let options = GameOptions::new();
     let threatened =
-        holotable::catalogue::board_png("kingdoms", &options, before, &Scene::default()).unwrap();
+        holotable::catalogue::board_png(lang, "kingdoms", &options, before, &Scene::default())
+            .unwrap();
     assert!(threatened.len() < 150_000);
     let image = decode(&threatened);
     assert_eq!((image.0, image.1), (WIDTH as u32, HEIGHT as u32));
@@ -404,8 +443,9 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
     assert!(near(pixel(&image, px - 19.5, py - 19.5), icons::PURPLE));
     assert!(!near(pixel(&image, x - 19.5, y - 19.5), icons::ORANGE));
     // After e5-e7: e5 is empty and framed as the last action's start, the threat is gone.
-    let moved =
-        decode(&holotable::catalogue::board_png("kingdoms", &options, after, &scene).unwrap());
+    let moved = decode(
+        &holotable::catalogue::board_png(lang, "kingdoms", &options, after, &scene).unwrap(),
+    );
     assert!(!near(pixel(&moved, x - 21.0, y), icons::ORANGE));
     let frame = pixel(&moved, x - 29.0, y - 10.0);
     assert!(near(frame, holotable::render::kingdoms::LAST), "{frame:?}");
@@ -424,22 +464,25 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
         actions.push(game.format_action(play.state(), &action));
         play.apply(&action).unwrap();
         let state = game.format_state(play.state());
-        holotable::catalogue::board_png("kingdoms", &options, &state, &Scene::default()).unwrap();
+        holotable::catalogue::board_png(lang, "kingdoms", &options, &state, &Scene::default())
+            .unwrap();
     }
-    let gif =
-        holotable::catalogue::replay_gif("kingdoms", &options, &start, &actions, &[]).unwrap();
+    let gif = holotable::catalogue::replay_gif(lang, "kingdoms", &options, &start, &actions, &[])
+        .unwrap();
     assert_eq!(gif_frames(&gif), actions.len() + 1);
 }
 
 #[test]
 fn dzone_boards_show_marbles_steel_the_target_and_claims() {
+    let lang = holotable::words::Lang::En;
     use holotable::games::dzone::Cell;
     use holotable::render::dzone::{cell_centre, MARBLES};
     let cell = |n: &str| Cell::parse(n).unwrap();
     let options = GameOptions::new();
     let claim =
         "S..Y.R/...R.S/.B..../..S.Y./.RGG../.....S R1:GY,G3:B,B4,Y3:RR G claim:44:22,45,66 9 1";
-    let png = holotable::catalogue::board_png("dzone", &options, claim, &Scene::default()).unwrap();
+    let png =
+        holotable::catalogue::board_png(lang, "dzone", &options, claim, &Scene::default()).unwrap();
     assert!(png.len() < 150_000);
     let image = decode(&png);
     assert_eq!((image.0, image.1), (900, 720));
@@ -475,12 +518,14 @@ fn dzone_boards_show_marbles_steel_the_target_and_claims() {
 /// A kingdom's label stays readable when a piece stands in its corner cell: it gets a backing.
 #[test]
 fn a_kingdom_label_over_a_piece_has_a_backing() {
+    let lang = holotable::words::Lang::En;
     use holotable::games::kingdoms::Cell;
     use holotable::render::kingdoms::centre;
     let cell = |n: &str| Cell::parse(n).unwrap();
     let board = |state: &str| {
         decode(
             &holotable::catalogue::board_png(
+                lang,
                 "kingdoms",
                 &GameOptions::new(),
                 state,
@@ -505,6 +550,7 @@ fn a_kingdom_label_over_a_piece_has_a_backing() {
 /// readable under the highlight.
 #[test]
 fn a_zatak_arrow_leaves_the_arrived_die_readable() {
+    let lang = holotable::words::Lang::En;
     use holotable::games::zatak::Cell;
     use holotable::render::zatak::cell_center;
     let before = "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/b5=6,c6=3,d6=5,d7=1,e6=2,f5=4/-/w/play";
@@ -516,7 +562,8 @@ fn a_zatak_arrow_leaves_the_arrived_die_readable() {
         }),
         ..Scene::default()
     };
-    let png = holotable::catalogue::board_png("zatak", &GameOptions::new(), after, &scene).unwrap();
+    let png =
+        holotable::catalogue::board_png(lang, "zatak", &GameOptions::new(), after, &scene).unwrap();
     let image = decode(&png);
     let (x, y) = cell_center(Cell::parse("e5").unwrap());
     // The die's face (48 px, drawn 3 px above the centre), inside its rounded border.
@@ -540,6 +587,7 @@ fn a_zatak_arrow_leaves_the_arrived_die_readable() {
 /// final position, so that it stays within Discord's upload limit.
 #[test]
 fn a_long_replay_keeps_to_its_frame_budget() {
+    let lang = holotable::words::Lang::En;
     use holotable::games::dzone::Dzone;
     use holotable::games::Status;
     let game = Arc::new(Dzone::default());
@@ -557,8 +605,9 @@ fn a_long_replay_keeps_to_its_frame_budget() {
     }
     let n = actions.len();
     assert!(n > render::REPLAY_FRAMES, "a long game: {n} actions");
-    let gif = holotable::catalogue::replay_gif("dzone", &GameOptions::new(), &start, &actions, &[])
-        .unwrap();
+    let gif =
+        holotable::catalogue::replay_gif(lang, "dzone", &GameOptions::new(), &start, &actions, &[])
+            .unwrap();
     let frames = gif_frames(&gif);
     let stride = n.div_ceil(render::REPLAY_FRAMES);
     let expected = 1 + n / stride + usize::from(n % stride != 0);

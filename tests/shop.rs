@@ -64,7 +64,7 @@ fn face_on(image: &(u32, Vec<u8>), cell: &str, dx: f32, dy: f32) -> Rgb {
 }
 
 fn set_face(id: &str) -> Rgb {
-    match find(id).unwrap().look {
+    match find(holotable::words::Lang::En, id).unwrap().look {
         Look::Set(set) => set.face,
         Look::Theme(_) => panic!("{id} is a theme"),
     }

@@ -40,6 +40,7 @@ fn actor(user: &str, channel: &str) -> Actor {
 
 /// A command as typed in the console: `/play game:dejarik opponent:bob`.
 fn command(line: &str) -> Command {
+    let lang = holotable::words::Lang::En;
     let mut words = line.split_whitespace();
     let name = words.next().unwrap().trim_start_matches('/');
     let options: BTreeMap<String, String> = words
@@ -48,7 +49,7 @@ fn command(line: &str) -> Command {
             (k.to_string(), v.to_string())
         })
         .collect();
-    commands::parse(name, &options).unwrap()
+    commands::parse(lang, name, &options).unwrap()
 }
 
 fn run(app: &App, user: &str, channel: &str, line: &str) -> Vec<Reply> {

@@ -88,13 +88,14 @@ fn update_at(events: &Receiver<(String, Value)>, turn: i64) -> Value {
 
 #[test]
 fn a_seat_shows_the_set_its_player_wears() {
+    let lang = holotable::words::Lang::En;
     let (mut console, url) = started_table("web-looks");
     let bought = console.say("bob: /buy item:kyber");
     assert!(bought[0]["text"]
         .as_str()
         .unwrap()
         .contains("bob buys Kyber"));
-    let kyber = match holotable::table::wares::find("kyber").unwrap().look {
+    let kyber = match holotable::table::wares::find(lang, "kyber").unwrap().look {
         holotable::table::wares::Look::Set(set) => set,
         holotable::table::wares::Look::Theme(_) => unreachable!(),
     };

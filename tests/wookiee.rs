@@ -19,11 +19,12 @@ const MIDNIGHT: i64 = 1_800_057_600;
 const BLOCKING: &str = "setup:o1,o3,o5,o6/i1,i3,i5,o7/w:-";
 
 fn play(t: &mut Table, user: &str, options: &[(&str, &str)]) -> holotable::table::Reply {
+    let lang = holotable::words::Lang::En;
     let options: BTreeMap<String, String> = options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let command = commands::parse("play", &options).unwrap();
+    let command = commands::parse(lang, "play", &options).unwrap();
     t.run(user, command)
 }
 

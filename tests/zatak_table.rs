@@ -78,6 +78,7 @@ fn a_wagered_zatak_game_from_the_set_up_to_the_end() {
 
 #[test]
 fn the_board_shows_dice_taken_only_once_play_begins() {
+    let lang = holotable::words::Lang::En;
     use holotable::render::{Board, Scene};
     let board = &holotable::render::zatak::BOARD;
     let options = serde_json::Map::new();
@@ -86,6 +87,7 @@ fn the_board_shows_dice_taken_only_once_play_begins() {
     // name stays the panel colour where taken dice would be drawn.
     let setup = board
         .canvas(
+            lang,
             &options,
             "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/-/-/r/setup",
             &scene,
@@ -94,6 +96,7 @@ fn the_board_shows_dice_taken_only_once_play_begins() {
         .unwrap();
     let played = board
         .canvas(
+            lang,
             &options,
             "b1=4,c1=2,d1=1,d2=5,e1=3,f1=6/d7=1/-/r/play",
             &scene,

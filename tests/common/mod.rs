@@ -72,6 +72,7 @@ impl Table {
 
     /// `user: /name key:value …`, as the console reads it.
     pub fn slash(&mut self, user: &str, line: &str) -> Reply {
+        let lang = holotable::words::Lang::En;
         let mut words = line.split_whitespace();
         let name = words.next().unwrap().trim_start_matches('/');
         let options = words
@@ -80,7 +81,7 @@ impl Table {
                 (k.to_string(), v.to_string())
             })
             .collect();
-        let command = commands::parse(name, &options).unwrap();
+        let command = commands::parse(lang, name, &options).unwrap();
         self.run(user, command)
     }
 

@@ -209,6 +209,7 @@ pub struct PileBoard;
 impl Board for PileBoard {
     fn canvas(
         &self,
+        _lang: holotable::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
@@ -225,29 +226,32 @@ impl Board for PileBoard {
 
     fn png(
         &self,
+        lang: holotable::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
-        encode::png_rgb(&self.canvas(options, state, scene, 1.0)?)
+        encode::png_rgb(&self.canvas(lang, options, state, scene, 1.0)?)
     }
 
     fn png_of(
         &self,
+        lang: holotable::words::Lang,
         play: &dyn holotable::games::DynPlay,
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
-        self.png(&GameOptions::new(), &play.position(), scene)
+        self.png(lang, &GameOptions::new(), &play.position(), scene)
     }
 
     fn replay(
         &self,
+        lang: holotable::words::Lang,
         options: &GameOptions,
         start: &str,
         _actions: &[holotable::games::Step],
         dress: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
-        self.png(options, start, dress)
+        self.png(lang, options, start, dress)
     }
 
     fn sides(&self) -> &'static [SideLook] {

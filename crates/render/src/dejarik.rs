@@ -167,8 +167,8 @@ fn draw_piece(c: &mut Canvas, side: Side, look: SideLook, x: f32, y: f32, r: f32
     }
 }
 
-fn name_of(scene: &Scene, side: Side) -> String {
-    scene.name_or(side.seat(), || side_name(side))
+fn name_of(lang: crate::words::Lang, scene: &Scene, side: Side) -> String {
+    scene.name_or(side.seat(), || side_name(lang, side))
 }
 
 /// "White", "Blancs".
@@ -180,8 +180,8 @@ fn look(scene: &Scene, side: Side) -> SideLook {
     scene.side(side.seat(), &SIDES)
 }
 
-fn side_name(side: Side) -> String {
-    super::side_name(&SIDES, side.seat())
+fn side_name(lang: crate::words::Lang, side: Side) -> String {
+    super::side_name(lang, &SIDES, side.seat())
 }
 
 /// The last move, resolved against the position before it when that is known. A last move
@@ -265,6 +265,7 @@ fn around(path: &tiny_skia::Path, margin: f32) -> [f32; 4] {
 
 /// Draws a position with its scene.
 pub fn draw(
+    lang: crate::words::Lang,
     game: &Dejarik,
     pos: &Position,
     scene: &Scene,
@@ -285,8 +286,8 @@ pub fn draw(
         }
     }
     mark_last_move(&mut c, scene, &highlight, victim);
-    draw_header(&mut c, game, pos, scene);
-    draw_footer(&mut c, game, pos, scene, &highlight);
+    draw_header(lang, &mut c, game, pos, scene);
+    draw_footer(lang, &mut c, game, pos, scene, &highlight);
     Ok(c)
 }
 
@@ -360,14 +361,20 @@ fn mark_last_move(
     }
 }
 
-fn draw_header(c: &mut Canvas, game: &Dejarik, pos: &Position, scene: &Scene) {
+fn draw_header(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Dejarik,
+    pos: &Position,
+    scene: &Scene,
+) {
     // Some(winner seat or None for a draw) once the game is over.
     let winner = match game.status(pos) {
         Status::Over(outcome) => Some(outcome.winner()),
         _ => scene.result.as_ref().map(|_| None),
     };
     for side in [Side::White, Side::Black] {
-        let name = kit::fit_text(&name_of(scene, side), 22.0, 200.0);
+        let name = kit::fit_text(&name_of(lang, scene, side), 22.0, 200.0);
         let width = kit::text_width(&name, 22.0);
         let (icon_x, text_x, align, pill_x) = match side {
             Side::White => (34.0, 58.0, Align::Left, 12.0),
@@ -396,6 +403,7 @@ fn draw_header(c: &mut Canvas, game: &Dejarik, pos: &Position, scene: &Scene) {
 }
 
 fn draw_footer(
+    lang: crate::words::Lang,
     c: &mut Canvas,
     game: &Dejarik,
     pos: &Position,
@@ -405,8 +413,8 @@ fn draw_footer(
     let top = HEIGHT - 72.0;
     // The main line: the result, or whose turn it is.
     let status = game.status(pos);
-    let ending = super::ending_line(&status, scene, |seat| {
-        name_of(scene, Side::from_seat(seat).unwrap_or(Side::White))
+    let ending = super::ending_line(lang, &status, scene, |seat| {
+        name_of(lang, scene, Side::from_seat(seat).unwrap_or(Side::White))
     });
     let (line, colour) = match ending {
         Some(line) => (line, theme::HIGHLIGHT),
@@ -414,9 +422,10 @@ fn draw_footer(
             let side = pos.to_move();
             (
                 t!(
+                    lang,
                     "board-dj-to-move",
-                    who = name_of(scene, side),
-                    side = side_name(side)
+                    who = name_of(lang, scene, side),
+                    side = side_name(lang, side)
                 ),
                 theme::TEXT,
             )
@@ -426,49 +435,65 @@ fn draw_footer(
     c.text(&line, CX, top + 30.0, 21.0, colour, Align::Center);
 
     // Second line: last move and series score.
-    let details = footer_details(scene, highlight);
+    let details = footer_details(lang, scene, highlight);
     if !details.is_empty() {
         let text = kit::fit_text(&details.join("   ·   "), 15.0, WIDTH - 150.0);
         c.text(&text, CX, top + 56.0, 15.0, theme::TEXT_DIM, Align::Center);
     }
     for side in [Side::White, Side::Black] {
-        draw_lost(c, pos, scene, side, top);
+        draw_lost(lang, c, pos, scene, side, top);
     }
 }
 
 /// The footer's second line, in parts: the last move, what it augmented and killed, and
 /// the series score.
-fn footer_details(scene: &Scene, highlight: &Highlight) -> Vec<String> {
+fn footer_details(lang: crate::words::Lang, scene: &Scene, highlight: &Highlight) -> Vec<String> {
     let mut details = Vec::new();
     match highlight {
         Highlight::Full(mv, _) => {
             let mv_text = format!("{}-{}", format_cell(mv.from), format_cell(mv.to));
-            let mut text = t!("board-last", action = mv_text);
+            let mut text = t!(lang, "board-last", action = mv_text);
             if mv.augmentations() > 0 {
                 text.push(' ');
-                text.push_str(&t!("board-dj-augmentations", count = mv.augmentations()));
+                text.push_str(&t!(
+                    lang,
+                    "board-dj-augmentations",
+                    count = mv.augmentations()
+                ));
             }
             if let Some(cell) = mv.killed {
-                text.push_str(&t!("board-dj-kills", cell = format_cell(cell)));
+                text.push_str(&t!(lang, "board-dj-kills", cell = format_cell(cell)));
             }
             details.push(text);
         }
         Highlight::Ends(from, to) => {
             let mv_text = format!("{}-{}", format_cell(*from), format_cell(*to));
-            details.push(t!("board-last", action = mv_text))
+            details.push(t!(lang, "board-last", action = mv_text))
         }
-        Highlight::Pass => details.push(t!("board-last", action = "pass")),
+        Highlight::Pass => details.push(t!(lang, "board-last", action = "pass")),
         Highlight::None => {}
     }
     if let Some(series) = &scene.series {
         let score = crate::games::score_line(&series.points);
-        details.push(t!("board-series", target = series.target, score = &score));
+        details.push(t!(
+            lang,
+            "board-series",
+            target = series.target,
+            score = &score
+        ));
     }
     details
 }
 
 /// The pieces `side` has lost (four at most), crossed out in its own corner of the footer.
-fn draw_lost(c: &mut Canvas, pos: &Position, scene: &Scene, side: Side, top: f32) {
+fn draw_lost(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    pos: &Position,
+    scene: &Scene,
+    side: Side,
+    top: f32,
+) {
     let lost = pos.lost(side).min(4);
     if lost == 0 {
         return;
@@ -485,7 +510,7 @@ fn draw_lost(c: &mut Canvas, pos: &Position, scene: &Scene, side: Side, top: f32
         c.cross(x, y, 7.0, theme::DANGER, 3.0);
     }
     c.text(
-        &t!("board-lost"),
+        &t!(lang, "board-lost"),
         caption_x,
         top + 60.0,
         13.0,
@@ -503,6 +528,8 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    // The colours of a board are the same in every language.
+    let lang = crate::words::Lang::En;
     let game = Dejarik::default();
     let scene = |before: &str, action: &str| Scene {
         names: vec!["Chewbacca".into(), "R2-D2".into()],
@@ -519,7 +546,7 @@ fn dressed(dress: &Scene) -> Palette {
         .expect("sample position");
     let start = Position::start(Side::White);
     let sample = |pos: &Position, scene: &Scene| {
-        draw(&game, pos, scene, 1.0).expect("the sample boards are consistent")
+        draw(lang, &game, pos, scene, 1.0).expect("the sample boards are consistent")
     };
     let a = sample(&after, &scene(before, "o3-i4"));
     let plain = Scene {

@@ -133,6 +133,8 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    // The colours of a board are the same in every language.
+    let lang = crate::words::Lang::En;
     let game = Dzone::default();
     let scene = Scene {
         names: vec![
@@ -152,7 +154,7 @@ fn dressed(dress: &Scene) -> Palette {
         .iter()
         .map(|s| {
             let pos = game.parse_state(s).expect("a sample position");
-            draw(&game, &pos, &scene, 1.0).expect("a sample board")
+            draw(lang, &game, &pos, &scene, 1.0).expect("a sample board")
         })
         .collect();
     Palette::learn(&canvases.iter().collect::<Vec<_>>())
@@ -229,12 +231,12 @@ fn dressed_seat(scene: &Scene, seat: usize) -> Option<(usize, SideLook)> {
     Some((seat, scene.side(seat, &SIDES)))
 }
 
-fn side_name(seat: usize) -> String {
-    super::side_name(&SIDES, seat)
+fn side_name(lang: crate::words::Lang, seat: usize) -> String {
+    super::side_name(lang, &SIDES, seat)
 }
 
-fn name_of(scene: &Scene, seat: usize) -> String {
-    scene.name_or(seat, || side_name(seat))
+fn name_of(lang: crate::words::Lang, scene: &Scene, seat: usize) -> String {
+    scene.name_or(seat, || side_name(lang, seat))
 }
 
 /// The last action: its path when it moved a marble, with the cells it captured, or the
@@ -250,6 +252,7 @@ fn last_path(game: &Dzone, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>)> {
 
 /// Draws a position with its scene.
 pub fn draw(
+    lang: crate::words::Lang,
     game: &Dzone,
     pos: &Position,
     scene: &Scene,
@@ -280,9 +283,9 @@ pub fn draw(
         }
     }
     mark_phase(&mut c, pos);
-    draw_header(&mut c, pos, scene);
-    draw_players(&mut c, pos, scene);
-    draw_footer(&mut c, game, pos, scene);
+    draw_header(lang, &mut c, pos, scene);
+    draw_players(lang, &mut c, pos, scene);
+    draw_footer(lang, &mut c, game, pos, scene);
     Ok(c)
 }
 
@@ -351,15 +354,15 @@ fn mark_phase(c: &mut Canvas, pos: &Position) {
 }
 
 /// The current roll: the black and the white die with the target they name.
-fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
+fn draw_header(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: &Scene) {
     let target = target_of(pos);
     c.text("D-Zone", 20.0, 39.0, 22.0, theme::TEXT, Align::Left);
     if let Some(t) = target {
         die(c, BX + 3.0 * S - 24.0, 30.0, 36.0, t.x(), true);
         die(c, BX + 3.0 * S + 24.0, 30.0, 36.0, t.y(), false);
-        let who = name_of(scene, pos.to_move);
+        let who = name_of(lang, scene, pos.to_move);
         let text = kit::fit_text(
-            &t!("board-dz-target", cell = t.name(), who = who),
+            &t!(lang, "board-dz-target", cell = t.name(), who = who),
             18.0,
             300.0,
         );
@@ -376,7 +379,7 @@ fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
 
 /// Each player: its marble, name, reserve and captures; the player to act marked, those out
 /// dimmed.
-fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
+fn draw_players(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: &Scene) {
     let over = matches!(pos.phase, Phase::Over(_));
     for (seat, player) in pos.players.iter().enumerate() {
         let top = BY + seat as f32 * 128.0;
@@ -393,9 +396,9 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
             15.0,
             alpha,
         );
-        let mut name = name_of(scene, seat);
+        let mut name = name_of(lang, scene, seat);
         if player.out {
-            name = t!("board-dz-out", who = name);
+            name = t!(lang, "board-dz-out", who = name);
         }
         let name = kit::fit_text(&name, 19.0, WIDTH - PANEL_X - 80.0);
         let colour = if player.out {
@@ -406,7 +409,7 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
         c.text(&name, PANEL_X + 50.0, top + 35.0, 19.0, colour, Align::Left);
         let reserve = player.reserve as usize;
         c.text(
-            &t!("board-dz-reserve"),
+            &t!(lang, "board-dz-reserve"),
             PANEL_X + 14.0,
             top + 70.0,
             13.0,
@@ -424,7 +427,7 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
             );
         }
         c.text(
-            &t!("board-dz-captures"),
+            &t!(lang, "board-dz-captures"),
             PANEL_X + 14.0,
             top + 100.0,
             13.0,
@@ -442,20 +445,26 @@ fn draw_players(c: &mut Canvas, pos: &Position, scene: &Scene) {
     }
 }
 
-fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
+fn draw_footer(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Dzone,
+    pos: &Position,
+    scene: &Scene,
+) {
     let top = HEIGHT - FOOTER;
-    let who = name_of(scene, pos.to_move);
+    let who = name_of(lang, scene, pos.to_move);
     let status = game.status(pos);
-    let ending = super::ending_line(&status, scene, |seat| name_of(scene, seat));
+    let ending = super::ending_line(lang, &status, scene, |seat| name_of(lang, scene, seat));
     let (line, colour) = match (ending, status) {
         (Some(line), _) => (line, theme::HIGHLIGHT),
         (None, _) => {
             let text = match &pos.phase {
-                Phase::Place(k) => t!("board-dz-place", who = who, left = *k as i64),
-                Phase::First(_) => t!("board-dz-first", who = who),
-                Phase::Claim(..) => t!("board-dz-claim", who = who),
-                Phase::Choose(_) => t!("board-dz-choose", who = who),
-                _ => t!("board-dz-roll", who = who),
+                Phase::Place(k) => t!(lang, "board-dz-place", who = who, left = *k as i64),
+                Phase::First(_) => t!(lang, "board-dz-first", who = who),
+                Phase::Claim(..) => t!(lang, "board-dz-claim", who = who),
+                Phase::Choose(_) => t!(lang, "board-dz-choose", who = who),
+                _ => t!(lang, "board-dz-roll", who = who),
             };
             (text, theme::TEXT)
         }
@@ -463,7 +472,11 @@ fn draw_footer(c: &mut Canvas, game: &Dzone, pos: &Position, scene: &Scene) {
     let line = kit::fit_text(&line, 20.0, WIDTH - 40.0);
     c.text(&line, WIDTH / 2.0, top + 27.0, 20.0, colour, Align::Center);
     if let Some(last) = &scene.last_move {
-        let text = kit::fit_text(&t!("board-last", action = &last.action), 14.0, WIDTH - 40.0);
+        let text = kit::fit_text(
+            &t!(lang, "board-last", action = &last.action),
+            14.0,
+            WIDTH - 40.0,
+        );
         c.text(
             &text,
             WIDTH / 2.0,

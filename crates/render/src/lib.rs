@@ -95,11 +95,15 @@ pub enum RenderError {
     Encode(String),
 }
 
-/// Why a game ended, in the current language with the scene's names when the game tells
+/// Why a game ended, in `lang` with the scene's names when the game tells
 /// it (see [`crate::games::Outcome::phrase`]).
-pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
+pub(crate) fn reason(
+    lang: crate::words::Lang,
+    outcome: &crate::games::Outcome,
+    scene: &Scene,
+) -> String {
     match &outcome.phrase {
-        Some(phrase) => crate::words::tell(phrase, |seat| {
+        Some(phrase) => crate::words::tell(lang, phrase, |seat| {
             scene
                 .names
                 .get(seat)
@@ -114,6 +118,7 @@ pub(crate) fn reason(outcome: &crate::games::Outcome, scene: &Scene) -> String {
 /// and the score, or why the game ended without a winner (`name`: a seat's name). `None`
 /// while the game goes on.
 pub(crate) fn ending_line(
+    lang: crate::words::Lang,
     status: &Status,
     scene: &Scene,
     name: impl Fn(crate::games::Seat) -> String,
@@ -124,16 +129,22 @@ pub(crate) fn ending_line(
     let Status::Over(outcome) = status else {
         return None;
     };
-    let reason = reason(outcome, scene);
+    let reason = reason(lang, outcome, scene);
     let score = crate::games::score_line(&outcome.points);
     Some(match outcome.winner() {
         Some(seat) => crate::t!(
+            lang,
             "board-wins",
             who = name(seat),
             reason = reason,
             score = score
         ),
-        None => crate::t!("board-over", reason = capitalise(&reason), score = score),
+        None => crate::t!(
+            lang,
+            "board-over",
+            reason = capitalise(&reason),
+            score = score
+        ),
     })
 }
 
@@ -161,6 +172,7 @@ pub trait Board: Send + Sync {
     /// Draws a position at `scale`.
     fn canvas(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
@@ -170,6 +182,7 @@ pub trait Board: Send + Sync {
     /// The board as PNG bytes, at full size.
     fn png(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
@@ -177,13 +190,19 @@ pub trait Board: Send + Sync {
 
     /// A game in play as PNG bytes, at full size: the table hands its typed game over, so
     /// the position is drawn as it is held, never written out and read back.
-    fn png_of(&self, play: &dyn DynPlay, scene: &Scene) -> Result<Vec<u8>, RenderError>;
+    fn png_of(
+        &self,
+        lang: crate::words::Lang,
+        play: &dyn DynPlay,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError>;
 
     /// An animated replay: the start position, then one frame per action with that action
     /// highlighted; the last frame stays longer. `dress` gives the players' names and the
     /// looks they wear.
     fn replay(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         start: &str,
         actions: &[Step],
@@ -213,9 +232,9 @@ impl SideLook {
         format!("{}{}{}", self.face.css(), self.edge.css(), self.mark.css())
     }
 
-    /// The side's name in the language spoken now ("White", "Rouges").
-    pub fn name(&self) -> String {
-        crate::t!(self.name)
+    /// The side's name in `lang` ("White", "Rouges").
+    pub fn name(&self, lang: crate::words::Lang) -> String {
+        crate::t!(lang, self.name)
     }
 }
 
@@ -237,11 +256,11 @@ impl SideLook {
 }
 
 /// The name of `seat`'s side among `sides` (the last side for any seat past them).
-pub fn side_name(sides: &[SideLook], seat: usize) -> String {
+pub fn side_name(lang: crate::words::Lang, sides: &[SideLook], seat: usize) -> String {
     sides
         .get(seat)
         .or(sides.last())
-        .map(SideLook::name)
+        .map(|side| side.name(lang))
         .unwrap_or_default()
 }
 
@@ -272,8 +291,14 @@ impl<G: Game> Drawn<G> {
         Ok((game, pos))
     }
 
-    fn encode(&self, game: &G, pos: &G::State, scene: &Scene) -> Result<Vec<u8>, RenderError> {
-        let canvas = (self.draw)(game, pos, scene, FULL)?;
+    fn encode(
+        &self,
+        lang: crate::words::Lang,
+        game: &G,
+        pos: &G::State,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
+        let canvas = (self.draw)(lang, game, pos, scene, FULL)?;
         let base = (self.layers)(game, pos).base(FULL);
         let png = if !scene.dressed() && scene.theme.is_none() {
             encode::png_indexed(&canvas, (self.palette)(), Some(&base))
@@ -304,31 +329,38 @@ impl<G: Game> Drawn<G> {
 impl<G: Game> Board for Drawn<G> {
     fn canvas(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
         scale: f32,
     ) -> Result<Canvas, RenderError> {
         let (game, pos) = self.typed(options, state)?;
-        (self.draw)(&game, &pos, scene, scale)
+        (self.draw)(lang, &game, &pos, scene, scale)
     }
 
     fn png(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         state: &str,
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
         let (game, pos) = self.typed(options, state)?;
-        self.encode(&game, &pos, scene)
+        self.encode(lang, &game, &pos, scene)
     }
 
-    fn png_of(&self, play: &dyn DynPlay, scene: &Scene) -> Result<Vec<u8>, RenderError> {
+    fn png_of(
+        &self,
+        lang: crate::words::Lang,
+        play: &dyn DynPlay,
+        scene: &Scene,
+    ) -> Result<Vec<u8>, RenderError> {
         let typed = play
             .as_any()
             .downcast_ref::<Playthrough<G>>()
             .ok_or_else(|| RenderError::Unsupported(format!("not a game of {}", G::INFO.id)))?;
-        self.encode(typed.game(), typed.state(), scene)
+        self.encode(lang, typed.game(), typed.state(), scene)
     }
 
     fn sides(&self) -> &'static [SideLook] {
@@ -341,6 +373,7 @@ impl<G: Game> Board for Drawn<G> {
 
     fn replay(
         &self,
+        lang: crate::words::Lang,
         options: &GameOptions,
         start: &str,
         actions: &[Step],
@@ -350,12 +383,20 @@ impl<G: Game> Board for Drawn<G> {
         let base = (self.layers)(&game, &game.parse_state(start)?).base(REPLAY);
         let palette = self.palette_for(dress);
         let base = (!dress.dressed()).then_some(&*base);
-        replay_frames(game, start, actions, dress, self.draw, &palette, base)
+        replay_frames(
+            lang,
+            game,
+            start,
+            actions,
+            dress,
+            (self.draw, &palette, base),
+        )
     }
 }
 
 /// How a game's boards are drawn, for [`replay_frames`].
-pub(crate) type DrawFn<G> = fn(&G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
+pub(crate) type DrawFn<G> =
+    fn(crate::words::Lang, &G, &<G as Game>::State, &Scene, f32) -> Result<Canvas, RenderError>;
 
 /// The most frames a replay shows after its start: a long game (a D-Zone game of 400 turns
 /// logs over a thousand rolls and moves) shows every k-th action instead, so that the GIF
@@ -364,15 +405,15 @@ pub const REPLAY_FRAMES: usize = 150;
 
 /// An animated replay of a game from `start` through `actions`: the start position, then one
 /// frame per action with that action highlighted (and a result the log decided, such as a
-/// repetition), or per k actions past [`REPLAY_FRAMES`]; the last frame stays longer.
+/// repetition), or per k actions past [`REPLAY_FRAMES`]; the last frame stays longer. Each
+/// frame is drawn with the game's drawing, encoded with its palette over its base layer.
 pub(crate) fn replay_frames<G: Game>(
+    lang: crate::words::Lang,
     game: Arc<G>,
     start: &str,
     actions: &[Step],
     dress: &Scene,
-    draw: DrawFn<G>,
-    palette: &Palette,
-    base: Option<&BaseLayer>,
+    (draw, palette, base): (DrawFn<G>, &Palette, Option<&BaseLayer>),
 ) -> Result<Vec<u8>, RenderError> {
     let mut play = Playthrough::from_state(Arc::clone(&game), game.parse_state(start)?);
     let mut scene = Scene {
@@ -381,7 +422,7 @@ pub(crate) fn replay_frames<G: Game>(
         theme: dress.theme,
         ..Scene::default()
     };
-    let first = draw(&game, play.state(), &scene, REPLAY)?;
+    let first = draw(lang, &game, play.state(), &scene, REPLAY)?;
     let mut gif = GifRecorder::new(first.width(), first.height(), palette)?;
     gif.push(&first, base, if actions.is_empty() { 300 } else { 120 })?;
     let stride = actions.len().div_ceil(REPLAY_FRAMES).max(1);
@@ -412,7 +453,7 @@ pub(crate) fn replay_frames<G: Game>(
         if !last && (i + 1) % stride != 0 {
             continue;
         }
-        let frame = draw(&game, play.state(), &scene, REPLAY)?;
+        let frame = draw(lang, &game, play.state(), &scene, REPLAY)?;
         gif.push(&frame, base, if last { 400 } else { 110 })?;
     }
     gif.finish()

@@ -90,6 +90,8 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    // The colours of a board are the same in every language.
+    let lang = crate::words::Lang::En;
     let game = Zatak::default();
     let scene = Scene {
         names: vec!["Chewbacca".into(), "R2-D2".into()],
@@ -115,8 +117,8 @@ fn dressed(dress: &Scene) -> Palette {
             &game.parse_action(&before, "d4-xd5-c5").expect("legal"),
         )
         .expect("legal");
-    let a = draw(&game, &start, &scene, 1.0).expect("a sample board");
-    let b = draw(&game, &after, &last, 1.0).expect("a sample board");
+    let a = draw(lang, &game, &start, &scene, 1.0).expect("a sample board");
+    let b = draw(lang, &game, &after, &last, 1.0).expect("a sample board");
     Palette::learn(&[&a, &b])
 }
 
@@ -185,8 +187,8 @@ fn last_path(game: &Zatak, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>, Sid
     }
 }
 
-fn name_of(scene: &Scene, side: Side) -> String {
-    scene.name_or(side.seat(), || side_name(side))
+fn name_of(lang: crate::words::Lang, scene: &Scene, side: Side) -> String {
+    scene.name_or(side.seat(), || side_name(lang, side))
 }
 
 /// White and Red, by seat.
@@ -208,12 +210,13 @@ fn look(scene: &Scene, side: Side) -> SideLook {
     scene.side(side.seat(), &SIDES)
 }
 
-fn side_name(side: Side) -> String {
-    super::side_name(&SIDES, side.seat())
+fn side_name(lang: crate::words::Lang, side: Side) -> String {
+    super::side_name(lang, &SIDES, side.seat())
 }
 
 /// Draws a position with its scene.
 pub fn draw(
+    lang: crate::words::Lang,
     game: &Zatak,
     pos: &Position,
     scene: &Scene,
@@ -275,14 +278,14 @@ pub fn draw(
             c.arrow(&points, theme::HIGHLIGHT, 4.0);
         }
     }
-    draw_taken(&mut c, pos, scene);
-    draw_footer(&mut c, game, pos, scene);
+    draw_taken(lang, &mut c, pos, scene);
+    draw_footer(lang, &mut c, game, pos, scene);
     Ok(c)
 }
 
 /// The header: each player's name with the dice it has taken from the other side.
 /// The side to move shows a pip on its die.
-fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
+fn draw_taken(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: &Scene) {
     for (side, align, edge) in [
         (Side::White, Align::Left, 16.0),
         (Side::Red, Align::Right, WIDTH - 16.0),
@@ -294,7 +297,7 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
         };
         let pip = (pos.to_move == side).then_some(1);
         die(c, side, look(scene, side), icon, 31.0, 22.0, pip);
-        let name = kit::fit_text(&name_of(scene, side), 20.0, 200.0);
+        let name = kit::fit_text(&name_of(lang, scene, side), 20.0, 200.0);
         let width = c.text(&name, x, 38.0, 20.0, theme::TEXT, align);
         // Dice not yet set up are not taken.
         let taken = match pos.phase {
@@ -319,24 +322,35 @@ fn draw_taken(c: &mut Canvas, pos: &Position, scene: &Scene) {
     }
 }
 
-fn draw_footer(c: &mut Canvas, game: &Zatak, pos: &Position, scene: &Scene) {
+fn draw_footer(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Zatak,
+    pos: &Position,
+    scene: &Scene,
+) {
     let top = HEIGHT - FOOTER;
     let status = game.status(pos);
-    let ending = super::ending_line(&status, scene, |seat| {
-        name_of(scene, if seat == 0 { Side::White } else { Side::Red })
+    let ending = super::ending_line(lang, &status, scene, |seat| {
+        name_of(lang, scene, if seat == 0 { Side::White } else { Side::Red })
     });
     let (line, colour) = match (ending, status) {
         (Some(line), _) => (line, theme::HIGHLIGHT),
-        (None, Status::Chance) => (t!("board-zk-drawing"), theme::TEXT),
+        (None, Status::Chance) => (t!(lang, "board-zk-drawing"), theme::TEXT),
         (None, Status::ToMove(_)) if pos.phase == Phase::Setup => (
-            t!("board-zk-set-up", who = name_of(scene, pos.to_move)),
+            t!(
+                lang,
+                "board-zk-set-up",
+                who = name_of(lang, scene, pos.to_move)
+            ),
             theme::TEXT,
         ),
         (None, _) => (
             t!(
+                lang,
                 "board-dj-to-move",
-                who = name_of(scene, pos.to_move),
-                side = side_name(pos.to_move)
+                who = name_of(lang, scene, pos.to_move),
+                side = side_name(lang, pos.to_move)
             ),
             theme::TEXT,
         ),
@@ -344,7 +358,11 @@ fn draw_footer(c: &mut Canvas, game: &Zatak, pos: &Position, scene: &Scene) {
     let line = kit::fit_text(&line, 21.0, WIDTH - 40.0);
     c.text(&line, WIDTH / 2.0, top + 30.0, 21.0, colour, Align::Center);
     if let Some(last) = &scene.last_move {
-        let text = kit::fit_text(&t!("board-last", action = &last.action), 15.0, WIDTH - 40.0);
+        let text = kit::fit_text(
+            &t!(lang, "board-last", action = &last.action),
+            15.0,
+            WIDTH - 40.0,
+        );
         c.text(
             &text,
             WIDTH / 2.0,

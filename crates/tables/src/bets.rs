@@ -20,6 +20,7 @@ impl App {
         seat: i64,
         amount: i64,
     ) -> Outcome {
+        let lang = actor.lang;
         let row = match table {
             Some(id) => self.ledger.table(id)?,
             None => self.active(actor)?,
@@ -27,14 +28,20 @@ impl App {
         // Issue 52: a table is backed only from its own channel or thread; anywhere else
         // it does not exist.
         if row.guild != actor.guild || row.channel != actor.channel {
-            return Err(Refusal(t!("verify-unknown-table", table = row.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "verify-unknown-table",
+                table = row.id
+            )));
         }
         let Some(index) = usize::try_from(seat).ok().and_then(|s| s.checked_sub(1)) else {
-            return Err(refusal(&BetRefusal::NoSeat {
-                table: row.id,
-                seat: 0,
-                taken: row.seats.len(),
-            }));
+            return Err(Refusal::Ledger(crate::ledger::LedgerError::Bet(
+                BetRefusal::NoSeat {
+                    table: row.id,
+                    seat: 0,
+                    taken: row.seats.len(),
+                },
+            )));
         };
         self.check_fair_play(actor, "/bet")?;
         self.ledger.open_account(&actor.guild, &actor.user)?;
@@ -49,6 +56,7 @@ impl App {
         let placed = placed.value;
         call.changed(row.id);
         Ok(vec![Reply::public(t!(
+            lang,
             "bet-placed",
             who = &actor.name,
             player = self.name(&row.guild, &row.seats[placed.seat]),
@@ -64,11 +72,12 @@ impl App {
     /// `text`, followed by what the table's side bets came to when it had any.
     pub(crate) fn with_bets(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         settled: &Settlement,
         mut text: String,
     ) -> String {
-        if let Some(bets) = self.told_bets(row, settled.bets.as_ref()) {
+        if let Some(bets) = self.told_bets(lang, row, settled.bets.as_ref()) {
             text.push('\n');
             text.push_str(&bets);
         }
@@ -76,10 +85,15 @@ impl App {
     }
 
     /// What a table's side bets came to, in words, when it had any.
-    pub(crate) fn told_bets(&self, row: &TableRow, bets: Option<&BetsSettled>) -> Option<String> {
+    pub(crate) fn told_bets(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        bets: Option<&BetsSettled>,
+    ) -> Option<String> {
         let bets = bets?;
         if bets.refunded {
-            return Some(t!("bets-refunded", pool = bets.pool, table = row.id));
+            return Some(t!(lang, "bets-refunded", pool = bets.pool, table = row.id));
         }
         let paid: Vec<String> = bets
             .paid
@@ -87,6 +101,7 @@ impl App {
             .filter(|(_, amount)| *amount > 0)
             .map(|(user, amount)| {
                 t!(
+                    lang,
                     "bets-share",
                     who = self.name(&row.guild, user),
                     amount = *amount
@@ -94,6 +109,7 @@ impl App {
             })
             .collect();
         Some(t!(
+            lang,
             "bets-paid",
             pool = bets.pool,
             table = row.id,
@@ -103,18 +119,18 @@ impl App {
 }
 
 /// A refused bet in the member's words.
-pub(crate) fn refusal(why: &BetRefusal) -> Refusal {
-    Refusal(match why {
-        BetRefusal::Off => t!("bet-off"),
-        BetRefusal::Closed(table) => t!("bet-closed", table = *table),
-        BetRefusal::Own(table) => t!("bet-own", table = *table),
-        BetRefusal::Twice { table, seat } => t!("bet-twice", table = *table, seat = seat + 1),
+pub(crate) fn refusal(lang: crate::words::Lang, why: &BetRefusal) -> String {
+    match why {
+        BetRefusal::Off => t!(lang, "bet-off"),
+        BetRefusal::Closed(table) => t!(lang, "bet-closed", table = *table),
+        BetRefusal::Own(table) => t!(lang, "bet-own", table = *table),
+        BetRefusal::Twice { table, seat } => t!(lang, "bet-twice", table = *table, seat = seat + 1),
         BetRefusal::NoSeat { table, taken, .. } => {
-            t!("bet-no-seat", table = *table, taken = *taken)
+            t!(lang, "bet-no-seat", table = *table, taken = *taken)
         }
-        BetRefusal::Backer(table) => t!("bet-backer", table = *table),
+        BetRefusal::Backer(table) => t!(lang, "bet-backer", table = *table),
         BetRefusal::PoolFull { table, room } => {
-            t!("bet-pool-full", table = *table, room = (*room).max(0))
+            t!(lang, "bet-pool-full", table = *table, room = (*room).max(0))
         }
-    })
+    }
 }

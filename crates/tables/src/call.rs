@@ -7,6 +7,15 @@
 use std::cell::RefCell;
 
 use crate::thinking::{Admission, Gate};
+use crate::words::Lang;
+
+/// The context of a piece of a call's work: the call, and the language its words are told
+/// in (the actor's, or, for what no command asked for, the member's it is for).
+#[derive(Clone, Copy)]
+pub struct Cx<'a> {
+    pub call: &'a Call,
+    pub lang: Lang,
+}
 
 /// The state of one call in progress. It lives on the stack of the thread that runs the
 /// call and is lent down as `&Call`; it is never shared between threads.
@@ -32,6 +41,11 @@ impl Call {
             changed: RefCell::default(),
             place: RefCell::new(place),
         }
+    }
+
+    /// This call's context with its words in `lang`.
+    pub(crate) fn cx(&self, lang: Lang) -> Cx<'_> {
+        Cx { call: self, lang }
     }
 
     /// The interaction the next stored action records, taken.

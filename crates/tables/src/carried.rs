@@ -12,26 +12,28 @@ impl App {
     /// The answer to an interaction that already carried an action: the board of its
     /// table, whatever happened since.
     pub(super) fn carried_again(&self, actor: &Actor) -> Option<Outcome> {
+        let lang = actor.lang;
         let (table, _) = self
             .ledger
             .action_carried_by(&actor.interaction)
             .ok()
             .flatten()?;
-        Some(self.board_of(table))
+        Some(self.board_of(lang, table))
     }
 
-    fn board_of(&self, table: i64) -> Outcome {
+    fn board_of(&self, lang: crate::words::Lang, table: i64) -> Outcome {
         let row = self.ledger.table(table)?;
-        let progress = self.progress(&row)?;
+        let progress = self.progress(lang, &row)?;
         let text = if row.status == TableStatus::Playing {
             t!(
+                lang,
                 "action-already-played",
                 table = row.id,
-                turn = self.turn_line(&row, &progress)
+                turn = self.turn_line(lang, &row, &progress)
             )
         } else {
-            t!("action-already-ended", table = row.id)
+            t!(lang, "action-already-ended", table = row.id)
         };
-        Ok(vec![self.board_reply(&row, &progress, None, text)?])
+        Ok(vec![self.board_reply(lang, &row, &progress, None, text)?])
     }
 }

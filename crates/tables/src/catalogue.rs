@@ -109,6 +109,7 @@ pub fn lookup(id: &str, options: &GameOptions) -> Result<Arc<dyn DynGame>, Rules
 
 /// The board of the product's game `id` as PNG bytes, at full size.
 pub fn board_png(
+    lang: crate::words::Lang,
     id: &str,
     options: &GameOptions,
     state: &str,
@@ -117,11 +118,12 @@ pub fn board_png(
     Catalogue::default()
         .get(id)?
         .board
-        .png(options, state, scene)
+        .png(lang, options, state, scene)
 }
 
 /// The board of the product's game `id`, drawn at `scale`.
 pub fn board_canvas(
+    lang: crate::words::Lang,
     id: &str,
     options: &GameOptions,
     state: &str,
@@ -131,12 +133,13 @@ pub fn board_canvas(
     Catalogue::default()
         .get(id)?
         .board
-        .canvas(options, state, scene, scale)
+        .canvas(lang, options, state, scene, scale)
 }
 
 /// An animated replay of the product's game `id` from `start` through `actions` (in
 /// notation).
 pub fn replay_gif(
+    lang: crate::words::Lang,
     id: &str,
     options: &GameOptions,
     start: &str,
@@ -145,6 +148,7 @@ pub fn replay_gif(
 ) -> Result<Vec<u8>, RenderError> {
     let steps: Vec<Step> = actions.iter().cloned().map(Step::Action).collect();
     Catalogue::default().get(id)?.board.replay(
+        lang,
         options,
         start,
         &steps,

@@ -3,7 +3,7 @@
 //! that expire. The deadlines are stored, so the clocks survive a restart.
 
 use super::{App, Reply};
-use crate::call::Call;
+use crate::call::{Call, Cx};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
@@ -57,34 +57,39 @@ impl App {
 
     /// An unanswered challenge or unstarted table expires, told in its creator's language.
     fn expire(&self, call: &Call, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
-        let creator = row.terms.creator.clone();
-        words::speaking(self.lang_of(&creator), || {
-            self.expire_in_words(call, row, now, deadline)
-        })
+        self.expire_in_words(
+            call.cx(self.lang_of(&row.terms.creator)),
+            row,
+            now,
+            deadline,
+        )
     }
 
-    fn expire_in_words(&self, call: &Call, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn expire_in_words(&self, cx: Cx<'_>, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+        let Cx { lang, call } = cx;
         if now < deadline {
             return Vec::new();
         }
         match self.ledger.cancel_table(&row.guild, row.id, "expired") {
             Ok(cancelled) if !cancelled.replayed => {
                 call.changed(row.id);
-                let text = t!("clock-expired", table = row.id);
-                vec![Reply::public(self.with_bets(row, &cancelled.value, text)).closing()]
+                let text = t!(lang, "clock-expired", table = row.id);
+                vec![Reply::public(self.with_bets(lang, row, &cancelled.value, text)).closing()]
             }
             _ => Vec::new(),
         }
     }
 
     fn run_clock(&self, call: &Call, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
-        let Ok(progress) = self.progress(&row) else {
+        // What the table does by itself is told in its creator's words.
+        let lang = self.lang_of(&row.terms.creator);
+        let Ok(progress) = self.progress(lang, &row) else {
             return Vec::new();
         };
         let clock = self.move_clock(&row).unwrap_or(86_400);
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
-            if let Some(replies) = self.catch_up(call, &row, &progress) {
+            if let Some(replies) = self.catch_up(call.cx(lang), &row, &progress) {
                 return replies;
             }
         }
@@ -93,9 +98,7 @@ impl App {
         };
         // Told in the language of the player whose clock it is.
         let lang = self.lang_of(&row.seats[seat]);
-        words::speaking(lang, || {
-            self.clock_in_words(call, row, progress, seat, now, (deadline, clock))
-        })
+        self.clock_in_words(call.cx(lang), row, progress, seat, now, (deadline, clock))
     }
 
     /// A table stored with what it does by itself still to do — an action to play (the
@@ -105,41 +108,44 @@ impl App {
     /// another process got there first.
     fn catch_up(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         row: &TableRow,
         progress: &super::log::Progress,
     ) -> Option<Vec<Reply>> {
+        let Cx { lang, call } = cx;
         let over = matches!(progress.play.status(), crate::games::Status::Over(_));
         if !over {
-            self.automatic(call, row, progress).ok().flatten()?;
-        }
-        let creator = row.terms.creator.clone();
-        words::speaking(self.lang_of(&creator), || {
-            let (mut row, mut progress) = (row.clone(), progress.clone());
-            let guild = row.guild.clone();
-            let advanced = self.advance(call, &guild, &mut row, &mut progress).ok()?;
-            let text = advanced.said.join(" ");
-            self.after_turn(call, &guild, row, progress, advanced.last, text)
+            self.automatic(call.cx(lang), row, progress)
                 .ok()
-        })
+                .flatten()?;
+        }
+        let (mut row, mut progress) = (row.clone(), progress.clone());
+        let guild = row.guild.clone();
+        let advanced = self
+            .advance(call.cx(lang), &guild, &mut row, &mut progress)
+            .ok()?;
+        let text = advanced.said.join(" ");
+        self.after_turn(call.cx(lang), &guild, row, progress, advanced.last, text)
+            .ok()
     }
 
     /// A seat's clock at `now`, with the table's deadline and the guild's move clock.
     fn clock_in_words(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         row: TableRow,
         progress: super::log::Progress,
         seat: usize,
         now: i64,
         (deadline, clock): (i64, i64),
     ) -> Vec<Reply> {
+        let Cx { lang, call } = cx;
         let who = self.name(&row.guild, &row.seats[seat]);
         if now >= deadline {
-            let text = t!("clock-timeout", who = &who);
+            let text = t!(lang, "clock-timeout", who = &who);
             return self
                 .concede(
-                    call,
+                    call.cx(lang),
                     row,
                     progress,
                     seat,
@@ -156,6 +162,7 @@ impl App {
             );
         if warn {
             return vec![Reply::public(t!(
+                lang,
                 "clock-warning",
                 who = &who,
                 table = row.id,

@@ -13,16 +13,17 @@ use crate::t;
 impl App {
     /// A button press.
     pub(crate) fn press(&self, call: &Call, actor: &Actor, id: &str) -> Outcome {
+        let lang = actor.lang;
         let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal(t!("button-foreign")));
+            return Err(Refusal::Said(t!(lang, "button-foreign")));
         };
         let row = self.ledger.table(table)?;
         if row.guild != actor.guild {
-            return Err(Refusal(t!("button-other-server")));
+            return Err(Refusal::Said(t!(lang, "button-other-server")));
         }
         if let Some(action) = verb.strip_prefix(ACT) {
             if self.active(actor)?.id != table {
-                return Err(Refusal(t!("button-stale")));
+                return Err(Refusal::Said(t!(lang, "button-stale")));
             }
             return self.play_action(call, actor, action, Some(turn));
         }
@@ -34,24 +35,25 @@ impl App {
             START => self.start(call, actor, row),
             DRAW => {
                 if self.active(actor)?.id != table {
-                    return Err(Refusal(t!("draw-stale")));
+                    return Err(Refusal::Said(t!(lang, "draw-stale")));
                 }
                 self.draw(call, actor, Some(turn))
             }
             REMATCH => self.rematch(call, actor, row),
-            MOVE => Err(Refusal(t!("menu-use"))),
-            other => Err(Refusal(t!("button-unknown", verb = other))),
+            MOVE => Err(Refusal::Said(t!(lang, "menu-use"))),
+            other => Err(Refusal::Said(t!(lang, "button-unknown", verb = other))),
         }
     }
 
     /// A choice from a select menu: a step opens the next menu, an action is played.
     pub(crate) fn pick(&self, call: &Call, actor: &Actor, id: &str, value: &str) -> Outcome {
+        let lang = actor.lang;
         let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal(t!("menu-foreign")));
+            return Err(Refusal::Said(t!(lang, "menu-foreign")));
         };
         let row = self.active(actor)?;
         if row.id != table || verb != MOVE {
-            return Err(Refusal(t!("menu-stale")));
+            return Err(Refusal::Said(t!(lang, "menu-stale")));
         }
         match super::menus::step_path(value) {
             Some(path) => self.step_menu(actor, row, turn, &path),

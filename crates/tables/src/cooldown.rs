@@ -105,21 +105,23 @@ impl super::App {
     }
 
     fn cool_down(&self, actor: &super::Actor, rate: Rate) -> Result<(), super::Refusal> {
+        let lang = actor.lang;
         let now = self.now();
         let taken = self
             .cooldowns
             .take(rate, &actor.guild, &actor.user, &actor.interaction, now);
         taken.map_err(|seconds| {
             let text = match rate.bucket {
-                "slots" => crate::t!("slots-cooldown", seconds = seconds),
+                "slots" => crate::t!(lang, "slots-cooldown", seconds = seconds),
                 bucket => crate::t!(
+                    lang,
                     "cooldown-wait",
                     who = &actor.name,
                     command = bucket,
                     seconds = seconds
                 ),
             };
-            super::Refusal(text)
+            super::Refusal::Said(text)
         })
     }
 }

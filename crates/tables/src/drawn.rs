@@ -13,7 +13,7 @@ use super::log::Progress;
 use super::{App, Refusal};
 use crate::ledger::tables::TableRow;
 use crate::render::Scene;
-use crate::words::{self, Lang};
+use crate::words::Lang;
 
 /// Boards kept for one turn of a table: its languages and scenes (the channel's board and
 /// a `/board` without a highlight, in English and French).
@@ -62,9 +62,8 @@ impl Boards {
         }
     }
 
-    /// The cell of `table`'s board at `turn` in `scene`, in the language spoken now.
-    fn cell(&self, table: i64, turn: i64, scene: &Scene) -> Cell {
-        let lang = words::current();
+    /// The cell of `table`'s board at `turn` in `scene`, in `lang`.
+    fn cell(&self, lang: Lang, table: i64, turn: i64, scene: &Scene) -> Cell {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         if !inner.watched.contains(&table) {
             return Cell::default();
@@ -105,25 +104,26 @@ impl App {
         self.boards.watch(table, watched);
     }
 
-    /// The board of `row` as it is now in `scene`, in the language spoken now: drawn once
+    /// The board of `row` as it is now in `scene`, in `lang`: drawn once
     /// for the channel and the live pages together.
     pub(crate) fn current_board(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
         scene: &Scene,
         waiting: Waiting,
     ) -> Result<Bytes, Refusal> {
         let draw = || -> Result<Bytes, String> {
-            let entry = self.entry(row).map_err(|e| e.0)?;
+            let entry = self.entry(row).map_err(|e| e.told(lang))?;
             crate::telemetry::timed("holotable_board_render_seconds", ("where", "table"), || {
-                entry.board.png_of(progress.play.as_ref(), scene)
+                entry.board.png_of(lang, progress.play.as_ref(), scene)
             })
             .map(Bytes::from)
             .map_err(|e| e.to_string())
         };
-        let cell = self.boards.cell(row.id, row.turn, scene);
-        fill(&cell, waiting, draw).map_err(Refusal)
+        let cell = self.boards.cell(lang, row.id, row.turn, scene);
+        fill(&cell, waiting, draw).map_err(Refusal::Said)
     }
 }
 
@@ -168,45 +168,51 @@ mod tests {
 
     #[test]
     fn one_drawing_per_turn_language_and_scene() {
+        let lang = crate::words::Lang::En;
         let boards = watching(&[1, 2]);
-        let a = boards.cell(1, 5, &scene(Some("a1-b2")));
+        let a = boards.cell(lang, 1, 5, &scene(Some("a1-b2")));
         *a.lock().unwrap() = Some(Ok(Bytes::from_static(b"png")));
         // The same board again: the same cell, already drawn.
-        let again = boards.cell(1, 5, &scene(Some("a1-b2")));
+        let again = boards.cell(lang, 1, 5, &scene(Some("a1-b2")));
         assert!(Arc::ptr_eq(&a, &again));
         // Another scene, another language, another table: another drawing.
-        assert!(!Arc::ptr_eq(&a, &boards.cell(1, 5, &scene(None))));
-        let french = words::speaking(Lang::Fr, || boards.cell(1, 5, &scene(Some("a1-b2"))));
+        assert!(!Arc::ptr_eq(&a, &boards.cell(lang, 1, 5, &scene(None))));
+        let french = boards.cell(Lang::Fr, 1, 5, &scene(Some("a1-b2")));
         assert!(!Arc::ptr_eq(&a, &french));
-        assert!(!Arc::ptr_eq(&a, &boards.cell(2, 5, &scene(Some("a1-b2")))));
+        assert!(!Arc::ptr_eq(
+            &a,
+            &boards.cell(lang, 2, 5, &scene(Some("a1-b2")))
+        ));
     }
 
     #[test]
     fn tables_nobody_watches_keep_nothing() {
+        let lang = crate::words::Lang::En;
         let boards = watching(&[1]);
-        let kept = boards.cell(1, 5, &scene(None));
-        assert!(Arc::ptr_eq(&kept, &boards.cell(1, 5, &scene(None))));
+        let kept = boards.cell(lang, 1, 5, &scene(None));
+        assert!(Arc::ptr_eq(&kept, &boards.cell(lang, 1, 5, &scene(None))));
         // Another table: a drawing of its own each time, nothing kept.
         assert!(!Arc::ptr_eq(
-            &boards.cell(2, 5, &scene(None)),
-            &boards.cell(2, 5, &scene(None))
+            &boards.cell(lang, 2, 5, &scene(None)),
+            &boards.cell(lang, 2, 5, &scene(None))
         ));
         // The last spectator left: the kept boards go.
         boards.watch(1, false);
         assert!(boards.inner.lock().unwrap().tables.is_empty());
-        assert!(!Arc::ptr_eq(&kept, &boards.cell(1, 5, &scene(None))));
+        assert!(!Arc::ptr_eq(&kept, &boards.cell(lang, 1, 5, &scene(None))));
     }
 
     #[test]
     fn a_new_turn_replaces_the_old_and_an_old_turn_does_not_come_back() {
+        let lang = crate::words::Lang::En;
         let boards = watching(&[1]);
-        let old = boards.cell(1, 5, &scene(None));
-        let new = boards.cell(1, 6, &scene(None));
+        let old = boards.cell(lang, 1, 5, &scene(None));
+        let new = boards.cell(lang, 1, 6, &scene(None));
         assert!(!Arc::ptr_eq(&old, &new));
         // A slow reader of turn 5 draws apart and leaves turn 6's boards in place.
-        let late = boards.cell(1, 5, &scene(None));
+        let late = boards.cell(lang, 1, 5, &scene(None));
         assert!(!Arc::ptr_eq(&old, &late));
-        assert!(Arc::ptr_eq(&new, &boards.cell(1, 6, &scene(None))));
+        assert!(Arc::ptr_eq(&new, &boards.cell(lang, 1, 6, &scene(None))));
     }
 
     #[test]
@@ -240,11 +246,15 @@ mod tests {
 
     #[test]
     fn a_turn_keeps_a_few_boards_only() {
+        let lang = crate::words::Lang::En;
         let boards = watching(&[1]);
-        let first = boards.cell(1, 5, &scene(Some("m0")));
+        let first = boards.cell(lang, 1, 5, &scene(Some("m0")));
         for k in 1..=PER_TURN {
-            boards.cell(1, 5, &scene(Some(&format!("m{k}"))));
+            boards.cell(lang, 1, 5, &scene(Some(&format!("m{k}"))));
         }
-        assert!(!Arc::ptr_eq(&first, &boards.cell(1, 5, &scene(Some("m0")))));
+        assert!(!Arc::ptr_eq(
+            &first,
+            &boards.cell(lang, 1, 5, &scene(Some("m0")))
+        ));
     }
 }

@@ -6,7 +6,7 @@ use super::log::{Leaving, LogEntry, Progress};
 use super::replies::custom_id;
 use super::view::{is_series, Last};
 use super::{Actor, App, Outcome, Refusal, Reply, Style};
-use crate::call::Call;
+use crate::call::{Call, Cx};
 use crate::games::{score_line, Status};
 use crate::ledger::earnings::{Earning, NoToken};
 use crate::ledger::tables::{TableRow, TableStatus};
@@ -25,19 +25,27 @@ impl App {
     /// series is decided; otherwise (or then) the table is settled.
     pub(crate) fn game_over(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         guild: &str,
         mut row: TableRow,
         mut progress: Progress,
         last: Last,
         mut text: String,
     ) -> Outcome {
+        let Cx { lang, call } = cx;
         let Status::Over(outcome) = progress.play.status() else {
-            return Err(Refusal(t!("error-not-over")));
+            return Err(Refusal::Said(t!(lang, "error-not-over")));
         };
         self.keep_legacy(guild, &row, &progress)?;
         if !is_series(&row) {
-            return self.settle(call, row, progress, last, text, outcome.points.clone());
+            return self.settle(
+                call.cx(lang),
+                row,
+                progress,
+                last,
+                text,
+                outcome.points.clone(),
+            );
         }
         let mut totals = progress.totals.clone();
         for (total, p) in totals.iter_mut().zip(&outcome.points) {
@@ -51,48 +59,51 @@ impl App {
         }
         text.push_str(&match outcome.winner() {
             Some(seat) => t!(
+                lang,
                 "series-game-won",
                 game = game_no,
                 who = &names[seat],
-                reason = self.reason(&row, &outcome),
+                reason = self.reason(lang, &row, &outcome),
                 score = &score
             ),
             None => t!(
+                lang,
                 "series-game-drawn",
                 game = game_no,
-                reason = self.reason(&row, &outcome),
+                reason = self.reason(lang, &row, &outcome),
                 score = &score
             ),
         });
         let mut exhausted = false;
         if let (true, Some(winner)) = (row.per_point > 0, outcome.winner()) {
             let points = outcome.points[winner];
-            exhausted = self.pay_per_point(guild, &row, game_no, winner, points, &mut text)?;
+            exhausted = self.pay_per_point(lang, &row, game_no, winner, points, &mut text)?;
         }
         let best = totals.iter().copied().max().unwrap_or(0);
         let leaders = totals.iter().filter(|&&t| t == best).count();
         let decided = row.target > 0 && best as i64 >= row.target && leaders == 1;
         text.push(' ');
-        text.push_str(&t!("series-score", score = score_line(&totals)));
+        text.push_str(&t!(lang, "series-score", score = score_line(&totals)));
         if decided || exhausted || row.target == 0 {
-            return self.settle(call, row, progress, last, text, totals);
+            return self.settle(call.cx(lang), row, progress, last, text, totals);
         }
         let rests = progress.play.rests_after();
         let marker = LogEntry::NextGame(outcome.points.clone());
         self.record_entry(call, guild, &mut row, &mut progress, marker)?;
         if rests {
-            self.rest(call, guild, &mut row, &mut progress, &mut text)?;
+            self.rest(call.cx(lang), guild, &mut row, &mut progress, &mut text)?;
         }
-        let advanced = self.advance(call, guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
         text.push('\n');
-        text.push_str(&t!("series-next", game = progress.game_no));
+        text.push_str(&t!(lang, "series-next", game = progress.game_no));
         text.push(' ');
         for line in advanced.said {
             text.push_str(&line);
             text.push(' ');
         }
-        text.push_str(&self.turn_line(&row, &progress));
+        text.push_str(&self.turn_line(lang, &row, &progress));
         Ok(vec![self.board_reply(
+            lang,
             &row,
             &progress,
             advanced.last,
@@ -104,7 +115,7 @@ impl App {
     /// winner for `points`. Returns whether the loser cannot pay any more.
     fn pay_per_point(
         &self,
-        guild: &str,
+        lang: crate::words::Lang,
         row: &TableRow,
         game_no: u32,
         winner: usize,
@@ -114,7 +125,7 @@ impl App {
         let loser = (winner + 1) % row.seats.len();
         let names = self.seat_names(row);
         let paid = self.ledger.pay_points(
-            guild,
+            &row.guild,
             row.id,
             game_no,
             &row.seats[loser],
@@ -123,6 +134,7 @@ impl App {
         )?;
         text.push(' ');
         text.push_str(&t!(
+            lang,
             "per-point-paid",
             loser = &names[loser],
             winner = &names[winner],
@@ -130,7 +142,7 @@ impl App {
         ));
         if paid.value.exhausted {
             text.push(' ');
-            text.push_str(&t!("per-point-exhausted", loser = &names[loser]));
+            text.push_str(&t!(lang, "per-point-exhausted", loser = &names[loser]));
         }
         Ok(paid.value.exhausted)
     }
@@ -152,20 +164,21 @@ impl App {
     /// the result, the seed revealed, a rematch button.
     pub(crate) fn settle(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         row: TableRow,
         progress: Progress,
         last: Last,
         mut text: String,
         mut points: Vec<u32>,
     ) -> Outcome {
+        let Cx { lang, call } = cx;
         let guild = &row.guild.clone();
         for &seat in &progress.gone {
             points[seat] = 0;
         }
         let (reason, told) = match progress.play.status() {
-            Status::Over(outcome) => (outcome.reason.clone(), self.reason(&row, &outcome)),
-            _ => ("ended".to_string(), t!("game-ended")),
+            Status::Over(outcome) => (outcome.reason.clone(), self.reason(lang, &row, &outcome)),
+            _ => ("ended".to_string(), t!(lang, "game-ended")),
         };
         let earning = Earning {
             day: self.now().div_euclid(86_400),
@@ -179,7 +192,7 @@ impl App {
             &serde_json::json!({"points": points, "reason": reason}).to_string(),
             &earning,
         )?;
-        let settled = Self::first_ending(row.id, settled)?;
+        let settled = Self::first_ending(lang, row.id, settled)?;
         self.forget(call, row.id);
         let row = self.ledger.table(row.id)?;
         let names = self.seat_names(&row);
@@ -189,52 +202,64 @@ impl App {
         }
         let series = is_series(&row);
         text.push_str(&match settled.winners.as_slice() {
-            [seat] if series => t!("settle-series-won", who = &names[*seat], score = &score),
+            [seat] if series => t!(
+                lang,
+                "settle-series-won",
+                who = &names[*seat],
+                score = &score
+            ),
             [seat] => t!(
+                lang,
                 "settle-won",
                 who = &names[*seat],
                 reason = &told,
                 score = &score
             ),
-            _ if series => t!("settle-series-drawn", score = &score),
-            _ => t!("settle-drawn", reason = &told, score = &score),
+            _ if series => t!(lang, "settle-series-drawn", score = &score),
+            _ => t!(lang, "settle-drawn", reason = &told, score = &score),
         });
         let s = &settled;
         for (seat, paid) in s.payouts.iter().enumerate() {
             if *paid > 0 && row.seats[seat] != DROID {
                 text.push(' ');
-                text.push_str(&t!("settle-paid", who = &names[seat], amount = *paid));
+                text.push_str(&t!(lang, "settle-paid", who = &names[seat], amount = *paid));
             }
         }
         if let Some(seat) = s.token_to {
             text.push(' ');
-            text.push_str(&t!("settle-token", who = &names[seat]));
+            text.push_str(&t!(lang, "settle-token", who = &names[seat]));
         }
         if let (Some(why), [seat]) = (s.no_token, s.winners.as_slice()) {
             text.push(' ');
             text.push_str(&match why {
                 NoToken::TooShort { needed } => {
                     t!(
+                        lang,
                         "settle-no-token-short",
                         who = &names[*seat],
                         actions = needed
                     )
                 }
                 NoToken::PairLimit { limit } => {
-                    t!("settle-no-token-pair", who = &names[*seat], limit = limit)
+                    t!(
+                        lang,
+                        "settle-no-token-pair",
+                        who = &names[*seat],
+                        limit = limit
+                    )
                 }
             });
         }
-        let mut text = self.with_bets(&row, s, text);
+        let mut text = self.with_bets(lang, &row, s, text);
         if let Some(seed) = &row.seed {
             text.push('\n');
-            text.push_str(&t!("settle-seed", seed = seed));
+            text.push_str(&t!(lang, "settle-seed", seed = seed));
         }
-        let board = self.board_reply(&row, &progress, last, text)?;
+        let board = self.board_reply(lang, &row, &progress, last, text)?;
         let Some(tournament) = row.tournament else {
             return Ok(vec![board
                 .with_button(
-                    &t!("button-rematch"),
+                    &t!(lang, "button-rematch"),
                     custom_id(row.id, row.turn, REMATCH),
                     Style::Primary,
                 )
@@ -242,7 +267,7 @@ impl App {
         };
         // A tournament's table: no rematch, and the tournament moves on at once.
         let mut replies = vec![board];
-        replies.extend(self.after_tournament_table(call, tournament));
+        replies.extend(self.after_tournament_table(call.cx(lang), tournament));
         Ok(replies)
     }
 
@@ -252,36 +277,38 @@ impl App {
     /// as a whole, with a per-point game in progress paid at its full value.
     pub(crate) fn concede(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         mut row: TableRow,
         mut progress: Progress,
         seat: usize,
         why: Leaving,
         mut text: String,
     ) -> Outcome {
+        let Cx { lang, call } = cx;
         let guild = &row.guild.clone();
         if progress.remaining().len() > 2 {
             let leave = LogEntry::Leave { seat, why };
             self.record_entry(call, guild, &mut row, &mut progress, leave)?;
             if let Status::Over(_) = progress.play.status() {
-                return self.game_over(call, guild, row, progress, None, text);
+                return self.game_over(call.cx(lang), guild, row, progress, None, text);
             }
             text.push(' ');
             text.push_str(&t!(
+                lang,
                 "leave-goes-on",
                 who = self.name(&row.guild, &row.seats[seat])
             ));
-            let advanced = self.advance(call, guild, &mut row, &mut progress)?;
+            let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
             for line in advanced.said {
                 text.push(' ');
                 text.push_str(&line);
             }
-            return self.after_turn(call, guild, row, progress, advanced.last, text);
+            return self.after_turn(call.cx(lang), guild, row, progress, advanced.last, text);
         }
         let full_value = progress.play.full_value();
         progress.play.forfeit(seat)?;
         if !is_series(&row) {
-            return self.game_over(call, guild, row, progress, None, text);
+            return self.game_over(call.cx(lang), guild, row, progress, None, text);
         }
         let winner = progress
             .remaining()
@@ -290,8 +317,8 @@ impl App {
             .unwrap_or(seat);
         if row.per_point > 0 && winner != seat {
             text.push(' ');
-            text.push_str(&t!("per-point-full-value", points = full_value));
-            self.pay_per_point(guild, &row, progress.game_no, winner, full_value, &mut text)?;
+            text.push_str(&t!(lang, "per-point-full-value", points = full_value));
+            self.pay_per_point(lang, &row, progress.game_no, winner, full_value, &mut text)?;
         }
         // The conceding seat scores nothing; the winner's tally counts the game in
         // progress at its full value in a per-point series (as it is paid), and is at least
@@ -303,26 +330,28 @@ impl App {
         }
         totals[winner] = totals[winner].max(1);
         self.keep_legacy(guild, &row, &progress)?;
-        self.settle(call, row, progress, None, text, totals)
+        self.settle(call.cx(lang), row, progress, None, text, totals)
     }
 
     /// `/resign`: concedes the table; the creator of a table not yet started withdraws it.
     pub(crate) fn resign(&self, call: &Call, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
-            return Err(Refusal(t!("turn-not-playing")));
+            return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         };
         if row.status == TableStatus::Open {
             if row.terms.creator != actor.user {
-                return Err(Refusal(t!("resign-not-creator")));
+                return Err(Refusal::Said(t!(lang, "resign-not-creator")));
             }
             let cancelled = self
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
             call.changed(row.id);
-            let cancelled = Self::first_ending(row.id, cancelled)?;
+            let cancelled = Self::first_ending(lang, row.id, cancelled)?;
             let challenge = row.seats.len() >= row.terms.seats;
             let text = t!(
+                lang,
                 if challenge {
                     "resign-withdraws"
                 } else {
@@ -331,50 +360,53 @@ impl App {
                 who = &actor.name,
                 table = row.id
             );
-            return Ok(vec![
-                Reply::public(self.with_bets(&row, &cancelled, text)).closing()
-            ]);
+            return Ok(vec![Reply::public(
+                self.with_bets(lang, &row, &cancelled, text),
+            )
+            .closing()]);
         }
-        let progress = self.progress(&row)?;
+        let progress = self.progress(lang, &row)?;
         if progress.gone.contains(&seat) {
-            return Err(Refusal(t!("resign-already-left")));
+            return Err(Refusal::Said(t!(lang, "resign-already-left")));
         }
-        let text = t!("resign-resigns", who = &actor.name);
-        self.concede(call, row, progress, seat, Leaving::Resign, text)
+        let text = t!(lang, "resign-resigns", who = &actor.name);
+        self.concede(call.cx(lang), row, progress, seat, Leaving::Resign, text)
     }
 
     /// `/draw` and the Accept draw button: the caller consents to end the game by
     /// agreement at this turn; once every player still in consents, it ends. The offer is
     /// stored, so it survives a restart; any action ends it.
     pub(crate) fn draw(&self, call: &Call, actor: &Actor, turn: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let row = self.active(actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
-            return Err(Refusal(t!("turn-not-playing")));
+            return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         };
         if row.status != TableStatus::Playing {
-            return Err(Refusal(t!("draw-not-started")));
+            return Err(Refusal::Said(t!(lang, "draw-not-started")));
         }
         if turn.is_some_and(|t| t != row.turn) {
-            return Err(Refusal(t!("draw-stale")));
+            return Err(Refusal::Said(t!(lang, "draw-stale")));
         }
         let info = self.entry(&row)?.info;
         if !info.draws {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "draw-none",
-                game = crate::words::game_name(&info)
+                game = crate::words::game_name(lang, &info)
             )));
         }
-        let progress = self.progress(&row)?;
+        let progress = self.progress(lang, &row)?;
         let remaining = progress.remaining();
         if remaining.iter().any(|&s| row.seats[s] == DROID) {
-            return Err(Refusal(t!("draw-droid")));
+            return Err(Refusal::Said(t!(lang, "draw-droid")));
         }
         let before = self.ledger.consents(row.id, row.turn, DRAW_OFFER)?;
         if turn.is_some() && before.is_empty() {
-            return Err(Refusal(t!("draw-closed")));
+            return Err(Refusal::Said(t!(lang, "draw-closed")));
         }
         if before.contains(&seat) {
-            return Err(Refusal(t!("draw-already")));
+            return Err(Refusal::Said(t!(lang, "draw-already")));
         }
         let agreed = self.ledger.consent(row.id, row.turn, DRAW_OFFER, seat)?;
         let waiting: Vec<String> = remaining
@@ -391,31 +423,34 @@ impl App {
             "draw-offers"
         };
         Ok(vec![Reply::public(t!(
+            lang,
             id,
             who = &actor.name,
             waiting = waiting.join(", ")
         ))
         .with_button(
-            &t!("button-accept-draw"),
+            &t!(lang, "button-accept-draw"),
             custom_id(row.id, row.turn, DRAW),
             Style::Secondary,
         )])
     }
 
     fn agree(&self, call: &Call, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {
+        let lang = actor.lang;
         progress.play.agree_end()?;
         let text = if progress.remaining().len() > 2 {
-            t!("draw-agreed-all")
+            t!(lang, "draw-agreed-all")
         } else {
-            t!("draw-agreed")
+            t!(lang, "draw-agreed")
         };
-        self.game_over(call, &actor.guild, row, progress, None, text)
+        self.game_over(call.cx(lang), &actor.guild, row, progress, None, text)
     }
 
     /// `/admin end`: ends a stuck table with a refund.
     pub(crate) fn admin_end(&self, call: &Call, actor: &Actor, table: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         if !actor.admin {
-            return Err(Refusal(t!("admin-needed")));
+            return Err(Refusal::Said(t!(lang, "admin-needed")));
         }
         let row = match table {
             Some(id) => self.ledger.table(id)?,
@@ -424,16 +459,16 @@ impl App {
         let cancelled = self
             .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
-        let cancelled = Self::first_ending(row.id, cancelled)?;
+        let cancelled = Self::first_ending(lang, row.id, cancelled)?;
         self.forget(call, row.id);
-        let text = t!("admin-ended", table = row.id);
-        let ended = Reply::public(self.with_bets(&row, &cancelled, text));
+        let text = t!(lang, "admin-ended", table = row.id);
+        let ended = Reply::public(self.with_bets(lang, &row, &cancelled, text));
         let Some(tournament) = row.tournament else {
             return Ok(vec![ended.closing()]);
         };
         // A tournament's thread goes on with its other tables.
         let mut replies = vec![ended];
-        replies.extend(self.after_tournament_table(call, tournament));
+        replies.extend(self.after_tournament_table(call.cx(lang), tournament));
         Ok(replies)
     }
 }

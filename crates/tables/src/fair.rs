@@ -21,12 +21,14 @@ pub(crate) fn account_created(user: &str) -> Option<i64> {
 impl App {
     /// Refuses `command` to an account or a membership younger than this server allows.
     pub(crate) fn check_fair_play(&self, actor: &Actor, command: &str) -> Result<(), Refusal> {
+        let lang = actor.lang;
         let economy = self.ledger.economy(&actor.guild)?;
         let now = self.now();
         if let Some(created) = account_created(&actor.user) {
             let days = (now - created).div_euclid(86_400);
             if days < economy.min_account_days {
-                return Err(Refusal(t!(
+                return Err(Refusal::Said(t!(
+                    lang,
                     "fair-account",
                     command = command,
                     days = economy.min_account_days,
@@ -38,7 +40,8 @@ impl App {
             let needed = economy.min_member_hours * 3600;
             let member_for = now - joined;
             if member_for < needed {
-                return Err(Refusal(t!(
+                return Err(Refusal::Said(t!(
+                    lang,
                     "fair-member",
                     command = command,
                     hours = economy.min_member_hours,
@@ -53,17 +56,24 @@ impl App {
 impl App {
     /// Refuses a wager of `stake` against the droid that could take `user` past what the
     /// house pays one member in a UTC day (by the table's clock).
-    pub(crate) fn check_house(&self, guild: &str, user: &str, stake: i64) -> Result<(), Refusal> {
+    pub(crate) fn check_house(
+        &self,
+        lang: crate::words::Lang,
+        guild: &str,
+        user: &str,
+        stake: i64,
+    ) -> Result<(), Refusal> {
         if stake == 0 {
             return Ok(());
         }
         let day = self.now().div_euclid(86_400);
         let allowance = self.ledger.house_allowance(guild, user, day)?;
         if allowance.limit == 0 {
-            return Err(Refusal(t!("house-no-wagers")));
+            return Err(Refusal::Said(t!(lang, "house-no-wagers")));
         }
         if stake > allowance.max_stake() {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "house-limit",
                 who = self.name(guild, user),
                 limit = allowance.limit,

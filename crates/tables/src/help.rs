@@ -8,15 +8,15 @@ use crate::t;
 use crate::words;
 
 impl App {
-    pub(crate) fn help(&self, command: Option<&str>) -> Outcome {
+    pub(crate) fn help(&self, lang: crate::words::Lang, command: Option<&str>) -> Outcome {
         let games: Vec<String> = self
             .catalogue
             .entries()
             .iter()
-            .map(|e| words::game_name(&e.info))
+            .map(|e| words::game_name(lang, &e.info))
             .collect();
         let Some(command) = command else {
-            let mut lines = vec![t!("help-intro", games = words::list(&games))];
+            let mut lines = vec![t!(lang, "help-intro", games = words::list(lang, &games))];
             // Each line: the usages of a command and those joined to it, and what the first
             // does (or what they do together, `help-together-<first>`).
             let mut groups: Vec<Vec<CommandSpec>> = Vec::new();
@@ -29,24 +29,30 @@ impl App {
             for group in groups {
                 let first = group[0].name;
                 let together = format!("help-together-{first}");
-                let what = if group.len() > 1 && words::has(words::current(), &together) {
-                    t!(&together)
+                let what = if group.len() > 1 && words::has(lang, &together) {
+                    t!(lang, &together)
                 } else {
-                    t!(&format!("cmd-{first}"))
+                    t!(lang, &format!("cmd-{first}"))
                 };
-                let usages: Vec<String> = group.iter().map(CommandSpec::short_usage).collect();
-                lines.push(t!("help-line", usage = usages.join("` · `"), what = what));
+                let usages: Vec<String> = group.iter().map(|spec| spec.short_usage(lang)).collect();
+                lines.push(t!(
+                    lang,
+                    "help-line",
+                    usage = usages.join("` · `"),
+                    what = what
+                ));
             }
-            lines.push(t!("help-first-game"));
+            lines.push(t!(lang, "help-first-game"));
             return Ok(vec![Reply::private(lines.join("\n"))]);
         };
         let Some(name) = canonical(command) else {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "help-unknown",
                 command = command,
                 commands = names()
                     .iter()
-                    .map(|n| format!("/{}", local_name(n, n)))
+                    .map(|n| format!("/{}", local_name(lang, n, n)))
                     .collect::<Vec<_>>()
                     .join(" ")
             )));
@@ -54,17 +60,18 @@ impl App {
         let usage = specs()
             .iter()
             .find(|s| s.name == name)
-            .map(|s| s.usage())
+            .map(|s| s.usage(lang))
             .unwrap_or_default();
         let mut text = t!(
+            lang,
             "help-line",
             usage = usage,
-            what = t!(&format!("cmd-{name}"))
+            what = t!(lang, &format!("cmd-{name}"))
         );
         let more = format!("more-{name}");
-        if words::has(words::current(), &more) {
+        if words::has(lang, &more) {
             text.push('\n');
-            text.push_str(&t!(&more, games = self.catalogue.ids().join(", ")));
+            text.push_str(&t!(lang, &more, games = self.catalogue.ids().join(", ")));
         }
         Ok(vec![Reply::private(text)])
     }

@@ -112,73 +112,108 @@ impl Default for Settings {
     }
 }
 
-/// A refusal shown privately to the user who acted; nothing changed.
+/// A refusal shown privately to the user who acted; nothing changed. It is put in words
+/// ([`Refusal::told`]) in the reader's language when it is shown.
 #[derive(Debug)]
-pub struct Refusal(pub String);
+pub enum Refusal {
+    /// Already in words.
+    Said(String),
+    /// The ledger refused.
+    Ledger(LedgerError),
+    /// The rules refused.
+    Rules(crate::games::RulesError),
+    /// A board could not be drawn.
+    Render(crate::render::RenderError),
+}
 
 impl From<LedgerError> for Refusal {
-    /// The ledger's refusals in the member's words; faults of the store itself keep the
-    /// store's own message (they are for the operator's logs as much as for the member).
     fn from(e: LedgerError) -> Self {
-        use crate::t;
-        Refusal(match &e {
-            LedgerError::InvalidAmount(n) => {
-                t!("ledger-amount", max = ledger::MAX_AMOUNT, amount = *n)
-            }
-            LedgerError::InsufficientFunds {
-                user,
-                balance,
-                needed,
-            } => t!(
-                "ledger-funds",
-                who = user.as_str(),
-                balance = *balance,
-                needed = *needed
-            ),
-            LedgerError::AmountTooLarge { max } => t!("ledger-too-large", max = *max),
-            LedgerError::TableFull(_) => t!("seat-full"),
-            LedgerError::AlreadySeated(_) => t!("seat-already"),
-            LedgerError::SelfTransfer => t!("ledger-self"),
-            LedgerError::UnknownMember(user) => t!("ledger-unknown-member", who = user.as_str()),
-            LedgerError::UnknownTable(table) => t!("verify-unknown-table", table = *table),
-            LedgerError::BelowMinimum { min } => t!("play-wager-minimum", min = *min),
-            LedgerError::NoToken(user) => t!("ledger-no-token", who = user.as_str()),
-            LedgerError::ChannelBusy => t!("ledger-channel-busy"),
-            LedgerError::Bet(why) => bets::refusal(why).0,
-            LedgerError::Shop(why) => shop::refusal(why).0,
-            LedgerError::Tournament(why) => tournaments::refusal(why).0,
-
-            // The table layer checks a table's state before it writes, so the ledger finds
-            // another state only when another command (another process's, on a shared
-            // database) got there first.
-            LedgerError::TableState { table, status, .. } if status.is_active() => {
-                t!("table-moved-on", table = *table)
-            }
-            LedgerError::TableState { table, .. } => t!("table-ended-meanwhile", table = *table),
-            _ => e.to_string(),
-        })
+        Refusal::Ledger(e)
     }
 }
 
 impl From<crate::games::RulesError> for Refusal {
-    /// The rules' refusals in the player's words where the game tells them; the others
-    /// (positions and options only tools write) as the rules core says them.
     fn from(e: crate::games::RulesError) -> Self {
-        use crate::games::RulesError;
-        match e {
-            // A refusal names no seat: it speaks to the one who typed.
-            RulesError::Told { phrase, .. } => {
-                Refusal(crate::words::tell(&phrase, |_| String::new()))
-            }
-            RulesError::GameOver => Refusal(crate::t!("rules-game-over")),
-            other => Refusal(other.to_string()),
-        }
+        Refusal::Rules(e)
     }
 }
 
 impl From<crate::render::RenderError> for Refusal {
     fn from(e: crate::render::RenderError) -> Self {
-        Refusal(e.to_string())
+        Refusal::Render(e)
+    }
+}
+
+impl Refusal {
+    /// The refusal in `lang`.
+    pub fn told(&self, lang: crate::words::Lang) -> String {
+        match self {
+            Refusal::Said(text) => text.clone(),
+            Refusal::Ledger(e) => ledger_refusal(lang, e),
+            Refusal::Rules(e) => rules_refusal(lang, e),
+            Refusal::Render(e) => e.to_string(),
+        }
+    }
+}
+
+/// A refusal as the operator's logs show it (in English).
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.told(crate::words::Lang::En))
+    }
+}
+
+/// The ledger's refusals in the member's words; faults of the store itself keep the store's
+/// own message (they are for the operator's logs as much as for the member).
+fn ledger_refusal(lang: crate::words::Lang, e: &LedgerError) -> String {
+    use crate::t;
+    match e {
+        LedgerError::InvalidAmount(n) => {
+            t!(lang, "ledger-amount", max = ledger::MAX_AMOUNT, amount = *n)
+        }
+        LedgerError::InsufficientFunds {
+            user,
+            balance,
+            needed,
+        } => t!(
+            lang,
+            "ledger-funds",
+            who = user.as_str(),
+            balance = *balance,
+            needed = *needed
+        ),
+        LedgerError::AmountTooLarge { max } => t!(lang, "ledger-too-large", max = *max),
+        LedgerError::TableFull(_) => t!(lang, "seat-full"),
+        LedgerError::AlreadySeated(_) => t!(lang, "seat-already"),
+        LedgerError::SelfTransfer => t!(lang, "ledger-self"),
+        LedgerError::UnknownMember(user) => t!(lang, "ledger-unknown-member", who = user.as_str()),
+        LedgerError::UnknownTable(table) => t!(lang, "verify-unknown-table", table = *table),
+        LedgerError::BelowMinimum { min } => t!(lang, "play-wager-minimum", min = *min),
+        LedgerError::NoToken(user) => t!(lang, "ledger-no-token", who = user.as_str()),
+        LedgerError::ChannelBusy => t!(lang, "ledger-channel-busy"),
+        LedgerError::Bet(why) => bets::refusal(lang, why),
+        LedgerError::Shop(why) => shop::refusal(lang, why),
+        LedgerError::Tournament(why) => tournaments::refusal(lang, why),
+        // The table layer checks a table's state before it writes, so the ledger finds
+        // another state only when another command (another process's, on a shared
+        // database) got there first.
+        LedgerError::TableState { table, status, .. } if status.is_active() => {
+            t!(lang, "table-moved-on", table = *table)
+        }
+        LedgerError::TableState { table, .. } => t!(lang, "table-ended-meanwhile", table = *table),
+        _ => e.to_string(),
+    }
+}
+
+/// The rules' refusals in the player's words where the game tells them; the others
+/// (positions and options only tools write) as the rules core says them.
+fn rules_refusal(lang: crate::words::Lang, e: &crate::games::RulesError) -> String {
+    use crate::games::RulesError;
+    match e {
+        // A refusal names no seat: it speaks to the one who typed.
+        RulesError::Told { phrase, .. } => crate::words::tell(lang, phrase, |_| String::new()),
+        RulesError::GameOver => crate::t!(lang, "rules-game-over"),
+        other => other.to_string(),
     }
 }
 
@@ -418,11 +453,16 @@ impl App {
     /// ledger replays one already made — by another command, of another process on a
     /// shared database, which announced it — a refusal saying the table has ended.
     pub(crate) fn first_ending<T>(
+        lang: crate::words::Lang,
         table: i64,
         ended: crate::ledger::Replayable<T>,
     ) -> Result<T, Refusal> {
         if ended.replayed {
-            return Err(Refusal(crate::t!("table-ended-meanwhile", table = table)));
+            return Err(Refusal::Said(crate::t!(
+                lang,
+                "table-ended-meanwhile",
+                table = table
+            )));
         }
         Ok(ended.value)
     }
@@ -441,15 +481,16 @@ impl App {
         command: Command,
     ) -> Vec<Reply> {
         self.calling(Some(&actor.interaction), place, |call| {
-            crate::words::speaking(actor.lang, || self.handle_in_words(call, actor, command))
+            self.handle_in_words(call, actor, command)
         })
     }
 
     fn handle_in_words(&self, call: &Call, actor: &Actor, command: Command) -> Vec<Reply> {
+        let lang = actor.lang;
         // The droid's account plays only as the droid, in every front end: as a member it
         // would spend the house's money (a console line typed as `droid:`).
         if actor.user == ledger::DROID {
-            return vec![Reply::private(crate::t!("droid-account"))];
+            return vec![Reply::private(crate::t!(lang, "droid-account"))];
         }
         self.learn_name(&actor.guild, &actor.user, &actor.name);
         // From here on the actor's name goes into text as names do: marked when it holds
@@ -474,11 +515,12 @@ impl App {
                 self.tell_directly(&actor.guild, &actor.channel, actor_id, &mut replies);
                 replies
             }
-            Err(Refusal(message)) => vec![Reply::private(message)],
+            Err(refusal) => vec![Reply::private(refusal.told(lang))],
         }
     }
 
     fn run(&self, call: &Call, actor: &Actor, command: Command) -> Outcome {
+        let lang = actor.lang;
         match command {
             Command::Play(args) => self.play(call, actor, args),
             Command::Move { action } => self.play_action(call, actor, &action, None),
@@ -486,7 +528,7 @@ impl App {
             Command::Resign => self.resign(call, actor),
             Command::Draw => self.draw(call, actor, None),
             Command::Decision { command } => self.command_decision(call, actor, &command),
-            Command::Rules { game } => self.rules(&game),
+            Command::Rules { game } => self.rules(lang, &game),
             Command::Replay { table, text: false } => self.replay(actor, table),
             Command::Replay { table, text: true } => self.record_file(actor, table),
             Command::Verify { table } => self.verify(actor, table),
@@ -511,7 +553,7 @@ impl App {
                 season,
             } => self.leaderboard(actor, &board, page, season),
             Command::Stats { user } => self.stats(actor, user),
-            Command::Help { command } => self.help(command.as_deref()),
+            Command::Help { command } => self.help(lang, command.as_deref()),
             Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
             Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
             Command::AdminEnd { table } => self.admin_end(call, actor, table),

@@ -14,7 +14,7 @@ pub const WEB_LOBBY: &str = "web_lobby";
 /// How many finished tables the lobby lists.
 const RECENT: i64 = 10;
 
-/// A server's lobby, in the current language.
+/// A server's lobby, in `lang`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lobby {
     /// Open and playing tables.
@@ -41,6 +41,7 @@ pub struct LobbyTable {
 impl App {
     /// `/admin set setting:web_lobby value:0|1`.
     pub(crate) fn admin_lobby(&self, actor: &Actor, value: i64) -> Outcome {
+        let lang = actor.lang;
         Self::require_admin(actor)?;
         // The channel (a thread counts as its channel) whose tables the answer opens or
         // closes to the web: nothing of a channel shows where its members did not choose.
@@ -49,22 +50,23 @@ impl App {
             0 => {
                 if self.ledger.set_lobby_channel(&actor.guild, here, false)? == 0 {
                     self.ledger.close_lobby(&actor.guild)?;
-                    return Ok(vec![Reply::private(t!("admin-lobby-off"))]);
+                    return Ok(vec![Reply::private(t!(lang, "admin-lobby-off"))]);
                 }
-                Ok(vec![Reply::private(t!("admin-lobby-channel-off"))])
+                Ok(vec![Reply::private(t!(lang, "admin-lobby-channel-off"))])
             }
             1 => {
                 let Some(base) = self.settings.public_url.as_deref() else {
-                    return Err(Refusal(t!("admin-lobby-unavailable")));
+                    return Err(Refusal::Said(t!(lang, "admin-lobby-unavailable")));
                 };
                 self.ledger.set_lobby_channel(&actor.guild, here, true)?;
                 let token = self.ledger.lobby_token(&actor.guild)?;
                 Ok(vec![Reply::private(t!(
+                    lang,
                     "admin-lobby-on",
                     url = format!("{}/s/{token}", base.trim_end_matches('/'))
                 ))])
             }
-            _ => Err(Refusal(t!("admin-lobby-value", value = value))),
+            _ => Err(Refusal::Said(t!(lang, "admin-lobby-value", value = value))),
         }
     }
 
@@ -73,7 +75,7 @@ impl App {
         let Some(guild) = self.ledger.guild_by_lobby_token(token)? else {
             return Ok(None);
         };
-        words::speaking(lang, || {
+        {
             let (active, ended) = self.ledger.lobby_tables(&guild, RECENT)?;
             let leaders = self
                 .ledger
@@ -85,32 +87,33 @@ impl App {
             Ok(Some(Lobby {
                 tables: active
                     .iter()
-                    .map(|row| self.lobby_table(row))
+                    .map(|row| self.lobby_table(lang, row))
                     .collect::<Result<_, _>>()?,
                 recent: ended
                     .iter()
-                    .map(|row| self.lobby_table(row))
+                    .map(|row| self.lobby_table(lang, row))
                     .collect::<Result<_, _>>()?,
                 leaders,
             }))
-        })
+        }
     }
 
-    fn lobby_table(&self, row: &TableRow) -> Result<LobbyTable, Refusal> {
+    fn lobby_table(&self, lang: crate::words::Lang, row: &TableRow) -> Result<LobbyTable, Refusal> {
         let entry = self.entry(row)?;
         let state = match row.status {
             TableStatus::Open => t!(
+                lang,
                 "watch-waiting",
                 seated = row.seats.len(),
                 seats = row.terms.seats
             ),
-            TableStatus::Playing => self.turn_line(row, &self.progress(row)?),
+            TableStatus::Playing => self.turn_line(lang, row, &self.progress(lang, row)?),
             _ => row.result.clone().unwrap_or_default(),
         };
         Ok(LobbyTable {
             table: row.id,
-            game: words::game_name(&entry.info),
-            players: words::list(&self.seat_names(row)),
+            game: words::game_name(lang, &entry.info),
+            players: words::list(lang, &self.seat_names(row)),
             state,
             token: self.ledger.watch_token(row.id)?,
         })

@@ -58,14 +58,14 @@ impl Leaving {
 impl LogEntry {
     /// Reads a stored entry. An entry this release cannot read (a table's own event of
     /// another spelling, a bad count) is refused rather than taken for an action.
-    pub fn decode(logged: &LoggedAction) -> Result<LogEntry, Refusal> {
+    pub fn decode(lang: crate::words::Lang, logged: &LoggedAction) -> Result<LogEntry, Refusal> {
         let text = logged.action.as_str();
         let seat = match logged.seat {
-            Some(seat) => Some(usize::try_from(seat).map_err(|_| unreadable(logged))?),
+            Some(seat) => Some(usize::try_from(seat).map_err(|_| unreadable(lang, logged))?),
             None => None,
         };
         if let (None, Some(until)) = (seat, text.strip_prefix(REST)) {
-            let until = until.trim().parse().map_err(|_| unreadable(logged))?;
+            let until = until.trim().parse().map_err(|_| unreadable(lang, logged))?;
             return Ok(LogEntry::Rest(until));
         }
         Ok(
@@ -75,17 +75,17 @@ impl LogEntry {
                         .split(',')
                         .map(|p| p.trim().parse())
                         .collect::<Result<_, _>>()
-                        .map_err(|_| unreadable(logged))?,
+                        .map_err(|_| unreadable(lang, logged))?,
                 ),
                 (Some(seat), _, Some(why)) => LogEntry::Leave {
                     seat,
                     why: match why.trim() {
                         "resign" => Leaving::Resign,
                         "timeout" => Leaving::Timeout,
-                        _ => return Err(unreadable(logged)),
+                        _ => return Err(unreadable(lang, logged)),
                     },
                 },
-                _ if text.starts_with('=') => return Err(unreadable(logged)),
+                _ if text.starts_with('=') => return Err(unreadable(lang, logged)),
                 (Some(seat), _, _) => LogEntry::Action {
                     seat,
                     action: text.to_string(),
@@ -145,8 +145,9 @@ impl LogEntry {
     }
 }
 
-fn unreadable(logged: &LoggedAction) -> Refusal {
-    Refusal(t!(
+fn unreadable(lang: crate::words::Lang, logged: &LoggedAction) -> Refusal {
+    Refusal::Said(t!(
+        lang,
         "log-unreadable",
         seq = logged.seq,
         entry = logged.action.as_str()
@@ -191,13 +192,14 @@ impl Progress {
 
     /// A table rebuilt from its whole log.
     pub fn replay(
+        lang: crate::words::Lang,
         row: &TableRow,
         entry: &Entry,
         log: &[LoggedAction],
     ) -> Result<Progress, Refusal> {
         let mut progress = Progress::begin(row, entry)?;
         for logged in log {
-            progress.apply(row, entry, logged)?;
+            progress.apply(lang, row, entry, logged)?;
         }
         Ok(progress)
     }
@@ -205,11 +207,12 @@ impl Progress {
     /// Plays one stored log entry.
     pub fn apply(
         &mut self,
+        lang: crate::words::Lang,
         row: &TableRow,
         entry: &Entry,
         logged: &LoggedAction,
     ) -> Result<(), Refusal> {
-        self.play_entry(row, entry, LogEntry::decode(logged)?)
+        self.play_entry(row, entry, LogEntry::decode(lang, logged)?)
             .map(|_| ())
     }
 
@@ -287,7 +290,11 @@ impl Progress {
 
 impl App {
     /// A table's progress, from the cache or rebuilt from its action log.
-    pub(crate) fn progress(&self, row: &TableRow) -> Result<Progress, Refusal> {
+    pub(crate) fn progress(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+    ) -> Result<Progress, Refusal> {
         {
             let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
             if let Some((turn, progress)) = live.get(&row.id) {
@@ -297,7 +304,8 @@ impl App {
             }
         }
         // Rebuilt without holding the cache: other tables go on meanwhile.
-        let progress = Progress::replay(row, self.entry(row)?, &self.ledger.actions(row.id)?)?;
+        let progress =
+            Progress::replay(lang, row, self.entry(row)?, &self.ledger.actions(row.id)?)?;
         self.remember(row.id, row.turn, &progress);
         Ok(progress)
     }

@@ -43,6 +43,7 @@ impl App {
     /// nothing: a chance node, only decisions), and the labels of the steps taken to it.
     pub(crate) fn move_menu(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
         path: &[String],
@@ -52,46 +53,55 @@ impl App {
         let menu: Menu = progress
             .play
             .menu(path, width)
-            .map_err(|_| Refusal(t!("menu-stale")))?;
-        let trail = menu.trail.iter().map(|p| self.phrase(row, p)).collect();
+            .map_err(|_| Refusal::Said(t!(lang, "menu-stale")))?;
+        let trail = menu
+            .trail
+            .iter()
+            .map(|p| self.phrase(lang, row, p))
+            .collect();
         if menu.entries.is_empty() {
             return Ok((None, trail));
         }
-        let mut choices: Vec<Choice> = menu.entries.iter().map(|e| self.choice(row, e)).collect();
+        let mut choices: Vec<Choice> = menu
+            .entries
+            .iter()
+            .map(|e| self.choice(lang, row, e))
+            .collect();
         // The way back comes last: the first entry always leads on.
         if let Some((_, parent)) = path.split_last() {
             choices.push(Choice {
-                label: t!("menu-back"),
+                label: t!(lang, "menu-back"),
                 value: step_value(parent),
                 description: None,
             });
         }
         let select = Select {
             custom_id: custom_id(row.id, row.turn, MOVE),
-            placeholder: clipped(t!("menu-choose")),
+            placeholder: clipped(t!(lang, "menu-choose")),
             choices,
         };
         Ok((Some(select), trail))
     }
 
-    fn choice(&self, row: &TableRow, entry: &Entry) -> Choice {
+    fn choice(&self, lang: crate::words::Lang, row: &TableRow, entry: &Entry) -> Choice {
         let (label, value, description) = match entry {
             Entry::Step { path, label, count } => (
-                self.phrase(row, label),
+                self.phrase(lang, row, label),
                 step_value(path),
-                count.map(|count| t!("menu-count", count = count)),
+                count.map(|count| t!(lang, "menu-count", count = count)),
             ),
             Entry::Range { path, first, last } => (
                 t!(
+                    lang,
                     "menu-range",
-                    first = self.phrase(row, first),
-                    last = self.phrase(row, last)
+                    first = self.phrase(lang, row, first),
+                    last = self.phrase(lang, row, last)
                 ),
                 step_value(path),
                 None,
             ),
             Entry::Action { action, label } => (
-                self.phrase(row, label),
+                self.phrase(lang, row, label),
                 action.clone(),
                 Some(action.clone()),
             ),
@@ -111,19 +121,20 @@ impl App {
         turn: i64,
         path: &[String],
     ) -> Outcome {
+        let lang = actor.lang;
         if row.status != TableStatus::Playing {
-            return Err(Refusal(t!("turn-not-started", table = row.id)));
+            return Err(Refusal::Said(t!(lang, "turn-not-started", table = row.id)));
         }
         if turn != row.turn {
-            return Err(Refusal(t!("turn-stale-menu")));
+            return Err(Refusal::Said(t!(lang, "turn-stale-menu")));
         }
-        let progress = self.progress(&row)?;
+        let progress = self.progress(lang, &row)?;
         self.seat_to_move(actor, &row, &progress)?;
-        let (select, trail) = self.move_menu(&row, &progress, path)?;
+        let (select, trail) = self.move_menu(lang, &row, &progress, path)?;
         let who = self.name(&row.guild, &actor.user);
         let text = match trail.is_empty() {
-            true => t!("menu-first", who = who),
-            false => t!("menu-step", who = who, trail = trail.join(" › ")),
+            true => t!(lang, "menu-first", who = who),
+            false => t!(lang, "menu-step", who = who, trail = trail.join(" › ")),
         };
         let mut reply = Reply::private(text);
         reply.select = select;

@@ -19,19 +19,25 @@ pub(crate) fn place(channel: &str) -> String {
 impl App {
     /// `/tables`: the caller's open tables in this server, to the caller only.
     pub(crate) fn my_tables(&self, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         let rows = self.ledger.active_tables_of(&actor.guild, &actor.user)?;
         if rows.is_empty() {
-            return Ok(vec![Reply::private(t!("tables-none", who = &actor.name))]);
+            return Ok(vec![Reply::private(t!(
+                lang,
+                "tables-none",
+                who = &actor.name
+            ))]);
         }
-        let mut lines = vec![t!("tables-title", who = &actor.name)];
+        let mut lines = vec![t!(lang, "tables-title", who = &actor.name)];
         lines.extend(rows.iter().map(|row| self.table_line(actor, row)));
         Ok(vec![Reply::private(lines.join("\n"))])
     }
 
     fn table_line(&self, actor: &Actor, row: &TableRow) -> String {
+        let lang = actor.lang;
         let game = self
             .entry(row)
-            .map_or_else(|_| row.game.clone(), |e| words::game_name(&e.info));
+            .map_or_else(|_| row.game.clone(), |e| words::game_name(lang, &e.info));
         let others: Vec<String> = row
             .seats
             .iter()
@@ -41,10 +47,11 @@ impl App {
         let with = if others.is_empty() {
             String::new()
         } else {
-            t!("tables-with", players = words::list(&others))
+            t!(lang, "tables-with", players = words::list(lang, &others))
         };
         let state = match row.status {
             TableStatus::Open => t!(
+                lang,
                 "tables-waiting",
                 taken = row.seats.len(),
                 seats = row.terms.seats
@@ -52,6 +59,7 @@ impl App {
             _ => self.whose_turn(actor, row),
         };
         let mut line = t!(
+            lang,
             "tables-line",
             table = row.id,
             game = game,
@@ -59,15 +67,16 @@ impl App {
             place = place(&row.channel),
             state = state
         );
-        if let Some(link) = self.watch_link(row.id) {
-            line.push_str(&t!("tables-watch", url = link.url));
+        if let Some(link) = self.watch_link(lang, row.id) {
+            line.push_str(&t!(lang, "tables-watch", url = link.url));
         }
         line
     }
 
     /// "your turn", or whose it is.
     fn whose_turn(&self, actor: &Actor, row: &TableRow) -> String {
-        let Ok(progress) = self.progress(row) else {
+        let lang = actor.lang;
+        let Ok(progress) = self.progress(lang, row) else {
             return String::new();
         };
         let mine = progress
@@ -75,9 +84,9 @@ impl App {
             .waiting()
             .is_some_and(|seat| row.seats.get(seat) == Some(&actor.user));
         if mine {
-            t!("tables-your-turn")
+            t!(lang, "tables-your-turn")
         } else {
-            self.turn_line(row, &progress)
+            self.turn_line(lang, row, &progress)
         }
     }
 }

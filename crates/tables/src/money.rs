@@ -13,10 +13,12 @@ impl App {
     }
 
     pub(crate) fn show_balance(&self, actor: &Actor, user: Option<String>) -> Outcome {
+        let lang = actor.lang;
         self.ensure_member(actor)?;
         let user = user.unwrap_or_else(|| actor.user.clone());
         let b = self.ledger.balance(&actor.guild, &user)?;
         Ok(vec![Reply::public(t!(
+            lang,
             "balance",
             who = self.name(&actor.guild, &user),
             credits = b.credits,
@@ -26,13 +28,15 @@ impl App {
     }
 
     pub(crate) fn claim_daily(&self, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         self.check_fair_play(actor, "/daily")?;
         self.ensure_member(actor)?;
         let now = self.now();
         let claim = self.ledger.daily(&actor.guild, &actor.user, Day::of(now))?;
         if claim.replayed {
             let next = 86_400 - now.rem_euclid(86_400);
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "daily-already",
                 hours = next / 3600,
                 minutes = format!("{:02}", next % 3600 / 60)
@@ -40,6 +44,7 @@ impl App {
         }
         let claim = claim.value;
         let mut text = t!(
+            lang,
             "daily-claimed",
             who = &actor.name,
             amount = claim.amount,
@@ -47,12 +52,13 @@ impl App {
         );
         if claim.streak > 1 {
             text.push(' ');
-            text.push_str(&t!("daily-streak", days = claim.streak));
+            text.push_str(&t!(lang, "daily-streak", days = claim.streak));
         }
         let economy = self.ledger.economy(&actor.guild)?;
         if economy.daily_streak_step > 0 && claim.amount < economy.daily_for(claim.streak + 1) {
             text.push(' ');
             text.push_str(&t!(
+                lang,
                 "daily-tomorrow",
                 amount = economy.daily_for(claim.streak + 1)
             ));
@@ -61,10 +67,11 @@ impl App {
     }
 
     pub(crate) fn give(&self, actor: &Actor, to: &str, amount: i64) -> Outcome {
+        let lang = actor.lang;
         self.check_fair_play(actor, "/give")?;
         self.ensure_member(actor)?;
         if to == crate::ledger::DROID {
-            return Err(Refusal(t!("give-droid")));
+            return Err(Refusal::Said(t!(lang, "give-droid")));
         }
         // The front end names a real member of the server: a member new to the cantina
         // gets an account (with the starting balance) to receive the gift.
@@ -75,6 +82,7 @@ impl App {
             .ledger
             .give(&actor.guild, &actor.interaction, &actor.user, to, amount)?;
         Ok(vec![Reply::public(t!(
+            lang,
             "give-given",
             who = &actor.name,
             amount = gift.value.amount,
@@ -84,6 +92,7 @@ impl App {
     }
 
     pub(crate) fn slots(&self, actor: &Actor, bet: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         self.ensure_member(actor)?;
         let spin = self
             .ledger
@@ -91,24 +100,26 @@ impl App {
             .value;
         let names = spin
             .reels
-            .map(|s| t!(&format!("slot-{}", s.name().to_ascii_lowercase())));
+            .map(|s| t!(lang, &format!("slot-{}", s.name().to_ascii_lowercase())));
         let reels = names.join(" | ");
         let how = if spin.used_token {
-            t!("slots-with-token", bet = spin.bet)
+            t!(lang, "slots-with-token", bet = spin.bet)
         } else {
-            t!("slots-with-credits", bet = spin.bet)
+            t!(lang, "slots-with-credits", bet = spin.bet)
         };
         let result = t!(
+            lang,
             "slots-result",
             payout = spin.payout,
             multiplier = spin.multiplier
         );
         let image = crate::render::slots::png(
             [0, 1, 2].map(|i| (drawn(spin.reels[i]), names[i].as_str())),
-            &t!("slots-image", who = &actor.name, result = &result),
+            &t!(lang, "slots-image", who = &actor.name, result = &result),
             spin.payout > 0,
         )?;
         let text = t!(
+            lang,
             "slots-spin",
             who = &actor.name,
             how = how,
@@ -118,6 +129,7 @@ impl App {
             tokens = spin.tokens
         );
         let fairness = t!(
+            lang,
             "slots-fairness",
             seed = &spin.seed,
             stops = format!("{:?}", spin.stops),
@@ -139,23 +151,35 @@ impl App {
         page: Option<i64>,
         season: Option<i64>,
     ) -> Outcome {
+        let lang = actor.lang;
         let (kind, title) = match board.trim().to_ascii_lowercase().as_str() {
-            "credits" => (Board::Credits, t!("leaderboard-credits")),
-            "wins" => (Board::Wins, t!("leaderboard-wins")),
+            "credits" => (Board::Credits, t!(lang, "leaderboard-credits")),
+            "wins" => (Board::Wins, t!(lang, "leaderboard-wins")),
             other => match self.catalogue.find(other) {
                 Some(entry) => (
                     Board::Rating(entry.info.id.to_string()),
                     t!(
+                        lang,
                         "leaderboard-rating",
-                        game = crate::words::game_name(&entry.info)
+                        game = crate::words::game_name(lang, &entry.info)
                     ),
                 ),
-                None => return Err(Refusal(t!("leaderboard-unknown", board = board))),
+                None => {
+                    return Err(Refusal::Said(t!(
+                        lang,
+                        "leaderboard-unknown",
+                        board = board
+                    )))
+                }
             },
         };
         let page = page.unwrap_or(1);
         let Some(index) = usize::try_from(page).ok().filter(|&p| p >= 1) else {
-            return Err(Refusal(t!("leaderboard-page-range", page = page)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "leaderboard-page-range",
+                page = page
+            )));
         };
         let (top, title) = match season {
             Some(number) => self.season_board(actor, &kind, number, index)?,
@@ -166,7 +190,8 @@ impl App {
             ),
         };
         if index > top.pages.max(1) {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "leaderboard-no-page",
                 page = page,
                 pages = top.pages
@@ -174,13 +199,14 @@ impl App {
         }
         let mut lines = vec![if top.pages > 1 {
             t!(
+                lang,
                 "leaderboard-title-page",
                 title = title,
                 page = page,
                 pages = top.pages
             )
         } else {
-            t!("leaderboard-title", title = title)
+            t!(lang, "leaderboard-title", title = title)
         }];
         for r in &top.top {
             lines.push(format!(
@@ -191,10 +217,11 @@ impl App {
             ));
         }
         if top.top.is_empty() {
-            lines.push(t!("leaderboard-nobody"));
+            lines.push(t!(lang, "leaderboard-nobody"));
         }
         if let Some(me) = top.caller {
             lines.push(t!(
+                lang,
                 "leaderboard-you",
                 rank = me.rank,
                 value = me.value.round()
@@ -204,10 +231,12 @@ impl App {
     }
 
     pub(crate) fn stats(&self, actor: &Actor, user: Option<String>) -> Outcome {
+        let lang = actor.lang;
         self.ensure_member(actor)?;
         let user = user.unwrap_or_else(|| actor.user.clone());
         let s = self.ledger.stats(&actor.guild, &user)?;
         let mut lines = vec![t!(
+            lang,
             "stats-total",
             who = self.name(&actor.guild, &user),
             games = s.games,
@@ -216,11 +245,12 @@ impl App {
             net = format!("{:+}", s.net)
         )];
         for g in s.per_game {
-            let name = self
-                .catalogue
-                .find(&g.game)
-                .map_or_else(|| g.game.clone(), |e| crate::words::game_name(&e.info));
+            let name = self.catalogue.find(&g.game).map_or_else(
+                || g.game.clone(),
+                |e| crate::words::game_name(lang, &e.info),
+            );
             let mut line = t!(
+                lang,
                 "stats-game",
                 game = name,
                 games = g.games,
@@ -229,7 +259,7 @@ impl App {
                 points = g.points
             );
             if let Some(r) = g.rating {
-                line.push_str(&t!("stats-rating", rating = r.round()));
+                line.push_str(&t!(lang, "stats-rating", rating = r.round()));
             }
             lines.push(line);
         }
@@ -240,17 +270,19 @@ impl App {
         if actor.admin {
             Ok(())
         } else {
-            Err(Refusal(t!("admin-needed")))
+            Err(Refusal::Said(t!(actor.lang, "admin-needed")))
         }
     }
 
     pub(crate) fn admin_grant(&self, actor: &Actor, user: &str, amount: i64) -> Outcome {
+        let lang = actor.lang;
         Self::require_admin(actor)?;
         self.ledger.open_account(&actor.guild, user)?;
         let grant = self
             .ledger
             .grant(&actor.guild, &actor.interaction, user, amount)?;
         Ok(vec![Reply::public(t!(
+            lang,
             "admin-granted",
             amount = grant.value.amount,
             who = self.name(&actor.guild, user),
@@ -259,6 +291,7 @@ impl App {
     }
 
     pub(crate) fn admin_set(&self, actor: &Actor, setting: &str, value: i64) -> Outcome {
+        let lang = actor.lang;
         Self::require_admin(actor)?;
         if setting.trim().eq_ignore_ascii_case(super::lobby::WEB_LOBBY) {
             return self.admin_lobby(actor, value);
@@ -266,6 +299,7 @@ impl App {
         let setting = Setting::parse(setting)?;
         let e = self.ledger.set_economy(&actor.guild, setting, value)?;
         Ok(vec![Reply::private(t!(
+            lang,
             "admin-economy",
             start = e.starting_balance,
             daily = e.daily_amount,

@@ -26,10 +26,11 @@ impl Notifying {
 impl App {
     /// `/notify on` or `/notify off`, for this server.
     pub(crate) fn set_notify(&self, actor: &Actor, on: bool) -> Outcome {
+        let lang = actor.lang;
         self.ledger.set_notify(&actor.guild, &actor.user, on)?;
         self.notifying.lock().remove(&actor.guild);
         let id = if on { "notify-on" } else { "notify-off" };
-        Ok(vec![Reply::private(t!(id, who = &actor.name))])
+        Ok(vec![Reply::private(t!(lang, id, who = &actor.name))])
     }
 
     /// Adds to `replies` a direct message for each member they ping about a table who asked
@@ -56,14 +57,13 @@ impl App {
                     continue;
                 }
                 told.push(user.clone());
-                let text = crate::words::speaking(self.lang_of(user), || {
-                    t!(
-                        "notify-turn",
-                        who = self.name(guild, user),
-                        table = table,
-                        place = place(channel)
-                    )
-                });
+                let text = t!(
+                    self.lang_of(user),
+                    "notify-turn",
+                    who = self.name(guild, user),
+                    table = table,
+                    place = place(channel)
+                );
                 let mut dm = Reply::direct(user, text);
                 dm.link = reply.link.clone();
                 direct.push(dm);

@@ -2,7 +2,7 @@
 //! seats filling up (Join, Seat the droid, Start), the challenge answered, the first board,
 //! and Rematch with the same terms.
 
-use crate::call::Call;
+use crate::call::{Call, Cx};
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -36,25 +36,31 @@ struct Stakes {
 impl App {
     /// `/play`: opens a table in this channel.
     pub(crate) fn play(&self, call: &Call, actor: &Actor, args: PlayArgs) -> Outcome {
+        let lang = actor.lang;
         self.check_place(actor)?;
         let Some(entry) = self.catalogue.find(&args.game) else {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "play-unknown-game",
                 game = &args.game,
                 games = self.catalogue.ids().join(", ")
             )));
         };
         if let Some(table) = self.ledger.active_table(&actor.guild, &actor.channel)? {
-            return Err(Refusal(t!("play-channel-busy", table = table.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "play-channel-busy",
+                table = table.id
+            )));
         }
-        let (options, target) = table_options(entry, &args)?;
+        let (options, target) = table_options(lang, entry, &args)?;
         let game = entry.rules(&options)?;
         let info = entry.info;
         let opponent = args.opponent.clone();
         if opponent.as_deref() == Some(actor.user.as_str()) {
-            return Err(Refusal(t!("play-self")));
+            return Err(Refusal::Said(t!(lang, "play-self")));
         }
-        let seats = seat_count(entry, &args)?;
+        let seats = seat_count(lang, entry, &args)?;
         // Fair play before anything is written (no account is opened for a refusal).
         if args.wager.unwrap_or(0) > 0 || args.per_point.unwrap_or(0) > 0 {
             self.check_fair_play(actor, "/play")?;
@@ -62,11 +68,11 @@ impl App {
         let stakes = self.stakes(actor, &args, seats)?;
         if opponent.as_deref() == Some(DROID) {
             if stakes.per_point > 0 {
-                return Err(Refusal(t!("play-per-point-droid")));
+                return Err(Refusal::Said(t!(lang, "play-per-point-droid")));
             }
-            self.check_house(&actor.guild, &actor.user, stakes.stake)?;
+            self.check_house(lang, &actor.guild, &actor.user, stakes.stake)?;
         }
-        let level = droid_level(args.level)?;
+        let level = droid_level(lang, args.level)?;
         let seed = new_seed();
         let order = seat_order(&seed, actor, opponent.as_deref(), args.first.as_deref())?;
         let start = game.start(order.len().max(info.min_seats))?.position();
@@ -110,31 +116,38 @@ impl App {
         row: TableRow,
         opponent: Option<&str>,
     ) -> Outcome {
+        let lang = actor.lang;
         if opponent == Some(DROID) {
-            return self.begin(call, &actor.guild, row);
+            return self.begin(call.cx(lang), &actor.guild, row);
         }
-        Ok(vec![self.waiting_reply(&row)?])
+        Ok(vec![self.waiting_reply(lang, &row)?])
     }
 
     /// The stakes asked for, checked against the economy and the creator's balance.
     fn stakes(&self, actor: &Actor, args: &PlayArgs, seats: usize) -> Result<Stakes, Refusal> {
+        let lang = actor.lang;
         let per_point = args.per_point.unwrap_or(0);
         if args.per_point.is_some() && per_point < 1 {
-            return Err(Refusal(t!("play-per-point-positive")));
+            return Err(Refusal::Said(t!(lang, "play-per-point-positive")));
         }
         if per_point > MAX_PER_POINT {
-            return Err(Refusal(t!("play-per-point-too-large", max = MAX_PER_POINT)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "play-per-point-too-large",
+                max = MAX_PER_POINT
+            )));
         }
         if per_point > 0 && args.wager.is_some() {
-            return Err(Refusal(t!("play-wager-or-per-point")));
+            return Err(Refusal::Said(t!(lang, "play-wager-or-per-point")));
         }
         if per_point > 0 && seats > 2 {
-            return Err(Refusal(t!("play-per-point-two")));
+            return Err(Refusal::Said(t!(lang, "play-per-point-two")));
         }
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
         if stake > max_stake(seats) {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "play-wager-too-large",
                 max = max_stake(seats),
                 seats = seats
@@ -143,11 +156,12 @@ impl App {
         if stake != 0 {
             let min = self.ledger.economy(&actor.guild)?.min_wager;
             if stake < min {
-                return Err(Refusal(t!("play-wager-minimum", min = min)));
+                return Err(Refusal::Said(t!(lang, "play-wager-minimum", min = min)));
             }
             let balance = self.ledger.balance(&actor.guild, &actor.user)?.credits;
             if balance < stake {
-                return Err(Refusal(t!(
+                return Err(Refusal::Said(t!(
+                    lang,
                     "play-wager-funds",
                     balance = balance,
                     stake = stake
@@ -159,7 +173,8 @@ impl App {
 
     /// Starts a table whose seats are taken: the start position for that many seats, the
     /// stakes into escrow, the commitment shown, the first board.
-    pub(crate) fn begin(&self, call: &Call, guild: &str, row: TableRow) -> Outcome {
+    pub(crate) fn begin(&self, cx: Cx<'_>, guild: &str, row: TableRow) -> Outcome {
+        let Cx { lang, call } = cx;
         for user in &row.seats {
             if user != DROID {
                 self.ledger.open_account(guild, user)?;
@@ -183,7 +198,8 @@ impl App {
                     user,
                     balance,
                     per_point,
-                } => Refusal(t!(
+                } => Refusal::Said(t!(
+                    lang,
                     "play-per-point-funds",
                     who = self.name(guild, &user),
                     balance = balance,
@@ -193,23 +209,28 @@ impl App {
             })?;
         call.changed(row.id);
         if started.replayed {
-            return Err(Refusal(t!("table-already-started", table = row.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "table-already-started",
+                table = row.id
+            )));
         }
         let mut row = self.ledger.table(row.id)?;
         let mut progress = Progress::begin(&row, entry)?;
         self.remember(row.id, row.turn, &progress);
-        let advanced = self.advance(call, guild, &mut row, &mut progress)?;
-        let mut text = self.headline(&row, entry);
+        let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
+        let mut text = self.headline(lang, &row, entry);
         if let Status::Over(_) = progress.play.status() {
-            return self.game_over(call, guild, row, progress, advanced.last, text);
+            return self.game_over(call.cx(lang), guild, row, progress, advanced.last, text);
         }
         text.push('\n');
         for line in advanced.said {
             text.push_str(&line);
             text.push(' ');
         }
-        text.push_str(&self.turn_line(&row, &progress));
+        text.push_str(&self.turn_line(lang, &row, &progress));
         Ok(vec![self.board_reply(
+            lang,
             &row,
             &progress,
             advanced.last,
@@ -218,18 +239,20 @@ impl App {
     }
 
     /// The first lines of a started table: the players, the stakes, the fairness commitment.
-    fn headline(&self, row: &TableRow, entry: &Entry) -> String {
+    fn headline(&self, lang: crate::words::Lang, row: &TableRow, entry: &Entry) -> String {
         let names = self.seat_names(row);
         let mut text = t!(
+            lang,
             "begin-players",
             table = row.id,
-            game = words::game_name(&entry.info),
+            game = words::game_name(lang, &entry.info),
             players = names.join(" vs ")
         );
         if row.stake > 0 {
             let pot = row.stake * row.seats.len() as i64;
             text.push(' ');
             text.push_str(&t!(
+                lang,
                 "begin-escrow",
                 stake = row.stake,
                 seats = row.seats.len(),
@@ -238,14 +261,18 @@ impl App {
         }
         if row.target > 0 {
             text.push(' ');
-            text.push_str(&t!("begin-series", target = row.target));
+            text.push_str(&t!(lang, "begin-series", target = row.target));
         }
         if row.per_point > 0 {
             text.push(' ');
-            text.push_str(&t!("begin-per-point", amount = row.per_point));
+            text.push_str(&t!(lang, "begin-per-point", amount = row.per_point));
         }
         text.push('\n');
-        text.push_str(&t!("begin-fairness", commitment = &row.seed_commitment));
+        text.push_str(&t!(
+            lang,
+            "begin-fairness",
+            commitment = &row.seed_commitment
+        ));
         text
     }
 
@@ -257,6 +284,7 @@ impl App {
         row: TableRow,
         accept: bool,
     ) -> Outcome {
+        let lang = actor.lang;
         let creator = row.terms.creator.clone();
         if actor.user == creator || !row.seats.contains(&actor.user) {
             let invited: Vec<String> = row
@@ -265,31 +293,34 @@ impl App {
                 .filter(|u| **u != creator)
                 .map(|u| self.name(&row.guild, u))
                 .collect();
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "answer-not-yours",
                 invited = invited.join(" / ")
             )));
         }
         if row.status != TableStatus::Open {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "answer-already",
                 table = row.id,
-                status = t!(&format!("status-{}", row.status.as_str()))
+                status = t!(lang, &format!("status-{}", row.status.as_str()))
             )));
         }
         if !accept {
             let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
             call.changed(row.id);
-            let declined = Self::first_ending(row.id, declined)?;
-            let text = t!("answer-declined", who = &actor.name);
-            return Ok(vec![
-                Reply::public(self.with_bets(&row, &declined, text)).closing()
-            ]);
+            let declined = Self::first_ending(lang, row.id, declined)?;
+            let text = t!(lang, "answer-declined", who = &actor.name);
+            return Ok(vec![Reply::public(
+                self.with_bets(lang, &row, &declined, text),
+            )
+            .closing()]);
         }
         if row.stake > 0 || row.per_point > 0 {
             self.check_fair_play(actor, "/play")?;
         }
-        self.begin(call, &actor.guild, row)
+        self.begin(call.cx(lang), &actor.guild, row)
     }
 
     /// Join or Seat the droid: a seat taken at an open table, which starts once full.
@@ -300,19 +331,24 @@ impl App {
         row: TableRow,
         droid: bool,
     ) -> Outcome {
+        let lang = actor.lang;
         if row.status != TableStatus::Open {
-            return Err(Refusal(t!("table-already-started", table = row.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "table-already-started",
+                table = row.id
+            )));
         }
         let t = row.terms.clone();
         let seated = row.seats.contains(&actor.user);
         if droid && !seated {
-            return Err(Refusal(t!("seat-droid-not-seated")));
+            return Err(Refusal::Said(t!(lang, "seat-droid-not-seated")));
         }
         if !droid && seated {
-            return Err(Refusal(t!("seat-already")));
+            return Err(Refusal::Said(t!(lang, "seat-already")));
         }
         if row.seats.len() >= t.seats {
-            return Err(Refusal(t!("seat-full")));
+            return Err(Refusal::Said(t!(lang, "seat-full")));
         }
         let user = if droid { DROID } else { actor.user.as_str() };
         self.check_seat_money(actor, &row, droid)?;
@@ -320,7 +356,8 @@ impl App {
             self.ledger.open_account(&actor.guild, user)?;
             let credits = self.ledger.balance(&actor.guild, user)?.credits;
             if credits < row.stake {
-                return Err(Refusal(t!(
+                return Err(Refusal::Said(t!(
+                    lang,
                     "play-wager-funds",
                     balance = credits,
                     stake = row.stake
@@ -330,10 +367,11 @@ impl App {
         let row = self.ledger.add_seat(row.id, user)?;
         call.changed(row.id);
         if row.seats.len() == t.seats {
-            return self.begin(call, &actor.guild, row);
+            return self.begin(call.cx(lang), &actor.guild, row);
         }
         let min = self.entry(&row)?.info.min_seats;
         let text = t!(
+            lang,
             if droid {
                 "seat-droid-taken"
             } else {
@@ -343,40 +381,47 @@ impl App {
             table = row.id,
             taken = row.seats.len(),
             seats = t.seats,
-            players = seats_line(min, t.seats)
+            players = seats_line(lang, min, t.seats)
         );
-        Ok(vec![self.open_reply(&row, text)])
+        Ok(vec![self.open_reply(lang, &row, text)])
     }
 
     /// Start, by the creator of an open table with enough players.
     pub(crate) fn start(&self, call: &Call, actor: &Actor, row: TableRow) -> Outcome {
+        let lang = actor.lang;
         let t = row.terms.clone();
         if t.creator != actor.user {
-            return Err(Refusal(t!("start-not-creator")));
+            return Err(Refusal::Said(t!(lang, "start-not-creator")));
         }
         if row.status != TableStatus::Open {
-            return Err(Refusal(t!("table-already-started", table = row.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "table-already-started",
+                table = row.id
+            )));
         }
         let info = self.entry(&row)?.info;
         if row.seats.len() >= t.seats {
-            return Err(Refusal(t!("start-challenge")));
+            return Err(Refusal::Said(t!(lang, "start-challenge")));
         }
         if row.seats.len() < info.min_seats {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "start-too-few",
-                game = words::game_name(&info),
+                game = words::game_name(lang, &info),
                 min = info.min_seats
             )));
         }
-        self.begin(call, &actor.guild, row)
+        self.begin(call.cx(lang), &actor.guild, row)
     }
 
     /// Rematch: a new table with the same game, players, stakes, `to`, options and droid
     /// level; two players make a challenge (the one who asks challenges the other), more
     /// make an open table of as many seats.
     pub(crate) fn rematch(&self, call: &Call, actor: &Actor, row: TableRow) -> Outcome {
+        let lang = actor.lang;
         if !row.seats.contains(&actor.user) {
-            return Err(Refusal(t!("rematch-not-player")));
+            return Err(Refusal::Said(t!(lang, "rematch-not-player")));
         }
         let entry = self.entry(&row)?;
         let t = row.terms.clone();
@@ -408,21 +453,22 @@ impl App {
     /// What taking a seat at a wagered open table asks of the money: fair play for a member
     /// who joins, and the house's daily limit for every member who would play the droid.
     fn check_seat_money(&self, actor: &Actor, row: &TableRow, droid: bool) -> Result<(), Refusal> {
+        let lang = actor.lang;
         if row.stake == 0 && row.per_point == 0 {
             return Ok(());
         }
         if droid && row.per_point > 0 {
-            return Err(Refusal(t!("play-per-point-droid")));
+            return Err(Refusal::Said(t!(lang, "play-per-point-droid")));
         }
         if !droid {
             self.check_fair_play(actor, "/play")?;
             if row.seats.iter().any(|u| u == DROID) {
-                self.check_house(&actor.guild, &actor.user, row.stake)?;
+                self.check_house(lang, &actor.guild, &actor.user, row.stake)?;
             }
             return Ok(());
         }
         for user in row.seats.iter().filter(|u| *u != DROID) {
-            self.check_house(&actor.guild, user, row.stake)?;
+            self.check_house(lang, &actor.guild, user, row.stake)?;
         }
         Ok(())
     }
@@ -431,20 +477,25 @@ impl App {
 /// The game's options of `/play`: its named options and those of the `options` string,
 /// each one the game accepts; a `to` that the game keeps as its own score (a match
 /// length) becomes that option. Returns them with the table's series target.
-fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), Refusal> {
+fn table_options(
+    lang: crate::words::Lang,
+    entry: &Entry,
+    args: &PlayArgs,
+) -> Result<(GameOptions, i64), Refusal> {
     let info = entry.info;
     let mut given = args.options.clone();
     if let Some(text) = given.remove("options") {
-        given.extend(commands::table_options(&text).map_err(Refusal)?);
+        given.extend(commands::table_options(lang, &text).map_err(Refusal::Said)?);
     }
     if let Some(key) = given
         .keys()
         .find(|k| !info.options.iter().any(|o| o.name == k.as_str()))
     {
         let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
-        return Err(Refusal(t!(
+        return Err(Refusal::Said(t!(
+            lang,
             "play-unknown-option",
-            game = words::game_name(&info),
+            game = words::game_name(lang, &info),
             option = key.as_str(),
             count = names.len(),
             options = names.join(", ")
@@ -459,7 +510,9 @@ fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), R
             options.insert(option.into(), Value::String(to.to_string()));
             0
         }
-        (None, Some(to)) if !(1..=99).contains(&to) => return Err(Refusal(t!("play-to-range"))),
+        (None, Some(to)) if !(1..=99).contains(&to) => {
+            return Err(Refusal::Said(t!(lang, "play-to-range")))
+        }
         (None, Some(to)) => to as i64,
         (_, None) => 0,
     };
@@ -468,26 +521,28 @@ fn table_options(entry: &Entry, args: &PlayArgs) -> Result<(GameOptions, i64), R
 
 /// How many seats a new table has: two for a challenge, else `seats` (the game's most by
 /// default).
-fn seat_count(entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
+fn seat_count(lang: crate::words::Lang, entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
     let info = entry.info;
     if args.opponent.is_some() {
         if info.min_seats > 2 {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "play-needs-more",
-                game = words::game_name(&info)
+                game = words::game_name(lang, &info)
             )));
         }
         return match args.seats {
             None | Some(2) => Ok(2),
-            Some(_) => Err(Refusal(t!("play-challenge-two"))),
+            Some(_) => Err(Refusal::Said(t!(lang, "play-challenge-two"))),
         };
     }
     let seats = args.seats.unwrap_or(info.max_seats);
     if !(info.min_seats..=info.max_seats).contains(&seats) {
-        return Err(Refusal(t!(
+        return Err(Refusal::Said(t!(
+            lang,
             "play-seats-range",
-            game = words::game_name(&info),
-            players = seats_line(info.min_seats, info.max_seats),
+            game = words::game_name(lang, &info),
+            players = seats_line(lang, info.min_seats, info.max_seats),
             seats = seats
         )));
     }
@@ -495,11 +550,11 @@ fn seat_count(entry: &Entry, args: &PlayArgs) -> Result<usize, Refusal> {
 }
 
 /// The droid's strength asked for, 3 unless given.
-fn droid_level(level: Option<u8>) -> Result<u8, Refusal> {
+fn droid_level(lang: crate::words::Lang, level: Option<u8>) -> Result<u8, Refusal> {
     match level {
         None => Ok(crate::droid::DEFAULT_LEVEL),
         Some(level) if crate::droid::LEVELS.contains(&level) => Ok(level),
-        Some(level) => Err(Refusal(t!("play-level-range", level = level))),
+        Some(level) => Err(Refusal::Said(t!(lang, "play-level-range", level = level))),
     }
 }
 
@@ -511,6 +566,7 @@ fn seat_order(
     opponent: Option<&str>,
     first: Option<&str>,
 ) -> Result<Vec<String>, Refusal> {
+    let lang = actor.lang;
     let mut seats: Vec<String> = std::iter::once(actor.user.clone())
         .chain(opponent.map(str::to_string))
         .collect();
@@ -522,8 +578,10 @@ fn seat_order(
                 seats.swap(0, 1)
             }
         }
-        Some("them") | Some("random") => return Err(Refusal(t!("play-first-needs-opponent"))),
-        Some(other) => return Err(Refusal(t!("play-first-bad", value = other))),
+        Some("them") | Some("random") => {
+            return Err(Refusal::Said(t!(lang, "play-first-needs-opponent")))
+        }
+        Some(other) => return Err(Refusal::Said(t!(lang, "play-first-bad", value = other))),
     }
     Ok(seats)
 }

@@ -30,16 +30,18 @@ fn listed(channels: &[String]) -> String {
 impl App {
     /// `/admin channel channel:#games tables:on|off`.
     pub(crate) fn admin_channel(&self, actor: &Actor, typed: &str, tables: bool) -> Outcome {
+        let lang = actor.lang;
         Self::require_admin(actor)?;
         let channel = channel_id(typed);
         if channel.is_empty() {
-            return Err(Refusal(t!("channel-unknown", channel = typed)));
+            return Err(Refusal::Said(t!(lang, "channel-unknown", channel = typed)));
         }
         self.ledger
             .set_table_channel(&actor.guild, channel, tables)?;
         let now = self.ledger.table_channels(&actor.guild)?;
         let text = if now.is_empty() {
             t!(
+                lang,
                 "channel-tables-everywhere",
                 who = &actor.name,
                 channel = place(channel)
@@ -51,6 +53,7 @@ impl App {
                 "channel-tables-off"
             };
             t!(
+                lang,
                 id,
                 who = &actor.name,
                 channel = place(channel),
@@ -62,12 +65,14 @@ impl App {
 
     /// Refuses to open a table where the server's admins did not allow them.
     pub(crate) fn check_place(&self, actor: &Actor) -> Result<(), Refusal> {
+        let lang = actor.lang;
         let allowed = self.ledger.table_channels(&actor.guild)?;
         let here = actor.parent.as_deref().unwrap_or(&actor.channel);
         if allowed.is_empty() || allowed.iter().any(|c| c == here) {
             return Ok(());
         }
-        Err(Refusal(t!(
+        Err(Refusal::Said(t!(
+            lang,
             "channel-no-tables",
             who = &actor.name,
             channels = listed(&allowed)
@@ -77,11 +82,9 @@ impl App {
     /// Why `actor` may not open a table here, in their words; `None` when they may. A front
     /// end that makes a place for the table first (a thread) asks before making it.
     pub fn place_refusal(&self, actor: &Actor) -> Option<Reply> {
-        crate::words::speaking(actor.lang, || {
-            self.check_place(actor)
-                .err()
-                .map(|Refusal(text)| Reply::private(text))
-        })
+        self.check_place(actor)
+            .err()
+            .map(|refusal| Reply::private(refusal.told(actor.lang)))
     }
 }
 

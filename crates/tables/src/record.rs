@@ -43,16 +43,23 @@ fn result_tag(row: &TableRow) -> (String, Option<String>) {
 impl App {
     /// `/replay format:text`: the record of a table (the channel's last by default).
     pub(crate) fn record_file(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let row = self.table_for(actor, table)?;
         let log = self.ledger.actions(row.id)?;
-        let text = self.record_text(&row, &log)?;
-        let reply = Reply::public(t!("replay-record", table = row.id, entries = log.len()))
-            .with_file(format!("table-{}.txt", row.id), text.into_bytes());
+        let text = self.record_text(lang, &row, &log)?;
+        let reply = Reply::public(t!(
+            lang,
+            "replay-record",
+            table = row.id,
+            entries = log.len()
+        ))
+        .with_file(format!("table-{}.txt", row.id), text.into_bytes());
         Ok(Self::shown_to(actor, &row, vec![reply]))
     }
 
     fn record_text(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         log: &[crate::ledger::tables::LoggedAction],
     ) -> Result<String, super::Refusal> {
@@ -98,7 +105,7 @@ impl App {
             .collect();
         out.push('\n');
         for (n, logged) in log.iter().enumerate() {
-            let line = match LogEntry::decode(logged)? {
+            let line = match LogEntry::decode(lang, logged)? {
                 LogEntry::Action { seat, action } => format!("{} {action}", names[seat]),
                 LogEntry::Chance(action) => format!("chance {action}"),
                 LogEntry::NextGame(points) => {

@@ -4,7 +4,7 @@
 
 use super::log::{LogEntry, Progress};
 use super::{App, Refusal};
-use crate::call::Call;
+use crate::call::Cx;
 use crate::ledger::tables::TableRow;
 use crate::t;
 
@@ -31,18 +31,19 @@ impl App {
     /// deadline one move clock after the rest, and told in `text`.
     pub(crate) fn rest(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
         text: &mut String,
     ) -> Result<(), Refusal> {
+        let Cx { lang, call } = cx;
         let until = next_midnight(self.now());
         let _ = guild;
         let clock = self.move_clock(row)?;
         self.record_entry_until(call, row, progress, LogEntry::Rest(until), until + clock)?;
         text.push(' ');
-        text.push_str(&t!("series-rest"));
+        text.push_str(&t!(lang, "series-rest"));
         Ok(())
     }
 }

@@ -21,41 +21,51 @@ impl App {
         number: i64,
         page: usize,
     ) -> Result<(Leaderboard, String), Refusal> {
+        let lang = actor.lang;
         let found = self
             .ledger
             .season_standings(&actor.guild, number, self.now())?;
         let Some((season, standings)) = found else {
             let playing = self.ledger.season(&actor.guild)?;
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "season-unknown",
                 number = number,
                 current = playing.number
             )));
         };
         let (ranks, what) = match board {
-            Board::Credits => (standings.net, t!("leaderboard-net")),
-            Board::Wins => (standings.wins, t!("leaderboard-wins")),
+            Board::Credits => (standings.net, t!(lang, "leaderboard-net")),
+            Board::Wins => (standings.wins, t!(lang, "leaderboard-wins")),
             Board::Rating(game) => (
                 standings.ratings.get(game).cloned().unwrap_or_default(),
                 self.catalogue
                     .find(game)
-                    .map(|e| t!("leaderboard-rating", game = words::game_name(&e.info)))
+                    .map(|e| {
+                        t!(
+                            lang,
+                            "leaderboard-rating",
+                            game = words::game_name(lang, &e.info)
+                        )
+                    })
                     .unwrap_or_default(),
             ),
         };
         let title = t!(
+            lang,
             "leaderboard-season",
             title = what,
             number = season.number,
-            span = self.season_span(&season)
+            span = self.season_span(lang, &season)
         );
         Ok((Leaderboard::page_of(ranks, &actor.user, page), title))
     }
 
     /// The days a season covers, in words (`2026-11-01 – 2026-12-01`).
-    fn season_span(&self, season: &Season) -> String {
+    fn season_span(&self, lang: crate::words::Lang, season: &Season) -> String {
         let playing = self.now() < season.ends_at;
         t!(
+            lang,
             if playing {
                 "season-span-playing"
             } else {
@@ -85,23 +95,25 @@ impl App {
                 continue;
             };
             let lang = self.lang_of(&last.terms.creator);
-            let text = words::speaking(lang, || self.season_post(&season));
+            let text = self.season_post(lang, &season);
             posts.push((season.guild.clone(), last.channel, Reply::public(text)));
         }
         posts
     }
 
     /// A season's end in words: its best by wins, with their net winnings.
-    fn season_post(&self, ended: &Ended) -> String {
+    fn season_post(&self, lang: crate::words::Lang, ended: &Ended) -> String {
         let season = &ended.season;
         let mut lines = vec![t!(
+            lang,
             "season-ended",
             number = season.number,
-            span = self.season_span(season)
+            span = self.season_span(lang, season)
         )];
         for rank in ended.standings.wins.iter().take(POSTED) {
             let net = net_of(&ended.standings.net, &rank.user);
             lines.push(t!(
+                lang,
                 "season-line",
                 rank = rank.rank,
                 who = self.name(&ended.guild, &rank.user),
@@ -113,7 +125,7 @@ impl App {
                 }
             ));
         }
-        lines.push(t!("season-carry", next = season.number + 1));
+        lines.push(t!(lang, "season-carry", next = season.number + 1));
         lines.join("\n")
     }
 }

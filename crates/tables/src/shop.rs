@@ -17,19 +17,25 @@ use crate::t;
 pub(crate) type WornCache = std::sync::Mutex<HashMap<(String, String), Worn>>;
 
 /// A shop refusal in the member's words.
-pub(crate) fn refusal(why: &ShopRefusal) -> Refusal {
-    let name = |id: &str| shop::find(id).map_or_else(|| id.to_string(), Item::name);
-    Refusal(match why {
-        ShopRefusal::Owned(item) => t!("shop-owned", item = name(item)),
-        ShopRefusal::NotOwned(item) => t!("shop-not-owned", item = name(item)),
-    })
+pub(crate) fn refusal(lang: crate::words::Lang, why: &ShopRefusal) -> String {
+    let name =
+        |id: &str| shop::find(lang, id).map_or_else(|| id.to_string(), |item| item.name(lang));
+    match why {
+        ShopRefusal::Owned(item) => t!(lang, "shop-owned", item = name(item)),
+        ShopRefusal::NotOwned(item) => t!(lang, "shop-not-owned", item = name(item)),
+    }
 }
 
 impl App {
-    fn item(typed: &str) -> Result<&'static Item, Refusal> {
-        shop::find(typed).ok_or_else(|| {
+    fn item(lang: crate::words::Lang, typed: &str) -> Result<&'static Item, Refusal> {
+        shop::find(lang, typed).ok_or_else(|| {
             let ids: Vec<&str> = shop::items().iter().map(|i| i.id).collect();
-            Refusal(t!("shop-unknown", item = typed, items = ids.join(", ")))
+            Refusal::Said(t!(
+                lang,
+                "shop-unknown",
+                item = typed,
+                items = ids.join(", ")
+            ))
         })
     }
 
@@ -40,33 +46,36 @@ impl App {
 
     /// `/shop`: every item with its price here, and which ones the member owns.
     pub(crate) fn shop(&self, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         let prices = self.prices(&actor.guild)?;
         let owned = self.ledger.owned(&actor.guild, &actor.user)?;
-        let mut lines = vec![t!("shop-title")];
+        let mut lines = vec![t!(lang, "shop-title")];
         for item in shop::items() {
             let price = prices.get(item.id).copied().unwrap_or(item.price);
-            let kind = t!(&format!("shop-kind-{}", item.slot()));
+            let kind = t!(lang, &format!("shop-kind-{}", item.slot()));
             let mut line = t!(
+                lang,
                 "shop-line",
-                item = item.name(),
+                item = item.name(lang,),
                 id = item.id,
                 kind = kind,
-                about = item.about(),
+                about = item.about(lang,),
                 price = price
             );
             if owned.iter().any(|o| o.item == item.id) {
-                line.push_str(&t!("shop-line-owned"));
+                line.push_str(&t!(lang, "shop-line-owned"));
             }
             lines.push(line);
         }
-        lines.push(t!("shop-footer"));
+        lines.push(t!(lang, "shop-footer"));
         Ok(vec![Reply::private(lines.join("\n"))])
     }
 
     /// `/buy item`: pays the house and owns the item; it goes on at once when nothing is
     /// worn in its slot.
     pub(crate) fn buy(&self, actor: &Actor, typed: &str) -> Outcome {
-        let item = Self::item(typed)?;
+        let lang = actor.lang;
+        let item = Self::item(lang, typed)?;
         self.ledger.open_account(&actor.guild, &actor.user)?;
         let bought = self
             .ledger
@@ -80,35 +89,38 @@ impl App {
             .value;
         self.forget_worn(&actor.guild, &actor.user);
         let mut text = t!(
+            lang,
             "shop-bought",
             who = &actor.name,
-            item = item.name(),
+            item = item.name(lang,),
             price = bought.price,
             balance = bought.balance
         );
         text.push(' ');
         text.push_str(&if bought.worn {
-            t!("shop-bought-worn")
+            t!(lang, "shop-bought-worn")
         } else {
-            t!("shop-bought-kept", id = item.id)
+            t!(lang, "shop-bought-kept", id = item.id)
         });
         Ok(vec![Reply::public(text)])
     }
 
     /// `/inventory`: what the member owns, and what they wear.
     pub(crate) fn inventory(&self, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         let owned = self.ledger.owned(&actor.guild, &actor.user)?;
         if owned.is_empty() {
-            return Ok(vec![Reply::private(t!("shop-inventory-empty"))]);
+            return Ok(vec![Reply::private(t!(lang, "shop-inventory-empty"))]);
         }
-        let mut lines = vec![t!("shop-inventory-title", who = &actor.name)];
+        let mut lines = vec![t!(lang, "shop-inventory-title", who = &actor.name)];
         for o in &owned {
-            let Some(item) = shop::find(&o.item) else {
+            let Some(item) = shop::find(lang, &o.item) else {
                 continue;
             };
             lines.push(t!(
+                lang,
                 "shop-inventory-line",
-                item = item.name(),
+                item = item.name(lang,),
                 id = item.id,
                 worn = if o.worn { "yes" } else { "no" }
             ));
@@ -119,19 +131,33 @@ impl App {
     /// `/equip item`: puts on an owned item in place of what its slot held, or takes it off
     /// when it is already worn.
     pub(crate) fn equip(&self, actor: &Actor, typed: &str) -> Outcome {
-        let item = Self::item(typed)?;
+        let lang = actor.lang;
+        let item = Self::item(lang, typed)?;
         let owned = self.ledger.owned(&actor.guild, &actor.user)?;
         let Some(mine) = owned.iter().find(|o| o.item == item.id) else {
-            return Err(refusal(&ShopRefusal::NotOwned(item.id.to_string())));
+            return Err(Refusal::Said(refusal(
+                lang,
+                &ShopRefusal::NotOwned(item.id.to_string()),
+            )));
         };
         let text = if mine.worn {
             self.ledger
                 .take_off(&actor.guild, &actor.user, item.slot())?;
-            t!("shop-taken-off", who = &actor.name, item = item.name())
+            t!(
+                lang,
+                "shop-taken-off",
+                who = &actor.name,
+                item = item.name(lang,)
+            )
         } else {
             self.ledger
                 .wear(&actor.guild, &actor.user, item.id, item.slot())?;
-            t!("shop-worn", who = &actor.name, item = item.name())
+            t!(
+                lang,
+                "shop-worn",
+                who = &actor.name,
+                item = item.name(lang,)
+            )
         };
         self.forget_worn(&actor.guild, &actor.user);
         Ok(vec![Reply::private(text)])
@@ -139,12 +165,14 @@ impl App {
 
     /// `/admin price item [price]`: the server's own price, or the catalogue's again.
     pub(crate) fn admin_price(&self, actor: &Actor, typed: &str, price: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         Self::require_admin(actor)?;
-        let item = Self::item(typed)?;
+        let item = Self::item(lang, typed)?;
         self.ledger.set_price(&actor.guild, item.id, price)?;
         Ok(vec![Reply::private(t!(
+            lang,
             "shop-priced",
-            item = item.name(),
+            item = item.name(lang,),
             price = price.unwrap_or(item.price)
         ))])
     }
@@ -196,7 +224,7 @@ impl App {
     /// first seat that wears one.
     pub(crate) fn dress(&self, row: &TableRow, mut scene: Scene) -> Scene {
         let worn = self.worn_at(row);
-        let look = |id: &Option<String>| id.as_deref().and_then(shop::find).map(|i| i.look);
+        let look = |id: &Option<String>| id.as_deref().and_then(shop::by_id).map(|i| i.look);
         scene.sets = worn
             .iter()
             .map(|w| match look(&w.set) {

@@ -13,7 +13,7 @@ use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
 use crate::{t, words};
 
-/// A table as its live page shows it, in the current language.
+/// A table as its live page shows it, in `lang`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spectated {
     pub table: i64,
@@ -109,7 +109,8 @@ impl App {
         lang: words::Lang,
         lines: Lines,
     ) -> Result<Spectated, Refusal> {
-        words::speaking(lang, || self.spectate_in_words(row, lines, false)).map(|(view, _)| view)
+        self.spectate_in_words(lang, row, lines, false)
+            .map(|(view, _)| view)
     }
 
     /// A table as its live page shows it, and its board as it is now (the very image the
@@ -120,19 +121,21 @@ impl App {
         lang: words::Lang,
         lines: Lines,
     ) -> Result<(Spectated, Option<Bytes>), Refusal> {
-        words::speaking(lang, || self.spectate_in_words(row, lines, true))
+        self.spectate_in_words(lang, row, lines, true)
     }
 
     fn spectate_in_words(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         lines: Lines,
         with_board: bool,
     ) -> Result<(Spectated, Option<Bytes>), Refusal> {
-        let mut view = self.front_of(row)?;
+        let mut view = self.front_of(lang, row)?;
         match row.status {
             TableStatus::Open => {
                 view.state = t!(
+                    lang,
                     "watch-waiting",
                     seated = row.seats.len(),
                     seats = row.terms.seats
@@ -140,26 +143,26 @@ impl App {
                 return Ok((view, None));
             }
             TableStatus::Cancelled if row.turn == 0 => {
-                view.state = t!("watch-cancelled");
+                view.state = t!(lang, "watch-cancelled");
                 return Ok((view, None));
             }
             _ => {}
         }
-        let progress = self.progress(row)?;
+        let progress = self.progress(lang, row)?;
         let walk = self.walk(row, &progress, progress.actions.len(), true)?;
         let board = if with_board {
-            let scene = self.scene(row, &progress, walk.last.clone())?;
-            Some(self.current_board(row, &progress, &scene, super::drawn::Waiting::Yes)?)
+            let scene = self.scene(lang, row, &progress, walk.last.clone())?;
+            Some(self.current_board(lang, row, &progress, &scene, super::drawn::Waiting::Yes)?)
         } else {
             None
         };
-        self.fill_play(&mut view, row, &progress, &walk, lines);
+        self.fill_play(lang, &mut view, row, &progress, &walk, lines);
         Ok((view, board))
     }
 
     /// What a table's page shows before its game: the game, the seats as the board dresses
     /// them, the stakes, fairness and the side bets.
-    fn front_of(&self, row: &TableRow) -> Result<Spectated, Refusal> {
+    fn front_of(&self, lang: crate::words::Lang, row: &TableRow) -> Result<Spectated, Refusal> {
         let entry = self.entry(row)?;
         let sides = entry.board.sides();
         // The seats' colours as the board draws them: a set a player wears included.
@@ -178,7 +181,7 @@ impl App {
                 to_act: false,
                 gone: false,
                 droid: user == DROID,
-                side: side.map(|s| s.name()).unwrap_or_default(),
+                side: side.map(|s| s.name(lang)).unwrap_or_default(),
                 face: side.map(|s| s.face.css()).unwrap_or_default(),
                 edge: side.map(|s| s.edge.css()).unwrap_or_default(),
                 backed: 0,
@@ -186,13 +189,13 @@ impl App {
         };
         let mut view = Spectated {
             table: row.id,
-            game: words::game_name(&entry.info),
+            game: words::game_name(lang, &entry.info),
             status: row.status,
             turn: row.turn,
             game_no: 1,
             seats: row.seats.iter().enumerate().map(seat).collect(),
             state: String::new(),
-            stakes: self.stakes_words(row),
+            stakes: self.stakes_words(lang, row),
             moves: Vec::new(),
             moves_total: 0,
             steps: 0,
@@ -218,6 +221,7 @@ impl App {
     /// left, who is to act, and the line that says so.
     fn fill_play(
         &self,
+        lang: crate::words::Lang,
         view: &mut Spectated,
         row: &TableRow,
         progress: &Progress,
@@ -233,7 +237,7 @@ impl App {
         };
         view.moves = walk.said[from..]
             .iter()
-            .map(|said| self.tell(row, said))
+            .map(|said| self.tell(lang, row, said))
             .collect();
         view.steps = progress.actions.len();
         for (seat, points) in progress.totals.iter().enumerate() {
@@ -246,18 +250,18 @@ impl App {
             view.seats[seat].to_act = row.status == TableStatus::Playing;
         }
         view.state = match row.status {
-            TableStatus::Playing => self.turn_line(row, progress),
-            TableStatus::Finished => t!("watch-finished"),
-            _ => t!("watch-cancelled"),
+            TableStatus::Playing => self.turn_line(lang, row, progress),
+            TableStatus::Finished => t!(lang, "watch-finished"),
+            _ => t!(lang, "watch-cancelled"),
         };
     }
 
     /// The stakes of a table in words, or `None` for a friendly game.
-    fn stakes_words(&self, row: &TableRow) -> Option<String> {
+    fn stakes_words(&self, lang: crate::words::Lang, row: &TableRow) -> Option<String> {
         match (row.stake, row.per_point) {
             (0, 0) => None,
-            (stake, 0) => Some(t!("watch-stake", amount = stake)),
-            (_, per_point) => Some(t!("watch-per-point", amount = per_point)),
+            (stake, 0) => Some(t!(lang, "watch-stake", amount = stake)),
+            (_, per_point) => Some(t!(lang, "watch-per-point", amount = per_point)),
         }
     }
 
@@ -271,22 +275,22 @@ impl App {
         step: usize,
         lang: words::Lang,
     ) -> Result<Option<Bytes>, Refusal> {
-        words::speaking(lang, || {
+        {
             if row.status == TableStatus::Open
                 || (row.status == TableStatus::Cancelled && row.turn == 0)
             {
                 return Ok(None);
             }
-            let progress = self.progress(row)?;
+            let progress = self.progress(lang, row)?;
             if step > progress.actions.len() || progress.game_no != game_no {
                 return Ok(None);
             }
             let walk = self.walk(row, &progress, step, false)?;
             if step == progress.actions.len() {
                 // The position now: the very board the channel got, drawn once for both.
-                let scene = self.scene(row, &progress, walk.last)?;
+                let scene = self.scene(lang, row, &progress, walk.last)?;
                 return self
-                    .current_board(row, &progress, &scene, super::drawn::Waiting::Yes)
+                    .current_board(lang, row, &progress, &scene, super::drawn::Waiting::Yes)
                     .map(Some);
             }
             let entry = self.entry(row)?;
@@ -302,10 +306,12 @@ impl App {
                     ..Scene::default()
                 },
             );
-            Ok(Some(Bytes::from(
-                entry.board.png_of(walk.play.as_ref(), &scene)?,
-            )))
-        })
+            Ok(Some(Bytes::from(entry.board.png_of(
+                lang,
+                walk.play.as_ref(),
+                &scene,
+            )?)))
+        }
     }
 
     /// Plays the game in play from its start through its first `upto` steps, and notes what
@@ -363,15 +369,19 @@ impl App {
     }
 
     /// One step in words.
-    fn tell(&self, row: &TableRow, said: &Said) -> String {
+    fn tell(&self, lang: crate::words::Lang, row: &TableRow, said: &Said) -> String {
         match said {
-            Said::Left(seat) => t!("watch-left", who = self.name(&row.guild, &row.seats[*seat])),
+            Said::Left(seat) => t!(
+                lang,
+                "watch-left",
+                who = self.name(&row.guild, &row.seats[*seat])
+            ),
             Said::Acted {
                 seat,
                 action,
                 phrase,
             } => self
-                .narrate(row, *seat, action, phrase.clone(), false)
+                .narrate(lang, row, *seat, action, phrase.clone(), false)
                 .unwrap_or_default(),
         }
     }

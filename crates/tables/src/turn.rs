@@ -5,7 +5,7 @@ use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
-use crate::call::Call;
+use crate::call::{Call, Cx};
 use crate::games::{Phrase, Status};
 use crate::ledger::tables::{LoggedAction, TableRow, TableStatus};
 use crate::ledger::DROID;
@@ -106,10 +106,11 @@ impl App {
     /// The action the table plays by itself at this point, if any.
     pub(crate) fn automatic(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         row: &TableRow,
         progress: &Progress,
     ) -> Result<Option<Automatic>, Refusal> {
+        let Cx { lang, call } = cx;
         if self.resting(progress).is_some() {
             // Nothing plays by itself while the series rests; the clock catches up after.
             return Ok(None);
@@ -123,7 +124,7 @@ impl App {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
                 let action = play
                     .sample_chance(&mut rng)
-                    .ok_or_else(|| Refusal(t!("error-chance-empty")))?;
+                    .ok_or_else(|| Refusal::Said(t!(lang, "error-chance-empty")))?;
                 Ok(Some(Automatic::Chance(action)))
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
@@ -150,17 +151,18 @@ impl App {
     /// or the game ends, storing each in the log.
     pub(crate) fn advance(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
     ) -> Result<Advanced, Refusal> {
+        let Cx { lang, call } = cx;
         let mut advanced = Advanced {
             last: None,
             said: Vec::new(),
         };
         for _ in 0..10_000 {
-            let Some(next) = self.automatic(call, row, progress)? else {
+            let Some(next) = self.automatic(call.cx(lang), row, progress)? else {
                 break;
             };
             let before = progress.play.position();
@@ -173,14 +175,14 @@ impl App {
             let after = progress.play.position();
             advanced
                 .said
-                .extend(self.narrate(row, seat, &canonical, phrase, true));
+                .extend(self.narrate(lang, row, seat, &canonical, phrase, true));
             // Chance (dice) is said, but the board keeps highlighting the last move.
             if seat.is_some() {
                 advanced.last = Some(LastMove::from(before.clone(), canonical));
             }
             advanced
                 .said
-                .extend(self.note(row, progress, &before, &after));
+                .extend(self.note(lang, row, progress, &before, &after));
         }
         Ok(advanced)
     }
@@ -190,6 +192,7 @@ impl App {
     /// says the table played it as the one choice. `None`: nothing to say.
     pub(crate) fn narrate(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         seat: Option<usize>,
         action: &str,
@@ -197,31 +200,41 @@ impl App {
         only: bool,
     ) -> Option<String> {
         if let Some(phrase) = phrase {
-            return (!phrase.id.is_empty()).then(|| self.phrase(row, &phrase));
+            return (!phrase.id.is_empty()).then(|| self.phrase(lang, row, &phrase));
         }
         let Some(seat) = seat else {
-            return Some(t!("turn-chance", outcome = action));
+            return Some(t!(lang, "turn-chance", outcome = action));
         };
         let who = self.name(&row.guild, &row.seats[seat]);
         let forced = self.entry(row).is_ok_and(|e| e.info.is_forced(action));
         Some(match (forced && only, action) {
-            (true, "pass") => t!("turn-forced-pass", who = &who),
-            (true, _) => t!("turn-forced", who = &who, action = action),
-            (false, _) => t!("turn-plays", who = &who, action = action),
+            (true, "pass") => t!(lang, "turn-forced-pass", who = &who),
+            (true, _) => t!(lang, "turn-forced", who = &who, action = action),
+            (false, _) => t!(lang, "turn-plays", who = &who, action = action),
         })
     }
 
-    /// Why a game ended, in the current language when the game tells it.
-    pub(crate) fn reason(&self, row: &TableRow, outcome: &crate::games::Outcome) -> String {
+    /// Why a game ended, in `lang` when the game tells it.
+    pub(crate) fn reason(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        outcome: &crate::games::Outcome,
+    ) -> String {
         match &outcome.phrase {
-            Some(phrase) => self.phrase(row, phrase),
+            Some(phrase) => self.phrase(lang, row, phrase),
             None => outcome.reason.clone(),
         }
     }
 
-    /// A game's phrase in the current language, with the seats' names.
-    pub(crate) fn phrase(&self, row: &TableRow, phrase: &Phrase) -> String {
-        words::tell(phrase, |seat| {
+    /// A game's phrase in `lang`, with the seats' names.
+    pub(crate) fn phrase(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        phrase: &Phrase,
+    ) -> String {
+        words::tell(lang, phrase, |seat| {
             row.seats
                 .get(seat)
                 .map_or_else(String::new, |u| self.name(&row.guild, u))
@@ -235,22 +248,25 @@ impl App {
         row: &TableRow,
         progress: &Progress,
     ) -> Result<usize, Refusal> {
+        let lang = actor.lang;
         if !row.seats.contains(&actor.user) {
-            return Err(Refusal(t!("turn-not-playing")));
+            return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         }
         if let Some(until) = self.resting(progress) {
             let (hours, minutes) = super::rest::left(until - self.now());
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "series-resting",
                 hours = hours,
                 minutes = minutes
             )));
         }
         let Some(seat) = progress.play.waiting() else {
-            return Err(Refusal(t!("turn-not-waiting")));
+            return Err(Refusal::Said(t!(lang, "turn-not-waiting")));
         };
         if row.seats[seat] != actor.user {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "turn-not-yours",
                 who = self.name(&row.guild, &row.seats[seat])
             )));
@@ -267,14 +283,15 @@ impl App {
         text: &str,
         turn: Option<i64>,
     ) -> Outcome {
+        let lang = actor.lang;
         let mut row = self.active(actor)?;
         if row.status != TableStatus::Playing {
-            return Err(Refusal(t!("turn-not-started", table = row.id)));
+            return Err(Refusal::Said(t!(lang, "turn-not-started", table = row.id)));
         }
         if turn.is_some_and(|turn| turn != row.turn) {
-            return Err(Refusal(t!("turn-stale-menu")));
+            return Err(Refusal::Said(t!(lang, "turn-stale-menu")));
         }
-        let mut progress = self.progress(&row)?;
+        let mut progress = self.progress(lang, &row)?;
         let seat = self.seat_to_move(actor, &row, &progress)?;
         // A Roll press, unless rolling is a move of the game itself (backgammon's roll).
         let offered = progress.play.offered();
@@ -282,7 +299,7 @@ impl App {
             return self.press_roll(call, actor, row, progress, seat);
         }
         if progress.play.roller() == Some(seat) {
-            return Err(Refusal(t!("turn-roll-first")));
+            return Err(Refusal::Said(t!(lang, "turn-roll-first")));
         }
         // Read as the game reads it; only a game action is stored for a player.
         let canonical = progress.play.normalize(text)?;
@@ -296,17 +313,17 @@ impl App {
             Some(seat),
             &canonical,
         )?;
-        let note = self.note(&row, &progress, &before, &progress.play.position());
+        let note = self.note(lang, &row, &progress, &before, &progress.play.position());
         let mut said: Vec<String> = self
-            .narrate(&row, Some(seat), &canonical, phrase, false)
+            .narrate(lang, &row, Some(seat), &canonical, phrase, false)
             .into_iter()
             .chain(note)
             .collect();
-        let advanced = self.advance(call, &actor.guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), &actor.guild, &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
         let last = advanced.last.or(Some(LastMove::from(before, canonical)));
-        self.after_turn(call, &actor.guild, row, progress, last, text)
+        self.after_turn(call.cx(lang), &actor.guild, row, progress, last, text)
     }
 
     /// The Roll button (or `/move roll`): the decision the game plays before a roll when
@@ -320,6 +337,7 @@ impl App {
         mut progress: Progress,
         seat: usize,
     ) -> Outcome {
+        let lang = actor.lang;
         let mut said = Vec::new();
         let mut last = None;
         let skip = self.entry(&row)?.info.before_roll;
@@ -334,28 +352,28 @@ impl App {
                 Some(seat),
                 first,
             )?;
-            said.extend(self.narrate(&row, Some(seat), &canonical, phrase, false));
+            said.extend(self.narrate(lang, &row, Some(seat), &canonical, phrase, false));
             last = Some(LastMove::from(before, canonical));
         }
         if progress.play.roller() != Some(seat) {
-            return Err(Refusal(t!("turn-no-roll")));
+            return Err(Refusal::Said(t!(lang, "turn-no-roll")));
         }
         let seq = row.turn + 1;
         let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
         let roll = progress
             .play
             .sample_chance(&mut rng)
-            .ok_or_else(|| Refusal(t!("error-chance-empty")))?;
+            .ok_or_else(|| Refusal::Said(t!(lang, "error-chance-empty")))?;
         let before = progress.play.position();
         let phrase = progress.play.describe(&roll);
         let canonical = self.record(call, &actor.guild, &mut row, &mut progress, None, &roll)?;
-        said.extend(self.narrate(&row, None, &canonical, phrase, false));
-        said.extend(self.note(&row, &progress, &before, &progress.play.position()));
-        let advanced = self.advance(call, &actor.guild, &mut row, &mut progress)?;
+        said.extend(self.narrate(lang, &row, None, &canonical, phrase, false));
+        said.extend(self.note(lang, &row, &progress, &before, &progress.play.position()));
+        let advanced = self.advance(call.cx(lang), &actor.guild, &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
         self.after_turn(
-            call,
+            call.cx(lang),
             &actor.guild,
             row,
             progress,
@@ -367,30 +385,33 @@ impl App {
     /// The reply after a turn: the end of the game, or the board for the next player.
     pub(crate) fn after_turn(
         &self,
-        call: &Call,
+        cx: Cx<'_>,
         guild: &str,
         row: TableRow,
         progress: Progress,
         last: Last,
         mut text: String,
     ) -> Outcome {
+        let Cx { lang, call } = cx;
         if let Status::Over(_) = progress.play.status() {
-            return self.game_over(call, guild, row, progress, last, text);
+            return self.game_over(call.cx(lang), guild, row, progress, last, text);
         }
         text.push(' ');
-        text.push_str(&self.turn_line(&row, &progress));
-        Ok(vec![self.board_reply(&row, &progress, last, text)?])
+        text.push_str(&self.turn_line(lang, &row, &progress));
+        Ok(vec![self.board_reply(lang, &row, &progress, last, text)?])
     }
 
     /// `/double` and any other slash command that plays a game's decision.
     pub(crate) fn command_decision(&self, call: &Call, actor: &Actor, command: &str) -> Outcome {
+        let lang = actor.lang;
         let row = self.active(actor)?;
         let info = self.entry(&row)?.info;
         match info.decision_of_command(command) {
             Some(decision) => self.play_action(call, actor, decision.action, None),
-            None => Err(Refusal(t!(
+            None => Err(Refusal::Said(t!(
+                lang,
                 "command-not-in-game",
-                game = crate::words::game_name(&info),
+                game = crate::words::game_name(lang, &info),
                 command = command
             ))),
         }
@@ -398,23 +419,25 @@ impl App {
 
     /// `/board`: the current board again.
     pub(crate) fn board(&self, actor: &Actor) -> Outcome {
+        let lang = actor.lang;
         let row = self.active(actor)?;
         if row.status != TableStatus::Playing {
-            return Ok(vec![self.waiting_reply(&row)?]);
+            return Ok(vec![self.waiting_reply(lang, &row)?]);
         }
-        let progress = self.progress(&row)?;
+        let progress = self.progress(lang, &row)?;
         let text = t!(
+            lang,
             "board-again",
             table = row.id,
-            turn = self.turn_line(&row, &progress)
+            turn = self.turn_line(lang, &row, &progress)
         );
-        Ok(vec![self.board_reply(&row, &progress, None, text)?])
+        Ok(vec![self.board_reply(lang, &row, &progress, None, text)?])
     }
 
     pub(crate) fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
         self.ledger
             .active_table_for(&actor.guild, &actor.channel, &actor.user)?
-            .ok_or_else(|| Refusal(t!("table-none")))
+            .ok_or_else(|| Refusal::Said(t!(actor.lang, "table-none")))
     }
 
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
@@ -429,10 +452,11 @@ impl App {
         {
             return Vec::new();
         }
-        crate::words::speaking(actor.lang, || self.suggest(actor, typed))
+        self.suggest(actor, typed)
     }
 
     fn suggest(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        let lang = actor.lang;
         let Ok(Some(row)) = self
             .ledger
             .active_table_for(&actor.guild, &actor.channel, &actor.user)
@@ -442,7 +466,7 @@ impl App {
         if row.status != TableStatus::Playing {
             return Vec::new();
         }
-        let Ok(progress) = self.progress(&row) else {
+        let Ok(progress) = self.progress(lang, &row) else {
             return Vec::new();
         };
         match progress.play.status() {

@@ -12,12 +12,13 @@ use crate::t;
 
 impl App {
     pub(super) fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
+        let lang = actor.lang;
         let row = match table {
             Some(id) => self.ledger.table(id)?,
             None => self
                 .ledger
                 .last_table(&actor.guild, &actor.channel)?
-                .ok_or_else(|| Refusal(t!("verify-no-table")))?,
+                .ok_or_else(|| Refusal::Said(t!(lang, "verify-no-table")))?,
         };
         // Issue 52: a table is named only in its own channel or thread, or to the members
         // who sat at it (privately, see [`App::shown_to`]): a game in a private channel
@@ -25,7 +26,11 @@ impl App {
         let here = row.channel == actor.channel;
         let seated = row.seats.contains(&actor.user);
         if row.guild != actor.guild || !(here || seated) {
-            return Err(Refusal(t!("verify-unknown-table", table = row.id)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "verify-unknown-table",
+                table = row.id
+            )));
         }
         Ok(row)
     }
@@ -44,13 +49,14 @@ impl App {
     /// What the seed gives for a logged entry the table played by itself (a chance event,
     /// a droid's choice), or `None` for a player's own entry.
     fn recomputed(
+        lang: crate::words::Lang,
         row: &TableRow,
         seed: &str,
         progress: &Progress,
         logged: &LoggedAction,
     ) -> Option<Option<String>> {
         // The table's own entries (a next game, a seat leaving) draw nothing.
-        LogEntry::decode(logged).ok()?.game_action()?;
+        LogEntry::decode(lang, logged).ok()?.game_action()?;
         let play = progress.play.as_ref();
         match logged.seat {
             None => Some(play.sample_chance(&mut rng_for(seed, "chance", logged.seq))),
@@ -68,9 +74,11 @@ impl App {
     /// `/verify`: recomputes every chance event and droid choice of an ended table from its
     /// revealed seed, and checks the seed against the commitment shown at the start.
     pub(crate) fn verify(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let row = self.table_for(actor, table)?;
         let Some(seed) = row.seed.clone() else {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "verify-playing",
                 table = row.id,
                 commitment = &row.seed_commitment
@@ -82,7 +90,7 @@ impl App {
         let (mut chance, mut droid) = (0, 0);
         let mut problems = Vec::new();
         for logged in self.ledger.actions(row.id)? {
-            if let Some(expected) = Self::recomputed(&row, &seed, &progress, &logged) {
+            if let Some(expected) = Self::recomputed(lang, &row, &seed, &progress, &logged) {
                 match logged.seat {
                     None => chance += 1,
                     Some(_) => droid += 1,
@@ -94,13 +102,15 @@ impl App {
                     ));
                 }
             }
-            if let Err(Refusal(e)) = progress.apply(&row, entry, &logged) {
+            if let Err(e) = progress.apply(lang, &row, entry, &logged) {
+                let e = e.told(lang);
                 problems.push(format!("action {}: {e}", logged.seq));
                 break;
             }
         }
         let text = if commitment_ok && problems.is_empty() {
             t!(
+                lang,
                 "verify-ok",
                 table = row.id,
                 seed = &seed,
@@ -110,6 +120,7 @@ impl App {
             )
         } else {
             t!(
+                lang,
                 "verify-failed",
                 table = row.id,
                 matches = if commitment_ok { "yes" } else { "no" },
@@ -121,10 +132,12 @@ impl App {
 
     /// `/replay`: an animated GIF of a table's game (a series replays its latest game).
     pub(crate) fn replay(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let row = self.table_for(actor, table)?;
         let entry = self.entry(&row)?;
-        let progress = Progress::replay(&row, entry, &self.ledger.actions(row.id)?)?;
+        let progress = Progress::replay(lang, &row, entry, &self.ledger.actions(row.id)?)?;
         let gif = entry.board.replay(
+            lang,
             &progress.options,
             &progress.start,
             &progress.actions,
@@ -137,6 +150,7 @@ impl App {
             ),
         )?;
         let mut text = t!(
+            lang,
             "replay-of",
             table = row.id,
             moves = progress
@@ -149,7 +163,7 @@ impl App {
             // The log replays the series' games one after the other; the picture is the
             // last one's.
             text.push(' ');
-            text.push_str(&t!("replay-series-game", game = progress.game_no));
+            text.push_str(&t!(lang, "replay-series-game", game = progress.game_no));
         }
         let stride = progress
             .actions
@@ -158,16 +172,17 @@ impl App {
         if stride > 1 {
             // A long game's replay shows every k-th action (see `REPLAY_FRAMES`).
             text.push(' ');
-            text.push_str(&t!("replay-stride", every = stride));
+            text.push_str(&t!(lang, "replay-stride", every = stride));
         }
         let reply = Reply::public(text).with_image(format!("table-{}-replay.gif", row.id), gif);
         Ok(Self::shown_to(actor, &row, vec![reply]))
     }
 
     /// `/rules`: a summary with a picture of the game.
-    pub(crate) fn rules(&self, game: &str) -> Outcome {
+    pub(crate) fn rules(&self, lang: crate::words::Lang, game: &str) -> Outcome {
         let Some(entry) = self.catalogue.find(game) else {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "play-unknown-game",
                 game = game,
                 games = self.catalogue.ids().join(", ")
@@ -175,8 +190,13 @@ impl App {
         };
         let options = GameOptions::new();
         let position = entry.rules(&options)?.showcase()?;
-        let png = entry.board.png(&options, &position, &Scene::default())?;
-        Ok(vec![Reply::public(crate::words::game_summary(&entry.info))
-            .with_image(format!("{}-rules.png", entry.info.id), png)])
+        let png = entry
+            .board
+            .png(lang, &options, &position, &Scene::default())?;
+        Ok(vec![Reply::public(crate::words::game_summary(
+            lang,
+            &entry.info,
+        ))
+        .with_image(format!("{}-rules.png", entry.info.id), png)])
     }
 }

@@ -41,6 +41,7 @@ impl App {
     /// players wear.
     pub(super) fn scene(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
         last: Last,
@@ -48,7 +49,7 @@ impl App {
         let result = match progress.play.status() {
             Status::Over(outcome) => {
                 let position_says = matches!(progress.play.position_status(), Status::Over(_));
-                (!position_says).then(|| self.reason(row, &outcome))
+                (!position_says).then(|| self.reason(lang, row, &outcome))
             }
             _ => None,
         };
@@ -68,34 +69,34 @@ impl App {
     /// A board reply: the image, the text, and what the player to move may do.
     pub(crate) fn board_reply(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
         last: Last,
         text: String,
     ) -> Result<Reply, Refusal> {
-        let scene = self.scene(row, progress, last)?;
+        let scene = self.scene(lang, row, progress, last)?;
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
-        let mut reply = match self.current_board(
-            row,
-            progress,
-            &scene,
-            super::drawn::Waiting::Never,
-        ) {
-            Ok(png) => Reply::public(text).with_image(
-                format!("table-{}-turn-{}.png", row.id, row.turn),
-                png.to_vec(),
-            ),
-            Err(e) => {
-                tracing::error!(table = row.id, turn = row.turn, error = %e.0, "board not drawn");
-                Reply::public(format!("{text}\n{}", t!("board-not-drawn", error = e.0)))
-            }
-        };
-        reply.link = self.watch_link(row.id);
+        let mut reply =
+            match self.current_board(lang, row, progress, &scene, super::drawn::Waiting::Never) {
+                Ok(png) => Reply::public(text).with_image(
+                    format!("table-{}-turn-{}.png", row.id, row.turn),
+                    png.to_vec(),
+                ),
+                Err(e) => {
+                    tracing::error!(table = row.id, turn = row.turn, error = %e, "board not drawn");
+                    Reply::public(format!(
+                        "{text}\n{}",
+                        t!(lang, "board-not-drawn", error = e.told(lang))
+                    ))
+                }
+            };
+        reply.link = self.watch_link(lang, row.id);
         reply.table = Some(row.id);
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
-                self.offer_actions(row, progress, &mut reply);
+                self.offer_actions(lang, row, progress, &mut reply);
                 reply = reply.with_mention(&row.seats[seat]);
             }
         }
@@ -103,11 +104,11 @@ impl App {
     }
 
     /// The link to a table's live page, when the bot serves its pages (`public_url`).
-    pub(crate) fn watch_link(&self, table: i64) -> Option<super::Link> {
+    pub(crate) fn watch_link(&self, lang: crate::words::Lang, table: i64) -> Option<super::Link> {
         let base = self.settings.public_url.as_deref()?;
         match self.ledger.watch_token(table) {
             Ok(token) => Some(super::Link {
-                label: t!("button-watch"),
+                label: t!(lang, "button-watch"),
                 url: format!("{}/t/{token}", base.trim_end_matches('/')),
             }),
             Err(e) => {
@@ -119,12 +120,18 @@ impl App {
 
     /// The game's decisions among the legal actions become buttons; its moves, the first
     /// step of the move menu ([`super::menus`]), which reaches every one of them.
-    fn offer_actions(&self, row: &TableRow, progress: &Progress, reply: &mut Reply) {
+    fn offer_actions(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        progress: &Progress,
+        reply: &mut Reply,
+    ) {
         let Ok(entry) = self.entry(row) else {
             return;
         };
         let roll = Button {
-            label: t!("button-roll"),
+            label: t!(lang, "button-roll"),
             custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", super::turn::ROLL)),
             style: style(crate::games::Tone::Main),
         };
@@ -143,7 +150,7 @@ impl App {
             .take(5)
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
-                label: words::decision_label(d.action),
+                label: words::decision_label(lang, d.action),
                 custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", d.action)),
                 style: style(d.tone),
             })
@@ -154,9 +161,9 @@ impl App {
             reply.buttons.insert(0, roll);
             reply.buttons.truncate(5);
         }
-        match self.move_menu(row, progress, &[]) {
+        match self.move_menu(lang, row, progress, &[]) {
             Ok((select, _)) => reply.select = select,
-            Err(e) => tracing::warn!(table = row.id, error = %e.0, "no move menu"),
+            Err(e) => tracing::warn!(table = row.id, error = %e, "no move menu"),
         }
         // The position now knows its routes through the menus: kept, the player's steps
         // through them walk that list instead of making it again.
@@ -166,6 +173,7 @@ impl App {
     /// The game's note on a step (see [`crate::games::Game::note`]), in words.
     pub(crate) fn note(
         &self,
+        lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
         before: &str,
@@ -175,12 +183,17 @@ impl App {
         let notes: Vec<String> = game
             .note(before, after)
             .iter()
-            .map(|phrase| self.phrase(row, phrase))
+            .map(|phrase| self.phrase(lang, row, phrase))
             .collect();
         (!notes.is_empty()).then(|| notes.join(" "))
     }
 
-    pub(crate) fn turn_line(&self, row: &TableRow, progress: &Progress) -> String {
+    pub(crate) fn turn_line(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        progress: &Progress,
+    ) -> String {
         if let Some(until) = self.resting(progress) {
             let (hours, minutes) = super::rest::left(until - self.now());
             let who = progress
@@ -188,6 +201,7 @@ impl App {
                 .waiting()
                 .map(|s| self.name(&row.guild, &row.seats[s]));
             return t!(
+                lang,
                 "turn-resting",
                 who = who.unwrap_or_default(),
                 hours = hours,
@@ -196,15 +210,17 @@ impl App {
         }
         match progress.play.status() {
             Status::ToMove(seat) => t!(
+                lang,
                 "turn-to-move",
                 who = self.name(&row.guild, &row.seats[seat])
             ),
             Status::Chance => match progress.play.roller() {
                 Some(seat) => t!(
+                    lang,
                     "turn-to-roll",
                     who = self.name(&row.guild, &row.seats[seat])
                 ),
-                None => t!("turn-rolling"),
+                None => t!(lang, "turn-rolling"),
             },
             Status::Over(_) => String::new(),
         }

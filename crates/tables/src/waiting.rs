@@ -14,10 +14,14 @@ impl App {
     /// (every seat taken, the challenged to answer) or an open table. `/board` shows it
     /// again, so that its buttons can be pressed on a later message (after a restart, or
     /// from another process's shard).
-    pub(crate) fn waiting_reply(&self, row: &TableRow) -> Result<Reply, Refusal> {
+    pub(crate) fn waiting_reply(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+    ) -> Result<Reply, Refusal> {
         let info = self.entry(row)?.info;
         let terms = row.terms.clone();
-        let wager = match terms_line(row) {
+        let wager = match terms_line(lang, row) {
             line if line.is_empty() => line,
             // "to Dejarik for 50 credits each", "to Backgammon, a match to 3 points".
             line if row.stake == 0 && row.per_point == 0 => format!(", {line}"),
@@ -28,68 +32,76 @@ impl App {
         match challenged {
             Some(opponent) if row.seats.len() >= terms.seats => {
                 let text = t!(
+                    lang,
                     "play-challenge",
                     who = &who,
                     opponent = &self.name(&row.guild, opponent),
-                    game = words::game_name(&info),
+                    game = words::game_name(lang, &info),
                     terms = wager,
                     table = row.id
                 );
                 Ok(Reply::public(text)
                     .with_mention(opponent)
                     .with_button(
-                        &t!("button-accept"),
+                        &t!(lang, "button-accept"),
                         custom_id(row.id, 0, ACCEPT),
                         Style::Success,
                     )
                     .with_button(
-                        &t!("button-decline"),
+                        &t!(lang, "button-decline"),
                         custom_id(row.id, 0, DECLINE),
                         Style::Danger,
                     ))
             }
             _ => {
                 let mut text = t!(
+                    lang,
                     "play-open",
                     who = &who,
-                    game = words::game_name(&info),
+                    game = words::game_name(lang, &info),
                     terms = wager,
                     table = row.id,
-                    seats = seats_line(info.min_seats, terms.seats)
+                    seats = seats_line(lang, info.min_seats, terms.seats)
                 );
                 if row.seats.len() > 1 {
                     let names: Vec<String> =
                         row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
                     text.push(' ');
                     text.push_str(&t!(
+                        lang,
                         "play-open-seated",
                         players = names.join(", "),
                         taken = row.seats.len(),
                         seats = terms.seats
                     ));
                 }
-                Ok(self.open_reply(row, text))
+                Ok(self.open_reply(lang, row, text))
             }
         }
     }
 
     /// An open table's message: who sits, and the buttons to fill it and start it.
-    pub(super) fn open_reply(&self, row: &TableRow, text: String) -> Reply {
+    pub(super) fn open_reply(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        text: String,
+    ) -> Reply {
         let info = self.entry(row).map(|e| e.info);
         let mut reply = Reply::public(text)
             .with_button(
-                &t!("button-join"),
+                &t!(lang, "button-join"),
                 custom_id(row.id, 0, JOIN),
                 Style::Success,
             )
             .with_button(
-                &t!("button-seat-droid"),
+                &t!(lang, "button-seat-droid"),
                 custom_id(row.id, 0, SEAT_DROID),
                 Style::Secondary,
             );
         if info.is_ok_and(|i| row.seats.len() >= i.min_seats) {
             reply = reply.with_button(
-                &t!("button-start"),
+                &t!(lang, "button-start"),
                 custom_id(row.id, 0, START),
                 Style::Primary,
             );
@@ -99,27 +111,27 @@ impl App {
 }
 
 /// "2 players", "2 to 4 players".
-pub(super) fn seats_line(min: usize, max: usize) -> String {
+pub(super) fn seats_line(lang: crate::words::Lang, min: usize, max: usize) -> String {
     if min == max {
-        t!("players-exactly", count = min)
+        t!(lang, "players-exactly", count = min)
     } else {
-        t!("players-range", min = min, max = max)
+        t!(lang, "players-range", min = min, max = max)
     }
 }
 
 /// The stakes and series of a table, for the line that opens it.
-fn terms_line(row: &TableRow) -> String {
+fn terms_line(lang: crate::words::Lang, row: &TableRow) -> String {
     let mut line = if row.stake > 0 {
-        t!("terms-wager", amount = row.stake)
+        t!(lang, "terms-wager", amount = row.stake)
     } else if row.per_point > 0 {
-        t!("terms-per-point", amount = row.per_point)
+        t!(lang, "terms-per-point", amount = row.per_point)
     } else {
         String::new()
     };
     // A series the table counts (`target`), or a match the game itself keeps (backgammon).
     let target = match row.terms.clone().to {
-        _ if row.target > 0 => Some(t!("terms-target", target = row.target)),
-        Some(to) if to > 0 => Some(t!("terms-match", target = to)),
+        _ if row.target > 0 => Some(t!(lang, "terms-target", target = row.target)),
+        Some(to) if to > 0 => Some(t!(lang, "terms-match", target = to)),
         _ => None,
     };
     if let Some(target) = target {

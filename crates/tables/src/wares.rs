@@ -38,14 +38,14 @@ impl Item {
         }
     }
 
-    /// The item's name in the language spoken now.
-    pub fn name(&self) -> String {
-        t!(&format!("shop-{}", self.id))
+    /// The item's name in `lang`.
+    pub fn name(&self, lang: crate::words::Lang) -> String {
+        t!(lang, &format!("shop-{}", self.id))
     }
 
-    /// What the item is, in a few words, in the language spoken now.
-    pub fn about(&self) -> String {
-        t!(&format!("shop-{}-about", self.id))
+    /// What the item is, in a few words, in `lang`.
+    pub fn about(&self, lang: crate::words::Lang) -> String {
+        t!(lang, &format!("shop-{}-about", self.id))
     }
 }
 
@@ -87,13 +87,17 @@ pub fn items() -> &'static [Item] {
     ITEMS.get_or_init(|| parse(SHOP).unwrap_or_else(|e| panic!("assets/shop.toml: {e}")))
 }
 
-/// The item with this id (case and surrounding spaces aside), or with this name in the
-/// language spoken now.
-pub fn find(typed: &str) -> Option<&'static Item> {
+/// The item whose id is `id` (ids are the same in every language).
+pub fn by_id(id: &str) -> Option<&'static Item> {
+    items().iter().find(|i| i.id == id)
+}
+
+/// The item with this id (case and surrounding spaces aside), or with this name in `lang`.
+pub fn find(lang: crate::words::Lang, typed: &str) -> Option<&'static Item> {
     let typed = typed.trim();
     items()
         .iter()
-        .find(|i| i.id.eq_ignore_ascii_case(typed) || i.name().eq_ignore_ascii_case(typed))
+        .find(|i| i.id.eq_ignore_ascii_case(typed) || i.name(lang).eq_ignore_ascii_case(typed))
 }
 
 /// Reads a catalogue. Ids are kept for the program's life (the catalogue is read once).
@@ -157,6 +161,7 @@ mod tests {
 
     #[test]
     fn the_shipped_catalogue_reads_and_every_item_is_named_in_both_languages() {
+        let lang = crate::words::Lang::En;
         assert!(items().len() >= 4);
         for item in items() {
             for lang in crate::words::Lang::ALL {
@@ -168,8 +173,8 @@ mod tests {
                 }
             }
         }
-        assert_eq!(find(" Kyber ").map(|i| i.id), Some("kyber"));
-        assert!(find("lightsaber").is_none());
+        assert_eq!(find(lang, " Kyber ").map(|i| i.id), Some("kyber"));
+        assert!(find(lang, "lightsaber").is_none());
     }
 
     #[test]

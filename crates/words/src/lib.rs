@@ -3,13 +3,11 @@
 //! in those files, not in code.
 //!
 //! The language of a reply is the acting member's (their Discord client's `locale`, the
-//! console's `--locale` or `user@fr:`). The application layer answers one command at a time
-//! on one thread, so [`speaking`] sets the language for the whole command and every
-//! message built inside it uses it; messages built outside any command (clock events) are
-//! in English.
+//! console's `--locale` or `user@fr:`); a message no command asked for (a clock's warning)
+//! is told in the language of the member it is for. Every message is built in a language
+//! passed to it ([`t!`]'s first argument): nothing here knows who is reading.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::HashMap;
 
 use fluent_templates::fluent_bundle::FluentValue;
@@ -62,27 +60,6 @@ impl Lang {
         });
         &ids[self as usize]
     }
-}
-
-thread_local! {
-    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
-}
-
-/// Runs `f` with `lang` as the language of every message it builds on this thread.
-pub fn speaking<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
-    struct Restore(Lang);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            CURRENT.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(CURRENT.with(|c| c.replace(lang)));
-    f()
-}
-
-/// The language messages are built in right now.
-pub fn current() -> Lang {
-    CURRENT.with(Cell::get)
 }
 
 /// An argument of a message: text or a number (numbers choose plural forms).
@@ -151,15 +128,11 @@ pub fn say_in(lang: Lang, id: &str, args: &[(&str, Arg<'_>)]) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
-/// Message `id` in the current language.
-pub fn say(id: &str, args: &[(&str, Arg<'_>)]) -> String {
-    say_in(current(), id, args)
-}
-
-/// A game's phrase in the current language, its seats named by `name`: the one way the
-/// table's messages and the boards tell what a game says (numbers stay numbers, so the
-/// message files choose their plurals).
+/// A game's phrase in `lang`, its seats named by `name`: the one way the table's messages
+/// and the boards tell what a game says (numbers stay numbers, so the message files choose
+/// their plurals).
 pub fn tell(
+    lang: Lang,
     phrase: &holotable_games::Phrase,
     name: impl Fn(holotable_games::Seat) -> String,
 ) -> String {
@@ -173,14 +146,14 @@ pub fn tell(
         .map(|(k, v)| (*k, Arg::from(v)))
         .chain(phrase.values.iter().map(|(k, v)| (*k, Arg::of_phrase(v))))
         .collect();
-    say(phrase.id, &args)
+    say_in(lang, phrase.id, &args)
 }
 
-/// Message `id` in the current language: `t!("turn-to-move", who = name)`.
+/// Message `id` in `lang`: `t!(lang, "turn-to-move", who = name)`.
 #[macro_export]
 macro_rules! t {
-    ($id:expr $(, $key:ident = $value:expr)* $(,)?) => {
-        $crate::say($id, &[$((stringify!($key), $crate::Arg::from($value))),*])
+    ($lang:expr, $id:expr $(, $key:ident = $value:expr)* $(,)?) => {
+        $crate::say_in($lang, $id, &[$((stringify!($key), $crate::Arg::from($value))),*])
     };
 }
 
@@ -205,10 +178,10 @@ pub fn moments(text: &str, now: i64, lang: Lang) -> String {
             Some((unix, end)) => {
                 let minutes = (unix - now).max(0) / 60;
                 out.push_str(&if minutes < 120 {
-                    crate::t_in!(lang, "moment-minutes", minutes = minutes)
+                    crate::t!(lang, "moment-minutes", minutes = minutes)
                 } else {
                     let hours = format!("{:.1}", minutes as f64 / 60.0);
-                    crate::t_in!(lang, "moment-hours", hours = hours)
+                    crate::t!(lang, "moment-hours", hours = hours)
                 });
                 rest = &after[end + 3..];
             }
@@ -222,33 +195,25 @@ pub fn moments(text: &str, now: i64, lang: Lang) -> String {
     out
 }
 
-/// Message `id` in `lang`.
-#[macro_export]
-macro_rules! t_in {
-    ($lang:expr, $id:expr $(, $key:ident = $value:expr)* $(,)?) => {
-        $crate::say_in($lang, $id, &[$((stringify!($key), $crate::Arg::from($value))),*])
-    };
-}
-
 /// Whether message `id` exists in `lang` (for texts that are optional, such as a command's
 /// longer help).
 pub fn has(lang: Lang, id: &str) -> bool {
     LOCALES.try_lookup(lang.id(), id).is_some()
 }
 
-/// A game's name in the current language (`game-<id>`), or the name it declares.
-pub fn game_name(info: &holotable_games::GameInfo) -> String {
+/// A game's name in `lang` (`game-<id>`), or the name it declares.
+pub fn game_name(lang: Lang, info: &holotable_games::GameInfo) -> String {
     let id = format!("game-{}", info.id);
     LOCALES
-        .try_lookup(current().id(), &id)
+        .try_lookup(lang.id(), &id)
         .unwrap_or_else(|| info.name.to_string())
 }
 
-/// A game decision's button label in the current language (`decision-<action>`: "Double",
-/// "Doubler"), or the action itself, capitalised.
-pub fn decision_label(action: &str) -> String {
+/// A game decision's button label in `lang` (`decision-<action>`: "Double", "Doubler"), or
+/// the action itself, capitalised.
+pub fn decision_label(lang: Lang, action: &str) -> String {
     let id = format!("decision-{action}");
-    LOCALES.try_lookup(current().id(), &id).unwrap_or_else(|| {
+    LOCALES.try_lookup(lang.id(), &id).unwrap_or_else(|| {
         let mut chars = action.chars();
         match chars.next() {
             Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -257,20 +222,21 @@ pub fn decision_label(action: &str) -> String {
     })
 }
 
-/// A game's rules summary in the current language (`rules-<id>`), or its name.
-pub fn game_summary(info: &holotable_games::GameInfo) -> String {
+/// A game's rules summary in `lang` (`rules-<id>`), or its name.
+pub fn game_summary(lang: Lang, info: &holotable_games::GameInfo) -> String {
     let id = format!("rules-{}", info.id);
     LOCALES
-        .try_lookup(current().id(), &id)
+        .try_lookup(lang.id(), &id)
         .unwrap_or_else(|| format!("**{}**", info.name))
 }
 
 /// A list for people: `a, b and c` (`a, b et c`).
-pub fn list(items: &[String]) -> String {
+pub fn list(lang: Lang, items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => say(
+        [rest @ .., last] => say_in(
+            lang,
             "list-and",
             &[
                 ("first", Arg::from(rest.join(", "))),

@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use serde_json::json;
 
+use crate::t;
 use crate::table::{commands, Actor, App, Command, Reply};
 use crate::words::{self, Lang};
-use crate::{t, t_in};
 
 mod printed;
 use printed::Printed;
@@ -75,7 +75,7 @@ pub fn clock(offset: Arc<AtomicI64>) -> crate::table::Clock {
 }
 
 /// Splits `a:b c:"d e"` into words, keeping quoted values together.
-fn words(text: &str) -> Result<Vec<String>, String> {
+fn words(lang: crate::words::Lang, text: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
@@ -99,7 +99,7 @@ fn words(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err(t!("console-quote-open"));
+        return Err(t!(lang, "console-quote-open"));
     }
     if any {
         out.push(current);
@@ -108,12 +108,17 @@ fn words(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// Reads `/name opt:value …` into the name and its options.
-fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String> {
-    let words = words(text)?;
-    let (name, rest) = words.split_first().ok_or_else(|| t!("console-empty"))?;
+fn command_line(
+    lang: crate::words::Lang,
+    text: &str,
+) -> Result<(String, BTreeMap<String, String>), String> {
+    let words = words(lang, text)?;
+    let (name, rest) = words
+        .split_first()
+        .ok_or_else(|| t!(lang, "console-empty"))?;
     let name = name
         .strip_prefix('/')
-        .ok_or_else(|| t!("console-slash"))?
+        .ok_or_else(|| t!(lang, "console-slash"))?
         .to_string();
     let mut options = BTreeMap::new();
     for (n, word) in rest.iter().enumerate() {
@@ -130,10 +135,10 @@ fn command_line(text: &str) -> Result<(String, BTreeMap<String, String>), String
         }
         let (key, value) = word
             .split_once(':')
-            .ok_or_else(|| t!("console-not-option", word = word.as_str()))?;
+            .ok_or_else(|| t!(lang, "console-not-option", word = word.as_str()))?;
         let key = key.to_ascii_lowercase();
         if options.contains_key(&key) {
-            return Err(t!("console-option-twice", option = key));
+            return Err(t!(lang, "console-option-twice", option = key));
         }
         options.insert(key, value.to_string());
     }
@@ -269,7 +274,7 @@ impl Console {
                     self.show_clock(&mut out)?;
                 }
                 None => {
-                    let text = t_in!(self.options.lang, "console-wait");
+                    let text = t!(self.options.lang, "console-wait");
                     out.push(self.error(&text)?)
                 }
             }
@@ -323,7 +328,7 @@ impl Console {
             (self.options.local_user.clone(), line)
         } else {
             let Some((user, rest)) = line.split_once(':') else {
-                return Err(t_in!(self.options.lang, "console-expected"));
+                return Err(t!(self.options.lang, "console-expected"));
             };
             (user.trim().to_string(), rest.trim())
         };
@@ -336,19 +341,19 @@ impl Console {
             None => user,
         };
         if user.is_empty() || user.contains(char::is_whitespace) {
-            return Err(t_in!(self.options.lang, "console-user-word"));
+            return Err(t!(self.options.lang, "console-user-word"));
         }
         Ok((user, rest))
     }
 
     /// `?/move action:…`: what `/move`'s autocomplete would offer.
     fn suggest(&mut self, user: &str, query: &str) -> io::Result<String> {
-        match words::speaking(self.lang_of(user), || command_line(query)) {
+        match command_line(self.lang_of(user), query) {
             Ok((name, options)) if name.eq_ignore_ascii_case("move") => {
                 let typed = options.get("action").cloned().unwrap_or_default();
                 let actor = self.actor(user);
                 let choices = self.app.autocomplete(&actor, &typed);
-                let reply = Reply::private(t_in!(
+                let reply = Reply::private(t!(
                     self.lang_of(user),
                     "console-suggestions",
                     count = choices.len(),
@@ -357,7 +362,7 @@ impl Console {
                 self.show(&self.channel.clone(), Some(user), &reply, &choices)
             }
             Ok((name, _)) => {
-                let text = t_in!(
+                let text = t!(
                     self.lang_of(user),
                     "console-no-autocomplete",
                     command = name
@@ -374,7 +379,7 @@ impl Console {
         if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             return match self.find_button(label) {
                 Some(custom_id) => Ok(Command::Press { custom_id }),
-                None => Err(Refused::Error(t_in!(
+                None => Err(Refused::Error(t!(
                     self.lang_of(user),
                     "console-no-button",
                     label = label
@@ -395,13 +400,13 @@ impl Console {
                     custom_id: custom_id.clone(),
                     value: picked(choices, choice),
                 }),
-                _ => Err(Refused::Error(t_in!(self.lang_of(user), "console-no-menu"))),
+                _ => Err(Refused::Error(t!(self.lang_of(user), "console-no-menu"))),
             };
         }
-        words::speaking(self.lang_of(user), || {
-            command_line(rest).and_then(|(name, options)| commands::parse(&name, &options))
-        })
-        .map_err(Refused::Private)
+        let lang = self.lang_of(user);
+        command_line(lang, rest)
+            .and_then(|(name, options)| commands::parse(lang, &name, &options))
+            .map_err(Refused::Private)
     }
 
     fn find_button(&self, label: &str) -> Option<String> {

@@ -42,9 +42,7 @@ pub(super) async fn run(
     .await
     .unwrap_or_else(|e| {
         tracing::error!(error = %e, "a command panicked");
-        vec![Reply::private(crate::words::speaking(lang, || {
-            crate::t!("error-internal")
-        }))]
+        vec![Reply::private(crate::t!(lang, "error-internal"))]
     })
 }
 
@@ -289,8 +287,7 @@ impl<'a> Answering<'a> {
         } else {
             self.headed = true;
             let who = self.who.as_str();
-            let line =
-                crate::words::speaking(self.lang, || crate::t!("discord-answer-lost", who = who));
+            let line = crate::t!(self.lang, "discord-answer-lost", who = who);
             reply.headed(&line)
         };
         crate::telemetry::discord_fallback("answer", "posted");

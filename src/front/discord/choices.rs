@@ -44,14 +44,12 @@ impl poise::SlashArgument for GameChoice {
         GAMES.iter().fold(
             builder.kind(serenity::CommandOptionType::String),
             |builder, entry| {
-                let localizations = Lang::ALL.iter().filter(|&&l| l != Lang::En).map(|&l| {
-                    (
-                        l.code(),
-                        words::speaking(l, || words::game_name(&entry.info)),
-                    )
-                });
+                let localizations = Lang::ALL
+                    .iter()
+                    .filter(|&&l| l != Lang::En)
+                    .map(|&l| (l.code(), words::game_name(l, &entry.info)));
                 builder.add_string_choice_localized(
-                    words::speaking(Lang::En, || words::game_name(&entry.info)),
+                    words::game_name(Lang::En, &entry.info),
                     entry.info.id,
                     localizations,
                 )

@@ -118,10 +118,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
                 b.kind(serenity::CommandOptionType::String),
                 |b, name| {
                     localised_choice(b, name, |l| {
-                        format!(
-                            "/{}",
-                            words::speaking(l, || commands::local_name(name, name))
-                        )
+                        format!("/{}", commands::local_name(l, name, name))
                     })
                 },
             )
@@ -181,7 +178,7 @@ fn leaderboards(builder: serenity::CreateCommandOption) -> serenity::CreateComma
 fn shop_items(builder: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
     crate::table::wares::items().iter().fold(
         builder.kind(serenity::CommandOptionType::String),
-        |b, item| localised_choice(b, item.id, |l| words::speaking(l, || item.name())),
+        |b, item| localised_choice(b, item.id, |l| item.name(l)),
     )
 }
 
@@ -241,8 +238,7 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
                 // Other bots cannot play, hold credits or be paid (the droid is this one).
                 if user.bot && user.id != ctx.data().bot {
                     let who = display_name(user);
-                    return refuse(words::speaking(lang, || crate::t!("option-bot", who = who)))
-                        .await;
+                    return refuse(crate::t!(lang, "option-bot", who = who)).await;
                 }
                 let (id, shown) = named(ctx.data(), user, member.and_then(|m| m.nick.as_deref()));
                 names.push((id.clone(), shown));
@@ -252,7 +248,7 @@ async fn invoke(ctx: Context<'_>, args: &[serenity::ResolvedOption<'_>]) -> Resu
         };
         options.insert(option.name.to_string(), value);
     }
-    let parsed = words::speaking(lang, || commands::parse(&name, &options));
+    let parsed = commands::parse(lang, &name, &options);
     match parsed {
         Ok(command @ (Command::Play(_) | Command::TournamentCreate(_)))
             if ctx.data().threads && !in_thread(&ctx) =>

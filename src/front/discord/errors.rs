@@ -57,10 +57,10 @@ async fn tell(ctx: super::Context<'_>, id: &str, option: Option<&str>) {
     };
     let interaction = app.interaction;
     let lang = Lang::of(&interaction.locale);
-    let text = crate::words::speaking(lang, || match option {
-        Some(option) => crate::t!(id, option = option),
-        None => crate::t!(id),
-    });
+    let text = match option {
+        Some(option) => crate::t!(lang, id, option = option),
+        None => crate::t!(lang, id),
+    };
     let who = super::display_name(&interaction.user);
     let mut answering = Answering::new(
         ctx.http(),

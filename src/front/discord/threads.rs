@@ -70,14 +70,14 @@ pub(super) async fn in_new_thread(
     if !tournament {
         data.controls.closing.made(thread);
     }
-    let said = crate::words::speaking(lang, || {
+    let said = {
         let place = format!("<#{thread}>");
         if tournament {
-            crate::t!("thread-tournament-in", thread = place.as_str())
+            crate::t!(lang, "thread-tournament-in", thread = place.as_str())
         } else {
-            crate::t!("thread-table-in", thread = place.as_str())
+            crate::t!(lang, "thread-table-in", thread = place.as_str())
         }
-    });
+    };
     announce_and_post(&mut answering, http, data, thread, replies, &said).await;
     Ok(())
 }
@@ -134,7 +134,7 @@ fn thread_name(ctx: &Context<'_>, command: &Command, names: &[(String, String)])
                     .iter()
                     .find(|(named, _)| named == id)
                     .map_or_else(|| id.clone(), |(_, name)| name.clone()),
-                None => crate::t_in!(
+                None => crate::t!(
                     crate::words::Lang::of(ctx.locale().unwrap_or_default()),
                     "thread-open-table"
                 ),

@@ -118,7 +118,7 @@ fn draw(app: &App, row: &TableRow, game: u32, step: usize, lang: Lang) -> Option
     match png {
         Ok(png) => png,
         Err(e) => {
-            tracing::warn!(table = row.id, step, error = %e.0, "live board not drawn");
+            tracing::warn!(table = row.id, step, error = %e, "live board not drawn");
             None
         }
     }

@@ -7,10 +7,10 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde_json::json;
 
 use super::hub::Update;
+use crate::t;
 use crate::table::TableRow;
 use crate::table::{App, Lines, Lobby, LobbyTable, Spectated};
-use crate::words::{self, Lang};
-use crate::{t, t_in};
+use crate::words::Lang;
 
 /// How many of the newest moves an update carries; a page further behind reads them all
 /// again by reconnecting.
@@ -47,18 +47,18 @@ fn page_reread(lang: Lang, title: &str, reread: Option<u32>, body: Markup) -> Ma
 /// The page of an unknown table: the same for a malformed token and one that opens
 /// nothing, so that it reveals nothing.
 pub fn not_found(lang: Lang) -> Markup {
-    words::speaking(lang, || {
+    {
         page(
             lang,
-            &t!("web-not-found-title"),
+            &t!(lang, "web-not-found-title"),
             html! {
                 main.narrow {
-                    h1 { (t!("web-not-found-title")) }
-                    p { (t!("web-not-found")) }
+                    h1 { (t!(lang, "web-not-found-title")) }
+                    p { (t!(lang, "web-not-found")) }
                 }
             },
         )
-    })
+    }
 }
 
 /// A table's live page.
@@ -70,8 +70,13 @@ pub fn table(
     lang: Lang,
     now: i64,
 ) -> Markup {
-    words::speaking(lang, || {
-        let title = t!("web-title", game = view.game.as_str(), table = view.table);
+    {
+        let title = t!(
+            lang,
+            "web-title",
+            game = view.game.as_str(),
+            table = view.table
+        );
         let board = view.board;
         page(
             lang,
@@ -79,7 +84,7 @@ pub fn table(
             html! {
                 header {
                     h1 { (view.game) " " span.table { "#" (view.table) } }
-                    span.watchers #watchers { (watchers_text(watchers)) }
+                    span.watchers #watchers { (watchers_text(lang, watchers)) }
                 }
                 main #live data-token=(token) data-lang=(lang.code()) data-turn=(view.turn) data-v=(version)
                     data-steps=(view.steps) data-game=(view.game_no) data-status=(view.status.as_str())
@@ -87,33 +92,33 @@ pub fn table(
                     data-now=(now) data-words=(script_words(lang).to_string()) {
                     section.board {
                         @if board {
-                            img #board alt=(t!("web-board-alt"))
+                            img #board alt=(t!(lang, "web-board-alt"))
                                 src=(board_url(token, view.game_no, view.steps, lang, version));
                             div.replay {
                                 input #step type="range" min="0" max=(view.steps) value=(view.steps)
-                                    aria-label=(t!("web-replay"));
-                                span #step-label { (step_text(view.steps, view.steps)) }
-                                button #follow type="button" hidden { (t!("web-follow")) }
+                                    aria-label=(t!(lang, "web-replay"));
+                                span #step-label { (step_text(lang, view.steps, view.steps)) }
+                                button #follow type="button" hidden { (t!(lang, "web-follow")) }
                             }
                         } @else {
-                            p.waiting { (t!("web-no-board")) }
+                            p.waiting { (t!(lang, "web-no-board")) }
                         }
                     }
                     aside {
-                        div #state { (state(view)) }
-                        div #seats { (seats(view)) }
-                        div #result { (result(view)) }
-                        h2 { (t!("web-moves")) }
+                        div #state { (state(lang, view)) }
+                        div #seats { (seats(lang, view)) }
+                        div #result { (result(lang, view)) }
+                        h2 { (t!(lang, "web-moves")) }
                         ol #moves {
                             @for line in &view.moves { li { (line) } }
                         }
                     }
                 }
-                footer { (t!("web-footer")) }
+                footer { (t!(lang, "web-footer")) }
                 script { (PreEscaped(SCRIPT)) }
             },
         )
-    })
+    }
 }
 
 /// The image address of a board at a version of the table (see [`super::boards::version`]):
@@ -125,27 +130,27 @@ fn board_url(token: &str, game_no: u32, step: usize, lang: Lang, version: &str) 
     )
 }
 
-fn watchers_text(watchers: usize) -> String {
-    t!("web-watchers", count = watchers)
+fn watchers_text(lang: crate::words::Lang, watchers: usize) -> String {
+    t!(lang, "web-watchers", count = watchers)
 }
 
-fn step_text(step: usize, steps: usize) -> String {
-    t!("web-step", step = step, steps = steps)
+fn step_text(lang: crate::words::Lang, step: usize, steps: usize) -> String {
+    t!(lang, "web-step", step = step, steps = steps)
 }
 
 /// Whose turn it is, the clock, and the stakes.
-fn state(view: &Spectated) -> Markup {
+fn state(lang: crate::words::Lang, view: &Spectated) -> Markup {
     html! {
         p.turn { (view.state) }
         @if view.deadline.is_some() {
-            p.clock { (t!("web-clock")) " " span #clock {} }
+            p.clock { (t!(lang, "web-clock")) " " span #clock {} }
         }
         @if let Some(stakes) = &view.stakes { p.stakes { (stakes) } }
-        @if view.pool > 0 { p.bets { (t!("web-bets", pool = view.pool)) } }
+        @if view.pool > 0 { p.bets { (t!(lang, "web-bets", pool = view.pool)) } }
     }
 }
 
-fn seats(view: &Spectated) -> Markup {
+fn seats(lang: crate::words::Lang, view: &Spectated) -> Markup {
     let series = view.seats.iter().any(|s| s.points > 0) || view.game_no > 1;
     html! {
         ul.seats {
@@ -155,12 +160,12 @@ fn seats(view: &Spectated) -> Markup {
                         style=(format!("background:{};border-color:{}", seat.face, seat.edge))
                         title=(seat.side) { }
                     span.name { (seat.name) }
-                    span.side { (t!("web-side", seat = i + 1, side = seat.side.as_str())) }
-                    @if seat.droid { " " span.tag { (t!("web-droid")) } }
+                    span.side { (t!(lang, "web-side", seat = i + 1, side = seat.side.as_str())) }
+                    @if seat.droid { " " span.tag { (t!(lang, "web-droid")) } }
                     @if seat.backed > 0 {
-                        " " span.backed { (t!("web-backed", amount = seat.backed)) }
+                        " " span.backed { (t!(lang, "web-backed", amount = seat.backed)) }
                     }
-                    @if series { span.points { (t!("web-points", points = seat.points)) } }
+                    @if series { span.points { (t!(lang, "web-points", points = seat.points)) } }
                     @if seat.to_act { span.marker { "◀" } }
                 }
             }
@@ -170,17 +175,17 @@ fn seats(view: &Spectated) -> Markup {
 
 /// The result and the fairness record: the commitment while the table plays, the seed
 /// once it has ended (what `/verify` checks).
-fn result(view: &Spectated) -> Markup {
+fn result(lang: crate::words::Lang, view: &Spectated) -> Markup {
     html! {
         @if let Some(result) = &view.result {
             p.result { (result) }
         }
         details.verify {
-            summary { (t!("web-verify")) }
-            p { (t!("web-commitment")) " " code { (view.commitment) } }
+            summary { (t!(lang, "web-verify")) }
+            p { (t!(lang, "web-commitment")) " " code { (view.commitment) } }
             @match &view.seed {
-                Some(seed) => p { (t!("web-seed")) " " code { (seed) } },
-                None => p { (t!("web-seed-hidden")) },
+                Some(seed) => p { (t!(lang, "web-seed")) " " code { (seed) } },
+                None => p { (t!(lang, "web-seed-hidden")) },
             }
         }
     }
@@ -208,12 +213,12 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
                 view
             }
             Err(e) => {
-                tracing::warn!(table = row.id, error = %e.0, "live page not read");
+                tracing::warn!(table = row.id, error = %e, "live page not read");
                 return None;
             }
         };
         (game, steps) = (view.game_no, view.steps);
-        by_lang[lang as usize] = words::speaking(lang, || {
+        by_lang[lang as usize] = {
             json!({
                 "turn": view.turn,
                 "v": super::boards::version(row),
@@ -222,16 +227,16 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
                 "status": view.status.as_str(),
                 "deadline": view.deadline.unwrap_or(0),
                 "now": crate::table::now(),
-                "watchers": watchers_text(watchers),
-                "state": state(&view).into_string(),
-                "seats": seats(&view).into_string(),
-                "result": result(&view).into_string(),
+                "watchers": watchers_text(lang, watchers),
+                "state": state(lang, &view).into_string(),
+                "seats": seats(lang, &view).into_string(),
+                "result": result(lang, &view).into_string(),
                 "moves": view.moves_total,
                 "tail": &view.moves,
-                "step_label": step_text(view.steps, view.steps),
+                "step_label": step_text(lang, view.steps, view.steps),
             })
             .to_string()
-        });
+        };
     }
     Some(Made {
         update: Update::new("update", by_lang),
@@ -245,24 +250,22 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
 pub fn watchers(count: usize) -> Update {
     Update::new(
         "watchers",
-        Lang::ALL.map(|lang| {
-            json!({ "watchers": words::speaking(lang, || watchers_text(count)) }).to_string()
-        }),
+        Lang::ALL.map(|lang| json!({ "watchers": watchers_text(lang, count) }).to_string()),
     )
 }
 
 /// The words the page's script shows, in `lang`.
 pub fn script_words(lang: Lang) -> serde_json::Value {
     json!({
-        "step": t_in!(lang, "web-step", step = "{step}", steps = "{steps}"),
-        "over": t_in!(lang, "web-clock-over"),
+        "step": t!(lang, "web-step", step = "{step}", steps = "{steps}"),
+        "over": t!(lang, "web-clock-over"),
     })
 }
 
 /// A server's lobby: its live tables, its recent results and its leaderboard. It is a plain
 /// page that reads itself again every 20 s (each table's own page is the live one).
 pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
-    words::speaking(lang, || {
+    {
         let table_list = |tables: &[LobbyTable]| {
             html! {
                 ul.lobby {
@@ -280,32 +283,32 @@ pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
             }
         };
         let body = html! {
-            header { h1 { (t!("web-lobby-title")) } }
+            header { h1 { (t!(lang, "web-lobby-title")) } }
             main {
                 section.lobby-tables {
-                    h2 { (t!("web-lobby-live")) }
+                    h2 { (t!(lang, "web-lobby-live")) }
                     @if view.tables.is_empty() {
-                        p.waiting { (t!("web-lobby-none")) }
+                        p.waiting { (t!(lang, "web-lobby-none")) }
                     } @else {
                         (table_list(&view.tables))
                     }
-                    h2 { (t!("web-lobby-recent")) }
+                    h2 { (t!(lang, "web-lobby-recent")) }
                     (table_list(&view.recent))
                 }
                 aside {
-                    h2 { (t!("web-lobby-leaders")) }
+                    h2 { (t!(lang, "web-lobby-leaders")) }
                     ol.leaders {
                         @for (rank, name, credits) in &view.leaders {
                             li value=(rank) {
                                 span.name { (name) }
-                                span.points { (t!("credits", amount = *credits)) }
+                                span.points { (t!(lang, "credits", amount = *credits)) }
                             }
                         }
                     }
                 }
             }
-            footer { (t!("web-lobby-footer")) }
+            footer { (t!(lang, "web-lobby-footer")) }
         };
-        page_reread(lang, &t!("web-lobby-title"), Some(20), body)
-    })
+        page_reread(lang, &t!(lang, "web-lobby-title"), Some(20), body)
+    }
 }

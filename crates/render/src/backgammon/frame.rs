@@ -10,7 +10,13 @@ use crate::kit::{self, theme, Align, Canvas};
 use crate::t;
 use crate::Scene;
 
-pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) {
+pub(super) fn draw_header(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Backgammon,
+    state: &State,
+    scene: &Scene,
+) {
     let status = game.status(state);
     let winner = match &status {
         Status::Over(outcome) => outcome.winner(),
@@ -18,8 +24,8 @@ pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scen
     };
     for seat in 0..2 {
         let pips = bg::pips(&state.sides[seat]);
-        let name = kit::fit_text(&name_of(scene, seat), 21.0, 230.0);
-        let label = t!("board-bg-pips", name = name, pips = pips);
+        let name = kit::fit_text(&name_of(lang, scene, seat), 21.0, 230.0);
+        let label = t!(lang, "board-bg-pips", name = name, pips = pips);
         let width = kit::text_width(&label, 21.0);
         let (icon_x, text_x, align, pill_x) = if seat == 0 {
             (34.0, 56.0, Align::Left, 12.0)
@@ -54,9 +60,10 @@ pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scen
     }
     let m = &state.info;
     let title = if m.length == 0 {
-        t!("board-bg-money")
+        t!(lang, "board-bg-money")
     } else {
         let mut title = t!(
+            lang,
             "board-bg-match",
             length = m.length,
             white = m.score[0],
@@ -64,7 +71,7 @@ pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scen
         );
         if m.crawford && m.game == GameState::Playing {
             title.push_str(" · ");
-            title.push_str(&t!("board-bg-crawford"));
+            title.push_str(&t!(lang, "board-bg-crawford"));
         }
         title
     };
@@ -78,15 +85,22 @@ pub(super) fn draw_header(c: &mut Canvas, game: &Backgammon, state: &State, scen
     );
 }
 
-pub(super) fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scene: &Scene) {
+pub(super) fn draw_footer(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Backgammon,
+    state: &State,
+    scene: &Scene,
+) {
     let top = HEIGHT - FOOTER;
     let m = &state.info;
-    let name = |seat: usize| name_of(scene, seat);
+    let name = |seat: usize| name_of(lang, scene, seat);
     let (line, colour) = match (&scene.result, game.status(state)) {
         (Some(result), _) => (result.clone(), theme::HIGHLIGHT),
         (None, Status::Over(outcome)) => match outcome.winner() {
             Some(seat) => (
                 t!(
+                    lang,
                     "board-bg-wins",
                     who = name(seat),
                     what = if m.length == 0 { "game" } else { "match" },
@@ -94,32 +108,39 @@ pub(super) fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scen
                 ),
                 theme::HIGHLIGHT,
             ),
-            None => (crate::reason(&outcome, scene), theme::HIGHLIGHT),
+            None => (crate::reason(lang, &outcome, scene), theme::HIGHLIGHT),
         },
         (None, Status::Chance) if m.game != GameState::Playing => {
             let text = if m.game == GameState::None {
-                t!("board-bg-opening")
+                t!(lang, "board-bg-opening")
             } else {
-                t!("board-bg-next", white = m.score[0], black = m.score[1])
+                t!(
+                    lang,
+                    "board-bg-next",
+                    white = m.score[0],
+                    black = m.score[1]
+                )
             };
             (text, theme::TEXT)
         }
         (None, Status::Chance) => (
-            t!("board-bg-to-roll", who = name(m.on_roll as usize)),
+            t!(lang, "board-bg-to-roll", who = name(m.on_roll as usize)),
             theme::TEXT,
         ),
         (None, Status::ToMove(seat)) => {
             let text = if m.double_offered {
                 t!(
+                    lang,
                     "board-bg-doubled",
                     who = name(m.on_roll as usize),
                     cube = 2 * state.cube_value(),
                     taker = name(seat)
                 )
             } else if m.dice == (0, 0) {
-                t!("board-bg-roll-or-double", who = name(seat))
+                t!(lang, "board-bg-roll-or-double", who = name(seat))
             } else {
                 t!(
+                    lang,
                     "board-bg-to-play",
                     who = name(seat),
                     high = m.dice.0,
@@ -133,11 +154,12 @@ pub(super) fn draw_footer(c: &mut Canvas, game: &Backgammon, state: &State, scen
     c.text(&line, WIDTH / 2.0, top + 31.0, 21.0, colour, Align::Center);
     let mut details = Vec::new();
     if let Some(last) = &scene.last_move {
-        details.push(t!("board-last", action = &last.action));
+        details.push(t!(lang, "board-last", action = &last.action));
     }
     details.push(match m.cube_owner {
-        CubeOwner::Centred => t!("board-bg-cube-centred", value = state.cube_value()),
+        CubeOwner::Centred => t!(lang, "board-bg-cube-centred", value = state.cube_value()),
         CubeOwner::Player(p) => t!(
+            lang,
             "board-bg-cube-owned",
             value = state.cube_value(),
             who = name(p as usize)

@@ -189,12 +189,12 @@ fn draw_static(scale: f32, viewer: usize) -> Pixmap {
 /// White and Black checkers, by seat.
 const SIDES: [super::SideLook; 2] = [super::SideLook::WHITE, super::SideLook::BLACK];
 
-fn colour_name(seat: usize) -> String {
-    super::side_name(&SIDES, seat)
+fn colour_name(lang: crate::words::Lang, seat: usize) -> String {
+    super::side_name(lang, &SIDES, seat)
 }
 
-fn name_of(scene: &Scene, seat: usize) -> String {
-    scene.name_or(seat, || colour_name(seat))
+fn name_of(lang: crate::words::Lang, scene: &Scene, seat: usize) -> String {
+    scene.name_or(seat, || colour_name(lang, seat))
 }
 
 fn checker(c: &mut Canvas, look: SideLook, x: f32, y: f32, r: f32, alpha: f32) {
@@ -259,6 +259,7 @@ fn resolve_last(
 
 /// Draws a position with its scene.
 pub fn draw(
+    lang: crate::words::Lang,
     game: &Backgammon,
     state: &State,
     scene: &Scene,
@@ -274,7 +275,7 @@ pub fn draw(
     }
     for seat in 0..2 {
         pieces::checkers(&mut c, state, scene, seat);
-        pieces::borne_off(&mut c, state, scene, seat);
+        pieces::borne_off(lang, &mut c, state, scene, seat);
     }
     if let Some(last) = &last {
         pieces::ring_hits(&mut c, state, last);
@@ -287,11 +288,11 @@ pub fn draw(
     if m.length != 1 {
         pieces::cube(&mut c, state);
     }
-    draw_header(&mut c, game, state, scene);
-    draw_footer(&mut c, game, state, scene);
+    draw_header(lang, &mut c, game, state, scene);
+    draw_footer(lang, &mut c, game, state, scene);
     Ok(c)
 }
-fn sample_boards(dress: &Scene) -> Vec<Canvas> {
+fn sample_boards(lang: crate::words::Lang, dress: &Scene) -> Vec<Canvas> {
     let game = Backgammon::from_options(
         &serde_json::from_str(r#"{"length":5}"#).expect("a literal object"),
     )
@@ -317,8 +318,8 @@ fn sample_boards(dress: &Scene) -> Vec<Canvas> {
         ..scene.clone()
     };
     vec![
-        draw(&game, &opened, &scene, 1.0).expect("a sample board"),
-        draw(&game, &after, &last, 1.0).expect("a sample board"),
+        draw(lang, &game, &opened, &scene, 1.0).expect("a sample board"),
+        draw(lang, &game, &after, &last, 1.0).expect("a sample board"),
     ]
 }
 
@@ -330,7 +331,9 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
-    let samples = sample_boards(dress);
+    // The colours of a board are the same in every language.
+    let lang = crate::words::Lang::En;
+    let samples = sample_boards(lang, dress);
     Palette::learn(&samples.iter().collect::<Vec<_>>())
 }
 

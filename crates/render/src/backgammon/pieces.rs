@@ -58,7 +58,13 @@ pub(super) fn checkers(c: &mut Canvas, state: &State, scene: &Scene, seat: usize
 }
 
 /// `seat`'s checkers borne off: thin slabs in its tray, and how many in words.
-pub(super) fn borne_off(c: &mut Canvas, state: &State, scene: &Scene, seat: usize) {
+pub(super) fn borne_off(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    state: &State,
+    scene: &Scene,
+    seat: usize,
+) {
     let off = bg::borne_off(&state.sides[seat]);
     let (x, y, w, h) = tray(seat);
     let slab = (h - 8.0) / 15.0;
@@ -75,7 +81,7 @@ pub(super) fn borne_off(c: &mut Canvas, state: &State, scene: &Scene, seat: usiz
     if off > 0 {
         let ty = if seat == 0 { y - 8.0 } else { y + h + 20.0 };
         c.text(
-            &t!("board-bg-off", count = off),
+            &t!(lang, "board-bg-off", count = off),
             x + w / 2.0,
             ty,
             12.0,

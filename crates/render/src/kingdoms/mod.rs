@@ -119,6 +119,8 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    // The colours of a board are the same in every language.
+    let lang = crate::words::Lang::En;
     let game = Kingdoms::default();
     let scene = Scene {
         names: vec!["Chewbacca".into(), "R2-D2".into()],
@@ -139,9 +141,9 @@ fn dressed(dress: &Scene) -> Palette {
     let full = game
         .parse_state("9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - o -/-")
         .expect("a sample position");
-    let a = draw(&game, &before, &scene, 1.0).expect("a sample board");
-    let b = draw(&game, &after, &last, 1.0).expect("a sample board");
-    let d = draw(&game, &full, &scene, 1.0).expect("a sample board");
+    let a = draw(lang, &game, &before, &scene, 1.0).expect("a sample board");
+    let b = draw(lang, &game, &after, &last, 1.0).expect("a sample board");
+    let d = draw(lang, &game, &full, &scene, 1.0).expect("a sample board");
     Palette::learn(&[&a, &b, &d])
 }
 
@@ -170,12 +172,12 @@ fn look(scene: &Scene, side: Side) -> SideLook {
     scene.side(side.seat(), &SIDES)
 }
 
-fn side_name(side: Side) -> String {
-    super::side_name(&SIDES, side.seat())
+fn side_name(lang: crate::words::Lang, side: Side) -> String {
+    super::side_name(lang, &SIDES, side.seat())
 }
 
-fn name_of(scene: &Scene, side: Side) -> String {
-    scene.name_or(side.seat(), || side_name(side))
+fn name_of(lang: crate::words::Lang, scene: &Scene, side: Side) -> String {
+    scene.name_or(side.seat(), || side_name(lang, side))
 }
 
 /// The cells of the last action: where it started (for a move) and where it ended.
@@ -207,6 +209,7 @@ fn kingdom_label(c: &mut Canvas, k: u8) {
 }
 
 pub fn draw(
+    lang: crate::words::Lang,
     game: &Kingdoms,
     pos: &Position,
     scene: &Scene,
@@ -247,11 +250,11 @@ pub fn draw(
         }
     }
     draw_threats(&mut c, pos);
-    draw_header(&mut c, pos, scene);
+    draw_header(lang, &mut c, pos, scene);
     for side in Side::BOTH {
-        draw_panel(&mut c, pos, side, look(scene, side));
+        draw_panel(lang, &mut c, pos, side, look(scene, side));
     }
-    draw_footer(&mut c, game, pos, scene);
+    draw_footer(lang, &mut c, game, pos, scene);
     Ok(c)
 }
 
@@ -298,7 +301,7 @@ fn draw_threats(c: &mut Canvas, pos: &Position) {
 }
 
 /// Each player's name over its panel, the side to move marked.
-fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
+fn draw_header(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: &Scene) {
     for (side, align, edge) in [
         (Side::Orange, Align::Left, 20.0),
         (Side::Purple, Align::Right, WIDTH - 20.0),
@@ -317,7 +320,7 @@ fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
             14.0,
             1.0,
         );
-        let name = kit::fit_text(&name_of(scene, side), 21.0, 330.0);
+        let name = kit::fit_text(&name_of(lang, scene, side), 21.0, 330.0);
         let width = c.text(&name, text_x, 36.0, 21.0, theme::TEXT, align);
         if pos.to_move == side {
             let under = match align {
@@ -331,14 +334,20 @@ fn draw_header(c: &mut Canvas, pos: &Position, scene: &Scene) {
 }
 
 /// A side's reserve (each kind with how many are left) and the kingdoms it holds (KG-1.5).
-fn draw_panel(c: &mut Canvas, pos: &Position, side: Side, look: SideLook) {
+fn draw_panel(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    pos: &Position,
+    side: Side,
+    look: SideLook,
+) {
     let left = match side {
         Side::Orange => 14.0,
         Side::Purple => WIDTH - 14.0 - PANEL_W,
     };
     let mid = left + PANEL_W / 2.0;
     c.text(
-        &t!("board-kg-reserve"),
+        &t!(lang, "board-kg-reserve"),
         mid,
         BY + 26.0,
         15.0,
@@ -367,7 +376,7 @@ fn draw_panel(c: &mut Canvas, pos: &Position, side: Side, look: SideLook) {
     let held = pos.held(side);
     let top = BY + 9.0 * S - 136.0;
     c.text(
-        &t!("board-kg-kingdoms"),
+        &t!(lang, "board-kg-kingdoms"),
         mid,
         top,
         15.0,
@@ -399,11 +408,18 @@ fn draw_panel(c: &mut Canvas, pos: &Position, side: Side, look: SideLook) {
     );
 }
 
-fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
+fn draw_footer(
+    lang: crate::words::Lang,
+    c: &mut Canvas,
+    game: &Kingdoms,
+    pos: &Position,
+    scene: &Scene,
+) {
     let top = HEIGHT - FOOTER;
     let status = game.status(pos);
-    let ending = super::ending_line(&status, scene, |seat| {
+    let ending = super::ending_line(lang, &status, scene, |seat| {
         name_of(
+            lang,
             scene,
             if seat == 0 {
                 Side::Orange
@@ -415,18 +431,21 @@ fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
     let (line, colour) = match (ending, status) {
         (Some(line), _) => (line, theme::HIGHLIGHT),
         (None, _) => {
-            let who = name_of(scene, pos.to_move);
+            let who = name_of(lang, scene, pos.to_move);
             let bound: Vec<String> = threats::binding(pos, pos.to_move)
                 .iter()
                 .map(|t| format!("K{}", t.kingdom))
                 .collect();
             if bound.is_empty() {
-                let side = side_name(pos.to_move);
-                (t!("board-dj-to-move", who = who, side = side), theme::TEXT)
+                let side = side_name(lang, pos.to_move);
+                (
+                    t!(lang, "board-dj-to-move", who = who, side = side),
+                    theme::TEXT,
+                )
             } else {
                 let kingdoms = bound.join(", ");
                 (
-                    t!("board-kg-answer", who = who, kingdoms = kingdoms),
+                    t!(lang, "board-kg-answer", who = who, kingdoms = kingdoms),
                     theme::DANGER,
                 )
             }
@@ -435,7 +454,11 @@ fn draw_footer(c: &mut Canvas, game: &Kingdoms, pos: &Position, scene: &Scene) {
     let line = kit::fit_text(&line, 21.0, WIDTH - 40.0);
     c.text(&line, WIDTH / 2.0, top + 30.0, 21.0, colour, Align::Center);
     if let Some(last) = &scene.last_move {
-        let text = kit::fit_text(&t!("board-last", action = &last.action), 15.0, WIDTH - 40.0);
+        let text = kit::fit_text(
+            &t!(lang, "board-last", action = &last.action),
+            15.0,
+            WIDTH - 40.0,
+        );
         c.text(
             &text,
             WIDTH / 2.0,

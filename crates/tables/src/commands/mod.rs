@@ -231,26 +231,36 @@ fn take(options: &mut BTreeMap<String, String>, key: &str) -> Option<String> {
 }
 
 fn need(
+    lang: crate::words::Lang,
     options: &mut BTreeMap<String, String>,
     key: &str,
     command: &str,
 ) -> Result<String, String> {
-    take(options, key).ok_or_else(|| t!("parse-needs", command = command, option = key))
+    take(options, key).ok_or_else(|| t!(lang, "parse-needs", command = command, option = key))
 }
 
-fn number(value: Option<String>, key: &str) -> Result<Option<i64>, String> {
+fn number(
+    lang: crate::words::Lang,
+    value: Option<String>,
+    key: &str,
+) -> Result<Option<i64>, String> {
     value
         .map(|v| {
             v.replace(['_', ','], "")
                 .parse::<i64>()
-                .map_err(|_| t!("parse-number", option = key, value = v.as_str()))
+                .map_err(|_| t!(lang, "parse-number", option = key, value = v.as_str()))
         })
         .transpose()
 }
 
-fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), String> {
+fn no_more(
+    lang: crate::words::Lang,
+    options: &BTreeMap<String, String>,
+    command: &str,
+) -> Result<(), String> {
     match options.keys().next() {
         Some(key) => Err(t!(
+            lang,
             "parse-no-option",
             command = command,
             option = key.as_str()
@@ -262,7 +272,10 @@ fn no_more(options: &BTreeMap<String, String>, command: &str) -> Result<(), Stri
 /// Reads a table's options given as one string: words `name:value` (or `name=value`), and
 /// bare words for yes/no options (`obstacles:2 adjust`). Words are separated by spaces only,
 /// so a value may hold commas (`setup:o2,o3,i8,i6/i1,i12,o8,o12/w:b`).
-pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
+pub fn table_options(
+    lang: crate::words::Lang,
+    text: &str,
+) -> Result<BTreeMap<String, String>, String> {
     let mut options = BTreeMap::new();
     for word in text.split_whitespace() {
         if word.is_empty() {
@@ -274,20 +287,24 @@ pub fn table_options(text: &str) -> Result<BTreeMap<String, String>, String> {
         };
         let key = key.trim().to_ascii_lowercase();
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(t!("parse-not-option", word = word));
+            return Err(t!(lang, "parse-not-option", word = word));
         }
         if options
             .insert(key.clone(), value.trim().to_string())
             .is_some()
         {
-            return Err(t!("parse-twice", option = key.as_str()));
+            return Err(t!(lang, "parse-twice", option = key.as_str()));
         }
     }
     Ok(options)
 }
 
 /// Builds a command from its name and named options (values as typed).
-pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, String> {
+pub fn parse(
+    lang: crate::words::Lang,
+    name: &str,
+    options: &BTreeMap<String, String>,
+) -> Result<Command, String> {
     let mut o = options.clone();
     // A command may be named in any language the bot speaks (`/jouer`), as members see it.
     let name = match canonical(name) {
@@ -299,11 +316,11 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             *action = sub.to_string();
         }
     }
-    check(&name, &o)?;
+    check(lang, &name, &o)?;
     let command = match name.as_str() {
-        "play" => play(&mut o)?,
+        "play" => play(lang, &mut o)?,
         "move" => Command::Move {
-            action: need(&mut o, "action", "move")?,
+            action: need(lang, &mut o, "action", "move")?,
         },
         "board" => Command::Board,
         "resign" => Command::Resign,
@@ -312,46 +329,49 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             command: decision.to_string(),
         },
         "rules" => Command::Rules {
-            game: need(&mut o, "game", "rules")?,
+            game: need(lang, &mut o, "game", "rules")?,
         },
         "replay" => Command::Replay {
-            table: number(take(&mut o, "table"), "table")?,
+            table: number(lang, take(&mut o, "table"), "table")?,
             text: match take(&mut o, "format").as_deref() {
                 None | Some("gif") => false,
                 Some("text") => true,
-                Some(other) => return Err(t!("replay-format-unknown", format = other)),
+                Some(other) => return Err(t!(lang, "replay-format-unknown", format = other)),
             },
         },
         "verify" => Command::Verify {
-            table: number(take(&mut o, "table"), "table")?,
+            table: number(lang, take(&mut o, "table"), "table")?,
         },
         "balance" => Command::Balance {
             user: take(&mut o, "user"),
         },
         "daily" => Command::Daily,
         "give" => Command::Give {
-            user: need(&mut o, "user", "give")?,
-            amount: number(Some(need(&mut o, "amount", "give")?), "amount")?.unwrap_or(0),
+            user: need(lang, &mut o, "user", "give")?,
+            amount: number(lang, Some(need(lang, &mut o, "amount", "give")?), "amount")?
+                .unwrap_or(0),
         },
         "slots" => Command::Slots {
-            bet: number(take(&mut o, "bet"), "bet")?,
+            bet: number(lang, take(&mut o, "bet"), "bet")?,
         },
         "bet" => Command::Bet {
-            seat: number(Some(need(&mut o, "seat", "bet")?), "seat")?.unwrap_or(0),
-            amount: number(Some(need(&mut o, "amount", "bet")?), "amount")?.unwrap_or(0),
-            table: number(take(&mut o, "table"), "table")?,
+            seat: number(lang, Some(need(lang, &mut o, "seat", "bet")?), "seat")?.unwrap_or(0),
+            amount: number(lang, Some(need(lang, &mut o, "amount", "bet")?), "amount")?
+                .unwrap_or(0),
+            table: number(lang, take(&mut o, "table"), "table")?,
         },
         "shop" => Command::Shop,
         "buy" => Command::Buy {
-            item: need(&mut o, "item", "buy")?,
+            item: need(lang, &mut o, "item", "buy")?,
         },
         "inventory" => Command::Inventory,
         "tables" => Command::Tables,
-        "notify" => match need(&mut o, "action", "notify")?.as_str() {
+        "notify" => match need(lang, &mut o, "action", "notify")?.as_str() {
             "on" => Command::Notify { on: true },
             "off" => Command::Notify { on: false },
             other => {
                 return Err(t!(
+                    lang,
                     "parse-action",
                     command = "notify",
                     action = other,
@@ -360,12 +380,12 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
             }
         },
         "equip" => Command::Equip {
-            item: need(&mut o, "item", "equip")?,
+            item: need(lang, &mut o, "item", "equip")?,
         },
         "leaderboard" => Command::Leaderboard {
             board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
-            page: number(take(&mut o, "page"), "page")?,
-            season: number(take(&mut o, "season"), "season")?,
+            page: number(lang, take(&mut o, "page"), "page")?,
+            season: number(lang, take(&mut o, "season"), "season")?,
         },
         "stats" => Command::Stats {
             user: take(&mut o, "user"),
@@ -373,59 +393,63 @@ pub fn parse(name: &str, options: &BTreeMap<String, String>) -> Result<Command, 
         "help" => Command::Help {
             command: take(&mut o, "command"),
         },
-        "tournament" => tournament(&mut o)?,
-        "admin" => admin(&mut o)?,
-        other => return Err(unknown(other)),
+        "tournament" => tournament(lang, &mut o)?,
+        "admin" => admin(lang, &mut o)?,
+        other => return Err(unknown(lang, other)),
     };
-    no_more(&o, &name)?;
+    no_more(lang, &o, &name)?;
     Ok(command)
 }
 
 /// `/play`'s options.
-fn play(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
+fn play(lang: crate::words::Lang, o: &mut BTreeMap<String, String>) -> Result<Command, String> {
     Ok(Command::Play(PlayArgs {
-        game: need(o, "game", "play")?,
+        game: need(lang, o, "game", "play")?,
         opponent: take(o, "opponent"),
-        wager: number(take(o, "wager"), "wager")?,
-        per_point: number(take(o, "per_point"), "per_point")?,
-        to: number(take(o, "to"), "to")?
-            .map(|n| u32::try_from(n).map_err(|_| t!("play-to-range")))
+        wager: number(lang, take(o, "wager"), "wager")?,
+        per_point: number(lang, take(o, "per_point"), "per_point")?,
+        to: number(lang, take(o, "to"), "to")?
+            .map(|n| u32::try_from(n).map_err(|_| t!(lang, "play-to-range")))
             .transpose()?,
         first: take(o, "first"),
-        level: number(take(o, "level"), "level")?
-            .map(|n| u8::try_from(n).map_err(|_| t!("play-level-range", level = n)))
+        level: number(lang, take(o, "level"), "level")?
+            .map(|n| u8::try_from(n).map_err(|_| t!(lang, "play-level-range", level = n)))
             .transpose()?,
-        seats: number(take(o, "seats"), "seats")?
-            .map(|n| usize::try_from(n).map_err(|_| t!("parse-seats", seats = n)))
+        seats: number(lang, take(o, "seats"), "seats")?
+            .map(|n| usize::try_from(n).map_err(|_| t!(lang, "parse-seats", seats = n)))
             .transpose()?,
         options: std::mem::take(o),
     }))
 }
 
 /// `/tournament`'s actions and their options.
-fn tournament(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
-    let command = match need(o, "action", "tournament")?.as_str() {
+fn tournament(
+    lang: crate::words::Lang,
+    o: &mut BTreeMap<String, String>,
+) -> Result<Command, String> {
+    let command = match need(lang, o, "action", "tournament")?.as_str() {
         "create" => Command::TournamentCreate(crate::tournaments::Create {
-            game: need(o, "game", "tournament create")?,
-            format: need(o, "format", "tournament create")?,
-            entry: number(take(o, "entry"), "entry")?,
-            seats: number(take(o, "seats"), "seats")?,
-            rounds: number(take(o, "rounds"), "rounds")?,
-            starts: number(take(o, "starts"), "starts")?,
-            players: number(take(o, "players"), "players")?,
-            clock: number(take(o, "clock"), "clock")?,
+            game: need(lang, o, "game", "tournament create")?,
+            format: need(lang, o, "format", "tournament create")?,
+            entry: number(lang, take(o, "entry"), "entry")?,
+            seats: number(lang, take(o, "seats"), "seats")?,
+            rounds: number(lang, take(o, "rounds"), "rounds")?,
+            starts: number(lang, take(o, "starts"), "starts")?,
+            players: number(lang, take(o, "players"), "players")?,
+            clock: number(lang, take(o, "clock"), "clock")?,
         }),
         "join" => Command::TournamentJoin {
-            tournament: number(take(o, "tournament"), "tournament")?,
+            tournament: number(lang, take(o, "tournament"), "tournament")?,
         },
         "show" => Command::TournamentShow {
-            tournament: number(take(o, "tournament"), "tournament")?,
+            tournament: number(lang, take(o, "tournament"), "tournament")?,
         },
         "cancel" => Command::TournamentCancel {
-            tournament: number(take(o, "tournament"), "tournament")?,
+            tournament: number(lang, take(o, "tournament"), "tournament")?,
         },
         other => {
             return Err(t!(
+                lang,
                 "parse-action",
                 command = "tournament",
                 action = other,
@@ -437,29 +461,35 @@ fn tournament(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
 }
 
 /// `/admin`'s actions and their options.
-fn admin(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
-    let command = match need(o, "action", "admin")?.as_str() {
+fn admin(lang: crate::words::Lang, o: &mut BTreeMap<String, String>) -> Result<Command, String> {
+    let command = match need(lang, o, "action", "admin")?.as_str() {
         "grant" => Command::AdminGrant {
-            user: need(o, "user", "admin grant")?,
-            amount: number(Some(need(o, "amount", "admin grant")?), "amount")?.unwrap_or(0),
+            user: need(lang, o, "user", "admin grant")?,
+            amount: number(
+                lang,
+                Some(need(lang, o, "amount", "admin grant")?),
+                "amount",
+            )?
+            .unwrap_or(0),
         },
         "set" => Command::AdminSet {
-            setting: need(o, "setting", "admin set")?,
-            value: number(Some(need(o, "value", "admin set")?), "value")?.unwrap_or(0),
+            setting: need(lang, o, "setting", "admin set")?,
+            value: number(lang, Some(need(lang, o, "value", "admin set")?), "value")?.unwrap_or(0),
         },
         "end" => Command::AdminEnd {
-            table: number(take(o, "table"), "table")?,
+            table: number(lang, take(o, "table"), "table")?,
         },
         "price" => Command::AdminPrice {
-            item: need(o, "item", "admin price")?,
-            price: number(take(o, "price"), "price")?,
+            item: need(lang, o, "item", "admin price")?,
+            price: number(lang, take(o, "price"), "price")?,
         },
         "channel" => Command::AdminChannel {
-            channel: need(o, "channel", "admin channel")?,
-            tables: switch(&need(o, "tables", "admin channel")?, "tables")?,
+            channel: need(lang, o, "channel", "admin channel")?,
+            tables: switch(lang, &need(lang, o, "tables", "admin channel")?, "tables")?,
         },
         other => {
             return Err(t!(
+                lang,
                 "parse-action",
                 command = "admin",
                 action = other,
@@ -471,16 +501,17 @@ fn admin(o: &mut BTreeMap<String, String>) -> Result<Command, String> {
 }
 
 /// An `on`/`off` option.
-fn switch(value: &str, option: &str) -> Result<bool, String> {
+fn switch(lang: crate::words::Lang, value: &str, option: &str) -> Result<bool, String> {
     match value {
         "on" => Ok(true),
         "off" => Ok(false),
-        other => Err(t!("parse-switch", option = option, value = other)),
+        other => Err(t!(lang, "parse-switch", option = option, value = other)),
     }
 }
 
-fn unknown(command: &str) -> String {
+fn unknown(lang: crate::words::Lang, command: &str) -> String {
     t!(
+        lang,
         "parse-unknown",
         command = command,
         commands = names()
@@ -494,17 +525,26 @@ fn unknown(command: &str) -> String {
 /// Checks a command against its declaration: a known name, every required argument given,
 /// no argument it does not take (but a game's options where it takes them), and numbers
 /// where it takes numbers.
-fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
+fn check(
+    lang: crate::words::Lang,
+    name: &str,
+    options: &BTreeMap<String, String>,
+) -> Result<(), String> {
     let mut spec = specs()
         .into_iter()
         .find(|s| s.name == name)
-        .ok_or_else(|| unknown(name))?;
+        .ok_or_else(|| unknown(lang, name))?;
     let mut options = options.clone();
     let mut name = name.to_string();
     if !spec.subcommands.is_empty() {
-        let action = options
-            .remove("action")
-            .ok_or_else(|| t!("parse-needs", command = name.as_str(), option = "action"))?;
+        let action = options.remove("action").ok_or_else(|| {
+            t!(
+                lang,
+                "parse-needs",
+                command = name.as_str(),
+                option = "action"
+            )
+        })?;
         spec = *spec
             .subcommands
             .iter()
@@ -512,6 +552,7 @@ fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
             .ok_or_else(|| {
                 let actions: Vec<&str> = spec.subcommands.iter().map(|s| s.name).collect();
                 t!(
+                    lang,
                     "parse-action",
                     command = name.as_str(),
                     action = action.trim(),
@@ -524,16 +565,21 @@ fn check(name: &str, options: &BTreeMap<String, String>) -> Result<(), String> {
     for arg in spec.args {
         let given = options.get(arg.name).is_some_and(|v| !v.trim().is_empty());
         if arg.required && !given {
-            return Err(t!("parse-needs", command = name, option = arg.name));
+            return Err(t!(lang, "parse-needs", command = name, option = arg.name));
         }
         if matches!(arg.kind, ArgKind::Number | ArgKind::Credits) {
-            number(options.get(arg.name).cloned(), arg.name)?;
+            number(lang, options.get(arg.name).cloned(), arg.name)?;
         }
     }
     if !spec.game_options {
         let declared = |key: &String| spec.args.iter().any(|a| a.name == key);
         if let Some(key) = options.keys().find(|k| !declared(k)) {
-            return Err(t!("parse-no-option", command = name, option = key.as_str()));
+            return Err(t!(
+                lang,
+                "parse-no-option",
+                command = name,
+                option = key.as_str()
+            ));
         }
     }
     Ok(())

@@ -256,13 +256,13 @@ pub const COMMANDS: &[CommandSpec] = &[
 impl CommandSpec {
     /// The command's usage line: `/give user amount`, optional arguments in brackets;
     /// `/admin grant | set | end` for subcommands.
-    pub fn usage(&self) -> String {
-        let mut line = format!("/{}", local_name(self.name, self.name));
+    pub fn usage(&self, lang: crate::words::Lang) -> String {
+        let mut line = format!("/{}", local_name(lang, self.name, self.name));
         if !self.subcommands.is_empty() {
             let subs: Vec<String> = self
                 .subcommands
                 .iter()
-                .map(|s| local_name(&format!("{}-{}", self.name, s.name), s.name))
+                .map(|s| local_name(lang, &format!("{}-{}", self.name, s.name), s.name))
                 .collect();
             return format!("{line} {}", subs.join(" | "));
         }
@@ -278,11 +278,11 @@ impl CommandSpec {
 
     /// The usage as `/help`'s list gives it, shorter: the required arguments, and `…` when
     /// optional ones follow (`/help command:play` gives them all).
-    pub fn short_usage(&self) -> String {
+    pub fn short_usage(&self, lang: crate::words::Lang) -> String {
         if !self.subcommands.is_empty() {
-            return self.usage();
+            return self.usage(lang);
         }
-        let mut line = format!("/{}", local_name(self.name, self.name));
+        let mut line = format!("/{}", local_name(lang, self.name, self.name));
         for arg in self.args.iter().filter(|a| a.required) {
             line.push_str(&format!(" {}", arg.name));
         }
@@ -326,13 +326,12 @@ pub fn names() -> Vec<&'static str> {
     specs().iter().map(|s| s.name).collect()
 }
 
-/// A command's name in the current language: Discord shows each member the names of their
+/// A command's name in `lang`: Discord shows each member the names of their
 /// client's language (`name-<command>` and `name-<command>-<subcommand>` in the message
 /// files), and the words the bot writes use the same ones. A language without its own name
 /// for a command uses the command's name.
-pub fn local_name(id: &str, name: &'static str) -> String {
+pub fn local_name(lang: crate::words::Lang, id: &str, name: &'static str) -> String {
     let key = format!("name-{id}");
-    let lang = crate::words::current();
     if crate::words::has(lang, &key) {
         crate::words::say_in(lang, &key, &[])
     } else {

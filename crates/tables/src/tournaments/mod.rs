@@ -42,21 +42,22 @@ const SWISS_ROUNDS: i64 = 3;
 const STARTS_IN: i64 = 10;
 
 /// A tournament refusal in the member's words.
-pub(crate) fn refusal(why: &TournamentRefusal) -> Refusal {
-    Refusal(match why {
-        TournamentRefusal::Unknown(id) => t!("tour-unknown", id = *id),
-        TournamentRefusal::Joined(id) => t!("tour-joined-already", id = *id),
-        TournamentRefusal::Full { id, max } => t!("tour-full", id = *id, max = *max),
-        TournamentRefusal::Closed(id) => t!("tour-closed", id = *id),
-        TournamentRefusal::Over(id) => t!("tour-over", id = *id),
-    })
+pub(crate) fn refusal(lang: crate::words::Lang, why: &TournamentRefusal) -> String {
+    match why {
+        TournamentRefusal::Unknown(id) => t!(lang, "tour-unknown", id = *id),
+        TournamentRefusal::Joined(id) => t!(lang, "tour-joined-already", id = *id),
+        TournamentRefusal::Full { id, max } => t!(lang, "tour-full", id = *id, max = *max),
+        TournamentRefusal::Closed(id) => t!(lang, "tour-closed", id = *id),
+        TournamentRefusal::Over(id) => t!(lang, "tour-over", id = *id),
+    }
 }
 
 impl App {
     /// `/tournament create`: a tournament of this channel, taking entries until it starts.
     pub(crate) fn tournament_create(&self, actor: &Actor, ask: Create) -> Outcome {
+        let lang = actor.lang;
         self.check_place(actor)?;
-        let asked = self.checked(&ask)?;
+        let asked = self.checked(lang, &ask)?;
         let options = super::terms::store(&GameOptions::new());
         let id = self
             .ledger
@@ -80,10 +81,11 @@ impl App {
             .value;
         let t = self.ledger.tournament(id)?;
         Ok(vec![Reply::public(t!(
+            lang,
             "tour-created",
             who = &actor.name,
             id = id,
-            what = self.tournament_kind(&t),
+            what = self.tournament_kind(lang, &t),
             entry = t.entry,
             minutes = asked.starts
         ))])
@@ -91,22 +93,24 @@ impl App {
 
     /// A `/tournament create` with every choice in range and the defaults filled in, or the
     /// first choice out of range in words.
-    fn checked(&self, ask: &Create) -> Result<Checked, Refusal> {
+    fn checked(&self, lang: crate::words::Lang, ask: &Create) -> Result<Checked, Refusal> {
         let Some(entry) = self.catalogue.find(&ask.game) else {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "play-unknown-game",
                 game = &ask.game,
                 games = self.catalogue.ids().join(", ")
             )));
         };
         let format = Format::parse(&ask.format)
-            .ok_or_else(|| Refusal(t!("tour-bad-format", format = &ask.format)))?;
+            .ok_or_else(|| Refusal::Said(t!(lang, "tour-bad-format", format = &ask.format)))?;
         let info = entry.info;
         let seats = ask.seats.unwrap_or(info.min_seats as i64);
         if !(info.min_seats as i64..=info.max_seats as i64).contains(&seats) {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "tour-bad-seats",
-                game = crate::words::game_name(&info),
+                game = crate::words::game_name(lang, &info),
                 min = info.min_seats as i64,
                 max = info.max_seats as i64
             )));
@@ -116,11 +120,12 @@ impl App {
             Format::Knockout => 0,
         };
         if format == Format::Swiss && !(1..=10).contains(&rounds) {
-            return Err(Refusal(t!("tour-bad-rounds")));
+            return Err(Refusal::Said(t!(lang, "tour-bad-rounds")));
         }
         let entry_fee = ask.entry.unwrap_or(0);
         if !(0..=crate::ledger::MAX_AMOUNT).contains(&entry_fee) {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "ledger-amount",
                 max = crate::ledger::MAX_AMOUNT,
                 amount = entry_fee
@@ -128,21 +133,26 @@ impl App {
         }
         let starts = ask.starts.unwrap_or(STARTS_IN);
         if !(1..=7 * 24 * 60).contains(&starts) {
-            return Err(Refusal(t!("tour-bad-start")));
+            return Err(Refusal::Said(t!(lang, "tour-bad-start")));
         }
         let clock = ask.clock.unwrap_or(0);
         if !(0..=7 * 24 * 60).contains(&clock) {
-            return Err(Refusal(t!("tour-bad-clock")));
+            return Err(Refusal::Said(t!(lang, "tour-bad-clock")));
         }
         let max_players = ask.players.unwrap_or(16);
         if !(2..=MAX_PLAYERS).contains(&max_players) {
-            return Err(Refusal(t!("tour-bad-players", max = MAX_PLAYERS)));
+            return Err(Refusal::Said(t!(
+                lang,
+                "tour-bad-players",
+                max = MAX_PLAYERS
+            )));
         }
         // The pot of a full tournament is paid out whole: it stays within one operation's
         // bound, refused here rather than when the prizes are due.
         let max_entry = crate::ledger::MAX_AMOUNT / max_players;
         if entry_fee > max_entry {
-            return Err(Refusal(t!(
+            return Err(Refusal::Said(t!(
+                lang,
                 "tour-entry-too-large",
                 max = max_entry,
                 players = max_players
@@ -162,12 +172,13 @@ impl App {
 
     /// A tournament in a few words: "a knockout of Dejarik", "a Swiss of D-Zone (3 rounds,
     /// tables of 3)".
-    fn tournament_kind(&self, t: &Tournament) -> String {
-        let game = self
-            .catalogue
-            .find(&t.game)
-            .map_or_else(|| t.game.clone(), |e| crate::words::game_name(&e.info));
+    fn tournament_kind(&self, lang: crate::words::Lang, t: &Tournament) -> String {
+        let game = self.catalogue.find(&t.game).map_or_else(
+            || t.game.clone(),
+            |e| crate::words::game_name(lang, &e.info),
+        );
         t!(
+            lang,
             "tour-kind",
             format = t.format.as_str(),
             game = game,
@@ -178,21 +189,26 @@ impl App {
 
     /// The tournament a command names, or this channel's newest.
     fn tournament_for(&self, actor: &Actor, id: Option<i64>) -> Result<Tournament, Refusal> {
+        let lang = actor.lang;
         let t = match id {
             Some(id) => self.ledger.tournament(id)?,
             None => self
                 .ledger
                 .channel_tournament(&actor.guild, &actor.channel)?
-                .ok_or_else(|| Refusal(t!("tour-none")))?,
+                .ok_or_else(|| Refusal::Said(t!(lang, "tour-none")))?,
         };
         if t.guild != actor.guild {
-            return Err(refusal(&TournamentRefusal::Unknown(t.id)));
+            return Err(Refusal::Said(refusal(
+                lang,
+                &TournamentRefusal::Unknown(t.id),
+            )));
         }
         Ok(t)
     }
 
     /// `/tournament join`: pays the entry into the pot.
     pub(crate) fn tournament_join(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let t = self.tournament_for(actor, id)?;
         if t.entry > 0 {
             // Prizes are credits: alternate accounts must not fill a pot for one player.
@@ -205,6 +221,7 @@ impl App {
             .value;
         let t = self.ledger.tournament(t.id)?;
         let mut replies = vec![Reply::public(t!(
+            lang,
             "tour-joined",
             who = &actor.name,
             id = t.id,
@@ -215,21 +232,23 @@ impl App {
         ))];
         // A full tournament has nobody left to wait for: it starts at once.
         if t.players.len() as i64 >= t.max_players {
-            replies.extend(self.start_tournament(call, t)?);
+            replies.extend(self.start_tournament(call.cx(lang), t)?);
         }
         Ok(replies)
     }
 
     /// `/tournament show`: the players, the standings and each round's tables.
     pub(crate) fn tournament_show(&self, actor: &Actor, id: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let t = self.tournament_for(actor, id)?;
         let tables = self.ledger.tournament_tables(t.id)?;
         let byes = self.ledger.tournament_byes(t.id)?;
         let reading = standings::read(&t, &tables, &byes);
         let mut lines = vec![t!(
+            lang,
             "tour-show-head",
             id = t.id,
-            what = self.tournament_kind(&t),
+            what = self.tournament_kind(lang, &t),
             status = match t.status {
                 TournamentStatus::Open => "open",
                 TournamentStatus::Playing => "playing",
@@ -243,13 +262,15 @@ impl App {
         if t.status == TournamentStatus::Open {
             let names: Vec<String> = t.players.iter().map(|u| self.name(&t.guild, u)).collect();
             lines.push(t!(
+                lang,
                 "tour-show-players",
-                players = crate::words::list(&names),
+                players = crate::words::list(lang, &names),
                 count = t.players.len() as i64
             ));
         } else {
             for (place, s) in reading.standings.iter().enumerate() {
                 lines.push(t!(
+                    lang,
                     "tour-show-line",
                     place = place as i64 + 1,
                     who = self.name(&t.guild, &s.user),
@@ -261,6 +282,7 @@ impl App {
         for (round, board, row) in tables.iter().filter(|(r, _, _)| *r == t.round) {
             let names: Vec<String> = row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
             lines.push(t!(
+                lang,
                 "tour-show-table",
                 round = *round,
                 board = *board,
@@ -270,11 +292,14 @@ impl App {
             ));
         }
         if let Some(ended) = &t.result {
-            lines.push(self.told_prizes(&t, ended));
+            lines.push(self.told_prizes(lang, &t, ended));
         }
         let mut reply = Reply::private(lines.join("\n"));
         if t.status != TournamentStatus::Open {
-            reply = reply.with_image(format!("tournament-{}.png", t.id), self.card(&t, &reading)?);
+            reply = reply.with_image(
+                format!("tournament-{}.png", t.id),
+                self.card(lang, &t, &reading)?,
+            );
         }
         Ok(vec![reply])
     }
@@ -282,11 +307,12 @@ impl App {
     /// `/tournament cancel`: its creator or an admin stops it; every entry goes back and
     /// its tables still in play end without a result.
     pub(crate) fn tournament_cancel(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
+        let lang = actor.lang;
         let t = self.tournament_for(actor, id)?;
         if t.creator != actor.user && !actor.admin {
-            return Err(Refusal(t!("tour-cancel-who")));
+            return Err(Refusal::Said(t!(lang, "tour-cancel-who")));
         }
-        let mut replies = self.cancel_tournament(&t, "tour-cancelled")?;
+        let mut replies = self.cancel_tournament(lang, &t, "tour-cancelled")?;
         for (_, _, row) in self.ledger.tournament_tables(t.id)? {
             if row.status.is_active() {
                 self.ledger
@@ -298,7 +324,7 @@ impl App {
         if let Some(first) = replies.first_mut() {
             first.text = format!(
                 "{} {}",
-                t!("tour-cancelled-by", who = &actor.name),
+                t!(lang, "tour-cancelled-by", who = &actor.name),
                 first.text
             );
         }
@@ -306,15 +332,16 @@ impl App {
     }
 
     /// Ends `t` with every entry refunded; `why` is the message that says so.
-    fn cancel_tournament(&self, t: &Tournament, why: &str) -> Outcome {
+    fn cancel_tournament(&self, lang: crate::words::Lang, t: &Tournament, why: &str) -> Outcome {
         let refunds: Vec<(String, i64)> = t.players.iter().map(|u| (u.clone(), t.entry)).collect();
         let ended = self
             .ledger
             .end_tournament(&t.guild, t.id, &t.players, &refunds, true)?;
         if ended.replayed {
-            return Err(refusal(&TournamentRefusal::Over(t.id)));
+            return Err(Refusal::Said(refusal(lang, &TournamentRefusal::Over(t.id))));
         }
         Ok(vec![Reply::public(t!(
+            lang,
             why,
             id = t.id,
             pot = ended.value.pot
@@ -322,9 +349,14 @@ impl App {
     }
 
     /// What the prizes of an ended tournament were, in words.
-    fn told_prizes(&self, t: &Tournament, ended: &crate::ledger::tournaments::Ended) -> String {
+    fn told_prizes(
+        &self,
+        lang: crate::words::Lang,
+        t: &Tournament,
+        ended: &crate::ledger::tournaments::Ended,
+    ) -> String {
         if ended.cancelled {
-            return t!("tour-cancelled", id = t.id, pot = ended.pot);
+            return t!(lang, "tour-cancelled", id = t.id, pot = ended.pot);
         }
         let winner = ended
             .standings
@@ -332,7 +364,7 @@ impl App {
             .map(|u| self.name(&t.guild, u))
             .unwrap_or_default();
         if ended.pot == 0 {
-            return t!("tour-ended-free", id = t.id, winner = winner);
+            return t!(lang, "tour-ended-free", id = t.id, winner = winner);
         }
         let paid: Vec<String> = ended
             .paid
@@ -340,6 +372,7 @@ impl App {
             .enumerate()
             .map(|(i, (user, amount))| {
                 t!(
+                    lang,
                     "tour-prize",
                     place = i as i64 + 1,
                     who = self.name(&t.guild, user),
@@ -348,15 +381,21 @@ impl App {
             })
             .collect();
         t!(
+            lang,
             "tour-ended",
             id = t.id,
             winner = winner,
-            prizes = crate::words::list(&paid)
+            prizes = crate::words::list(lang, &paid)
         )
     }
 
-    /// The standings as an image, in the language spoken now.
-    fn card(&self, t: &Tournament, reading: &Reading) -> Result<Vec<u8>, Refusal> {
+    /// The standings as an image, in `lang`.
+    fn card(
+        &self,
+        lang: crate::words::Lang,
+        t: &Tournament,
+        reading: &Reading,
+    ) -> Result<Vec<u8>, Refusal> {
         let winner = t
             .result
             .as_ref()
@@ -372,7 +411,7 @@ impl App {
                 points: standings::points(s.score),
                 note: s
                     .out_in
-                    .map(|r| t!("tour-card-out", round = r))
+                    .map(|r| t!(lang, "tour-card-out", round = r))
                     .unwrap_or_default(),
                 rounds: s.rounds.clone(),
                 lead: match winner {
@@ -382,9 +421,9 @@ impl App {
             })
             .collect();
         let card = Card {
-            title: t!("tour-card-title", id = t.id),
-            subtitle: crate::words::capitalise(&self.tournament_kind(t)),
-            points: t!("tour-card-points"),
+            title: t!(lang, "tour-card-title", id = t.id),
+            subtitle: crate::words::capitalise(&self.tournament_kind(lang, t)),
+            points: t!(lang, "tour-card-points"),
             lines,
         };
         Ok(crate::render::standings::png(&card)?)

@@ -5,7 +5,7 @@
 
 use super::pairing::{self, Round};
 use super::standings::{self, Reading};
-use crate::call::Call;
+use crate::call::{Call, Cx};
 use crate::catalogue::Entry;
 use crate::ledger::tables::{NewTable, TableRow, Terms};
 use crate::ledger::tournaments::{Format, Tournament, TournamentStatus};
@@ -26,7 +26,7 @@ impl App {
         let mut out = Vec::new();
         for t in active.into_iter().filter(|t| serves(&t.guild)) {
             let (guild, channel) = (t.guild.clone(), t.channel.clone());
-            let replies = crate::words::speaking(self.lang_of(&t.creator), || self.step(call, t));
+            let replies = self.step(call.cx(self.lang_of(&t.creator)), t);
             out.extend(
                 replies
                     .into_iter()
@@ -37,9 +37,10 @@ impl App {
     }
 
     /// What follows the end of a tournament's table: the next round or the prizes, now.
-    pub(crate) fn after_tournament_table(&self, call: &Call, tournament: i64) -> Vec<Reply> {
+    pub(crate) fn after_tournament_table(&self, cx: Cx<'_>, tournament: i64) -> Vec<Reply> {
+        let Cx { lang, call } = cx;
         match self.ledger.tournament(tournament) {
-            Ok(t) => self.step(call, t),
+            Ok(t) => self.step(call.cx(lang), t),
             Err(e) => {
                 tracing::warn!(tournament, error = %e, "tournament not read");
                 Vec::new()
@@ -50,22 +51,26 @@ impl App {
     /// One step of a tournament: its start when due, its round's missing tables, the next
     /// round when the last has ended, or its end. Failures are logged and retried by the
     /// clock; what was stored stays.
-    fn step(&self, call: &Call, t: Tournament) -> Vec<Reply> {
+    fn step(&self, cx: Cx<'_>, t: Tournament) -> Vec<Reply> {
+        let Cx { lang, call } = cx;
         let id = t.id;
         let result = match t.status {
-            TournamentStatus::Open if self.now() >= t.starts_at => self.start_tournament(call, t),
-            TournamentStatus::Playing => self.continue_tournament(call, t),
+            TournamentStatus::Open if self.now() >= t.starts_at => {
+                self.start_tournament(call.cx(lang), t)
+            }
+            TournamentStatus::Playing => self.continue_tournament(call.cx(lang), t),
             _ => Ok(Vec::new()),
         };
         result.unwrap_or_else(|e| {
-            tracing::warn!(tournament = id, error = %e.0, "tournament step failed");
+            tracing::warn!(tournament = id, error = %e, "tournament step failed");
             Vec::new()
         })
     }
 
-    pub(super) fn start_tournament(&self, call: &Call, t: Tournament) -> Outcome {
+    pub(super) fn start_tournament(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
+        let Cx { lang, call } = cx;
         if t.players.len() < 2 {
-            return self.cancel_tournament(&t, "tour-too-few");
+            return self.cancel_tournament(lang, &t, "tour-too-few");
         }
         // Seeding by the game's rating, the earlier entry first on equal ratings.
         let mut rated: Vec<(f64, usize, String)> = Vec::new();
@@ -83,7 +88,7 @@ impl App {
         self.ledger
             .begin_round(&t.guild, t.id, 1, &seeds, &round.byes)?;
         let t = self.ledger.tournament(t.id)?;
-        self.open_round(call, &t, 1, &round)
+        self.open_round(call.cx(lang), &t, 1, &round)
     }
 
     /// The pairing of `round`, from what the rounds before it left.
@@ -119,12 +124,12 @@ impl App {
 
     /// Opens the tables of `round` that are not open yet, each started at once, and says
     /// who meets whom.
-    fn open_round(&self, call: &Call, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
+    fn open_round(&self, cx: Cx<'_>, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
+        let Cx { lang, call } = cx;
         let existing = self.ledger.tournament_tables(t.id)?;
-        let entry = self
-            .catalogue
-            .find(&t.game)
-            .ok_or_else(|| Refusal(t!("play-unknown-game", game = &t.game, games = "")))?;
+        let entry = self.catalogue.find(&t.game).ok_or_else(|| {
+            Refusal::Said(t!(lang, "play-unknown-game", game = &t.game, games = ""))
+        })?;
         let mut replies = Vec::new();
         let mut told = Vec::new();
         for (i, players) in pairing.tables.iter().enumerate() {
@@ -136,17 +141,17 @@ impl App {
             }
             if let Some((_, _, row)) = existing.iter().find(|(r, b, _)| *r == round && *b == board)
             {
-                told.push(self.board_line(&row.guild, board, row.id, &seats));
+                told.push(self.board_line(lang, &row.guild, board, row.id, &seats));
                 continue;
             }
             let row = self.open_board(t, entry, (round, board), &seats)?;
-            told.push(self.board_line(&row.guild, board, row.id, &seats));
+            told.push(self.board_line(lang, &row.guild, board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
-                match self.begin(call, &t.guild, row) {
+                match self.begin(call.cx(lang), &t.guild, row) {
                     Ok(board) => replies.extend(board),
                     Err(e) => {
-                        tracing::info!(tournament = t.id, board, error = %e.0, "not started here")
+                        tracing::info!(tournament = t.id, board, error = %e, "not started here")
                     }
                 }
             }
@@ -157,6 +162,7 @@ impl App {
             .map(|u| self.name(&t.guild, u))
             .collect();
         let mut text = t!(
+            lang,
             "tour-round",
             id = t.id,
             round = round,
@@ -164,16 +170,24 @@ impl App {
         );
         if !byes.is_empty() {
             text.push(' ');
-            text.push_str(&t!("tour-bye", who = crate::words::list(&byes)));
+            text.push_str(&t!(lang, "tour-bye", who = crate::words::list(lang, &byes)));
         }
         replies.insert(0, Reply::public(text));
         Ok(replies)
     }
 
     /// "board 2 (table #14): alice – bob".
-    fn board_line(&self, guild: &str, board: i64, table: i64, seats: &[String]) -> String {
+    fn board_line(
+        &self,
+        lang: crate::words::Lang,
+        guild: &str,
+        board: i64,
+        table: i64,
+        seats: &[String],
+    ) -> String {
         let names: Vec<String> = seats.iter().map(|u| self.name(guild, u)).collect();
         t!(
+            lang,
             "tour-board",
             board = board,
             table = table,
@@ -214,13 +228,14 @@ impl App {
         )?)
     }
 
-    fn continue_tournament(&self, call: &Call, t: Tournament) -> Outcome {
+    fn continue_tournament(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
+        let Cx { lang, call } = cx;
         let tables = self.ledger.tournament_tables(t.id)?;
         let in_round = tables.iter().filter(|(r, _, _)| *r == t.round).count();
         let pairing = self.pairing(&t, t.round)?;
         if in_round < pairing.tables.len() {
             // A restart between a round's start and its last table: open the rest.
-            return self.open_round(call, &t, t.round, &pairing);
+            return self.open_round(call.cx(lang), &t, t.round, &pairing);
         }
         let byes = self.ledger.tournament_byes(t.id)?;
         let reading = standings::read(&t, &tables, &byes);
@@ -232,17 +247,22 @@ impl App {
             Format::Swiss => t.round >= t.rounds,
         };
         if over {
-            return self.finish_tournament(&t, &reading);
+            return self.finish_tournament(lang, &t, &reading);
         }
         let next = t.round + 1;
         let pairing = self.pairing(&t, next)?;
         self.ledger
             .begin_round(&t.guild, t.id, next, &t.players, &pairing.byes)?;
         let t = self.ledger.tournament(t.id)?;
-        self.open_round(call, &t, next, &pairing)
+        self.open_round(call.cx(lang), &t, next, &pairing)
     }
 
-    fn finish_tournament(&self, t: &Tournament, reading: &Reading) -> Outcome {
+    fn finish_tournament(
+        &self,
+        lang: crate::words::Lang,
+        t: &Tournament,
+        reading: &Reading,
+    ) -> Outcome {
         let order: Vec<String> = reading.standings.iter().map(|s| s.user.clone()).collect();
         let pot = t.entry * t.players.len() as i64;
         let paid: Vec<(String, i64)> = standings::prizes(pot, order.len())
@@ -256,9 +276,10 @@ impl App {
         if ended.replayed {
             return Ok(Vec::new());
         }
-        let mut lines = vec![self.told_prizes(t, &ended.value)];
+        let mut lines = vec![self.told_prizes(lang, t, &ended.value)];
         for (place, s) in reading.standings.iter().enumerate().take(8) {
             lines.push(t!(
+                lang,
                 "tour-show-line",
                 place = place as i64 + 1,
                 who = self.name(&t.guild, &s.user),
@@ -268,7 +289,7 @@ impl App {
         }
         let t = self.ledger.tournament(t.id)?;
         let mut reply = Reply::public(lines.join("\n"));
-        if let Ok(png) = self.card(&t, reading) {
+        if let Ok(png) = self.card(lang, &t, reading) {
             reply = reply.with_image(format!("tournament-{}.png", t.id), png);
         }
         Ok(vec![reply])
