@@ -7,6 +7,7 @@
 //!
 //! Run with `cargo bench --bench answers`.
 
+use holotable::table::commands::{Board, Pick, Press};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -116,7 +117,7 @@ fn opened(db: &std::path::Path, w: &Widest, clock: &Arc<AtomicI64>) -> (App, Str
         }
     }
     let custom_id = accept.expect("a challenge to accept");
-    let accepted = app.handle(&actor("bob"), Command::Press { custom_id });
+    let accepted = app.handle(&actor("bob"), Command::Press(Press { custom_id }));
     assert!(!accepted[0].ephemeral, "{}", accepted[0].text);
     let to_move = if w.to_move.is_empty() {
         // Whoever the board pings acts first (backgammon's opening roll decides it).
@@ -147,10 +148,10 @@ fn benches(c: &mut Criterion) {
             b.iter(|| app.autocomplete(&actor(&who), w.typed))
         });
         group.bench_function(format!("{}/board", w.name), |b| {
-            b.iter(|| app.handle(&actor(&who), Command::Board))
+            b.iter(|| app.handle(&actor(&who), Command::Board(Board)))
         });
         // A step of the move menu, where the board's menu opens one: the next menu.
-        let board = app.handle(&actor(&who), Command::Board);
+        let board = app.handle(&actor(&who), Command::Board(Board));
         let step = board.iter().find_map(|r| {
             let menu = r.select.as_ref()?;
             let first = menu.choices.first()?;
@@ -162,10 +163,10 @@ fn benches(c: &mut Criterion) {
         if let Some((custom_id, value)) = step {
             group.bench_function(format!("{}/menu_step", w.name), |b| {
                 b.iter(|| {
-                    let pick = Command::Pick {
+                    let pick = Command::Pick(Pick {
                         custom_id: custom_id.clone(),
                         value: value.clone(),
-                    };
+                    });
                     let next = app.handle(&actor(&who), pick);
                     assert!(next[0].select.is_some(), "{}", next[0].text);
                     next

@@ -5,6 +5,7 @@
 //!
 //! Run with `cargo bench --bench memory` (release build; a few minutes).
 
+use holotable::table::commands::{Move, Press};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -81,7 +82,7 @@ fn main() {
             .clone();
         app.handle(
             &actor("bob", &channel),
-            Command::Press { custom_id: accept },
+            Command::Press(Press { custom_id: accept }),
         );
         let row = app.ledger().active_table("g", &channel).unwrap().unwrap();
         let token = app.watch_token(row.id).unwrap();
@@ -90,9 +91,9 @@ fn main() {
             .unwrap();
         let won = app.handle(
             &actor("alice", &channel),
-            Command::Move {
+            Command::Move(Move {
                 action: "o4-i4".into(),
-            },
+            }),
         );
         assert!(won[0].text.contains("alice wins"), "{}", won[0].text);
         let ended = app.watched(&token).unwrap().unwrap();

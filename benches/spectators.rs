@@ -16,6 +16,7 @@
 //! `cargo bench --bench spectators` (environment: `BENCH_MOVES`, moves per table, default
 //! 30).
 
+use holotable::table::commands::{Pick, Press};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -82,7 +83,7 @@ fn open(app: &App, i: usize) -> Table {
     let shown = app
         .handle(
             &actor(&channel, &b, 1),
-            Command::Press { custom_id: accept },
+            Command::Press(Press { custom_id: accept }),
         )
         .pop()
         .unwrap();
@@ -107,10 +108,10 @@ fn play(app: &App, table: &mut Table, n: usize, rng: &mut impl Rng) -> bool {
     let user = row.seats[(row.turn % 2) as usize].clone();
     loop {
         let choice = select.choices[rng.random_range(0..select.choices.len())].clone();
-        let pick = Command::Pick {
+        let pick = Command::Pick(Pick {
             custom_id: select.custom_id.clone(),
             value: choice.value.clone(),
-        };
+        });
         let replies = app.handle(&actor(&table.channel, &user, n), pick);
         let last = replies.into_iter().last().unwrap();
         match (&last.select, last.ephemeral) {

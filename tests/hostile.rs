@@ -5,6 +5,7 @@
 
 mod common;
 
+use holotable::table::commands::{Bet, Press, Replay, Resign, Verify};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
@@ -206,7 +207,7 @@ fn the_same_two_members_earn_a_bounded_number_of_tokens_a_day() {
     t.slash("alice", "/play game:takeaway opponent:dave wager:50 pile:5");
     t.press("dave", "Accept");
     t.mv("alice", "1");
-    let given = t.run("dave", Command::Resign);
+    let given = t.run("dave", Command::Resign(Resign));
     says(&given, "alice earns no slot token");
     assert_eq!(t.tokens("alice"), 5);
     t.audit_ok();
@@ -265,9 +266,9 @@ fn what_a_member_wins_from_the_house_is_bounded_per_day() {
     );
     // Losing ends the exposure: both resigned, the house keeps both stakes, and what is
     // left today is the whole allowance again (losses are no winnings).
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     t.channel = "c".into();
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     assert_eq!(t.credits("alice"), 600);
     says(
         &t.slash(
@@ -276,7 +277,7 @@ fn what_a_member_wins_from_the_house_is_bounded_per_day() {
         ),
         "alice vs Droid",
     );
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     // A server that wants no wagers against the droid says so.
     t.app
         .ledger()
@@ -338,18 +339,18 @@ fn a_pot_past_the_ledgers_bound_is_refused_before_anything_is_escrowed() {
         "challenges",
     );
     t.press("bob", "Accept");
-    t.run("bob", Command::Resign);
+    t.run("bob", Command::Resign(Resign));
     assert_eq!(t.credits("alice"), 1_500_000_000_000);
     // A side-bet pool stops at the bound too.
     t.slash("alice", "/play game:dejarik opponent:bob wager:50");
     for (n, who) in ["carol", "dave"].iter().enumerate() {
         let r = t.run(
             who,
-            Command::Bet {
+            Command::Bet(Bet {
                 table: None,
                 seat: 1,
                 amount: 600_000_000_000,
-            },
+            }),
         );
         if n == 0 {
             says(&r, "carol backs");
@@ -374,11 +375,11 @@ fn a_game_in_a_private_channel_does_not_exist_anywhere_else() {
     refused(
         &t.run(
             "carol",
-            Command::Bet {
+            Command::Bet(Bet {
                 table: Some(1),
                 seat: 1,
                 amount: 50,
-            },
+            }),
         ),
         "There is no table 1 here",
     );
@@ -386,15 +387,15 @@ fn a_game_in_a_private_channel_does_not_exist_anywhere_else() {
     take_all(&mut t, "alice", "bob", 5);
     t.channel = "general".into();
     let asked = [
-        Command::Replay {
+        Command::Replay(Replay {
             table: Some(1),
             text: true,
-        },
-        Command::Replay {
+        }),
+        Command::Replay(Replay {
             table: Some(1),
             text: false,
-        },
-        Command::Verify { table: Some(1) },
+        }),
+        Command::Verify(Verify { table: Some(1) }),
     ];
     for command in asked.clone() {
         // Elsewhere, the table is refused exactly as a table that never existed is.
@@ -403,11 +404,11 @@ fn a_game_in_a_private_channel_does_not_exist_anywhere_else() {
         let never = t.run(
             "carol",
             match command.clone() {
-                Command::Replay { text, .. } => Command::Replay {
+                Command::Replay(Replay { text, .. }) => Command::Replay(Replay {
                     table: Some(99),
                     text,
-                },
-                _ => Command::Verify { table: Some(99) },
+                }),
+                _ => Command::Verify(Verify { table: Some(99) }),
             },
         );
         assert_eq!(
@@ -426,7 +427,7 @@ fn a_game_in_a_private_channel_does_not_exist_anywhere_else() {
     }
     // In its own channel, anyone there sees it as before.
     t.channel = "staff".into();
-    let here = t.run("carol", Command::Verify { table: Some(1) });
+    let here = t.run("carol", Command::Verify(Verify { table: Some(1) }));
     says(&here, "verified");
     t.audit_ok();
 }
@@ -496,7 +497,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
                         lang: Default::default(),
                         joined: None,
                     };
-                    let replies = app.handle(&actor, Command::Press { custom_id });
+                    let replies = app.handle(&actor, Command::Press(Press { custom_id }));
                     replies
                         .iter()
                         .filter(|r| r.text.contains("in escrow"))

@@ -6,6 +6,7 @@
 
 mod common;
 
+use holotable::table::commands::Pick;
 use std::sync::atomic::AtomicI64;
 use std::sync::Arc;
 
@@ -15,10 +16,10 @@ use holotable::table::{Command, Reply, Select};
 fn pick(table: &mut Table, user: &str, select: &Select, value: &str) -> Reply {
     table.run(
         user,
-        Command::Pick {
+        Command::Pick(Pick {
             custom_id: select.custom_id.clone(),
             value: value.into(),
-        },
+        }),
     )
 }
 

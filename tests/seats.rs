@@ -5,6 +5,7 @@
 
 mod common;
 
+use holotable::table::commands::{Draw, Resign};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
@@ -47,7 +48,7 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     }
     says(&t.mv("alice", "2"), "bob to move");
     // bob leaves: written in the log like an action, and the game goes on among the others.
-    let left = t.run("bob", Command::Resign);
+    let left = t.run("bob", Command::Resign(Resign));
     says(&left, "bob resigns");
     says(&left, "the game goes on");
     says(&left, "carol to move");
@@ -61,7 +62,7 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     // A restart: the table is rebuilt from its log, bob still out.
     drop(t);
     let mut t = Table::open(&db, time);
-    refused(&t.run("bob", Command::Resign), "already left");
+    refused(&t.run("bob", Command::Resign(Resign)), "already left");
     refused(&t.mv("bob", "1"), "carol's turn");
     assert_eq!(
         t.app.autocomplete(&actor("carol"), ""),
@@ -158,7 +159,7 @@ fn a_draw_at_a_table_of_three_needs_every_player_still_in_and_survives_a_restart
     t.slash("alice", "/play game:takeaway wager:100 seats:3");
     t.press("bob", "Join");
     t.press("carol", "Join");
-    let offer = t.run("alice", Command::Draw);
+    let offer = t.run("alice", Command::Draw(Draw));
     says(&offer, "alice offers a draw; waiting for bob, carol");
     refused(&t.press("alice", "Accept draw"), "already agreed");
     drop(t);
@@ -166,7 +167,7 @@ fn a_draw_at_a_table_of_three_needs_every_player_still_in_and_survives_a_restart
     let mut t = Table::open(&db, time);
     t.shown.push(offer);
     says(&t.press("bob", "Accept draw"), "waiting for carol");
-    let ended = t.run("carol", Command::Draw);
+    let ended = t.run("carol", Command::Draw(Draw));
     says(&ended, "Every player agrees to end the game");
     says(&ended, "**Draw**");
     for user in ["alice", "bob", "carol"] {
@@ -175,7 +176,7 @@ fn a_draw_at_a_table_of_three_needs_every_player_still_in_and_survives_a_restart
     // An offer holds for the turn it was made at: a move ends it.
     t.slash("alice", "/play game:takeaway seats:2");
     t.press("bob", "Join");
-    t.run("alice", Command::Draw);
+    t.run("alice", Command::Draw(Draw));
     t.mv("alice", "1");
     refused(&t.press("bob", "Accept draw"), "out of date");
     t.audit_ok();
@@ -189,10 +190,10 @@ fn a_two_player_draw_offer_is_accepted_by_the_opponents_draw_after_a_restart() {
     let mut t = Table::open(&db, time.clone());
     t.slash("alice", "/play game:dejarik opponent:bob wager:100");
     t.press("bob", "Accept");
-    says(&t.run("alice", Command::Draw), "alice offers a draw");
+    says(&t.run("alice", Command::Draw(Draw)), "alice offers a draw");
     drop(t);
     let mut t = Table::open(&db, time);
-    let ended = t.run("bob", Command::Draw);
+    let ended = t.run("bob", Command::Draw(Draw));
     says(&ended, "The players agree to a draw");
     assert_eq!((t.credits("alice"), t.credits("bob")), (1000, 1000));
     t.audit_ok();
@@ -208,7 +209,7 @@ fn resigning_a_per_point_series_pays_the_game_in_progress_at_its_full_value() {
     );
     t.press("bob", "Accept");
     t.mv("alice", "o5-i5");
-    let resigned = t.run("bob", Command::Resign);
+    let resigned = t.run("bob", Command::Resign(Resign));
     says(&resigned, "full value (3 points)");
     says(&resigned, "bob pays alice 30 credits");
     says(&resigned, "**alice wins the series**");
@@ -226,7 +227,7 @@ fn rematch_keeps_every_term_of_the_finished_table() {
         "/play game:dejarik opponent:bob per_point:10 to:5 cap:200",
     );
     t.press("bob", "Accept");
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     let first = t.app.ledger().last_table("g", "c").unwrap().unwrap();
     says(&t.press("bob", "Rematch"), "bob challenges alice");
     let again = t.row();
@@ -234,25 +235,25 @@ fn rematch_keeps_every_term_of_the_finished_table() {
     assert_eq!(again.seats, ["bob", "alice"]);
     assert_eq!((again.per_point, again.target, again.stake), (10, 5, 0));
     assert_eq!(option(&again, "cap"), "\"200\"");
-    t.run("bob", Command::Resign);
+    t.run("bob", Command::Resign(Resign));
     // A backgammon match to 3 against the droid at level 2, wagered: the same again.
     t.slash(
         "alice",
         "/play game:backgammon opponent:droid wager:100 to:3 level:2",
     );
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     says(&t.press("alice", "Rematch"), "Backgammon — alice vs Droid");
     let droid = t.row();
     assert_eq!(droid.stake, 100);
     assert_eq!(option(&droid, "length"), "\"3\"");
     assert_eq!((droid.terms.level, droid.terms.to), (2, Some(3)));
-    t.run("alice", Command::Resign);
+    t.run("alice", Command::Resign(Resign));
     // Three seats: an open table of three again.
     t.slash("alice", "/play game:takeaway seats:3 pile:9");
     t.press("bob", "Join");
     t.press("carol", "Join");
-    says(&t.run("alice", Command::Resign), "the game goes on");
-    says(&t.run("bob", Command::Resign), "**carol wins**");
+    says(&t.run("alice", Command::Resign(Resign)), "the game goes on");
+    says(&t.run("bob", Command::Resign(Resign)), "**carol wins**");
     says(
         &t.press("carol", "Rematch"),
         "anyone may join (2 to 3 players)",

@@ -1,6 +1,7 @@
 //! The slot machine at the table: a member's spins are at least three seconds apart, and
 //! a spin refused for that moves nothing.
 
+use holotable::table::commands::Slots;
 use holotable::table::{Actor, Command};
 
 #[path = "common/console.rs"]
@@ -53,8 +54,8 @@ fn the_same_interaction_again_is_answered_with_its_first_spin() {
         lang: holotable::words::Lang::En,
         joined: None,
     };
-    let first = app.handle(&actor, Command::Slots { bet: Some(10) });
-    let retry = app.handle(&actor, Command::Slots { bet: Some(10) });
+    let first = app.handle(&actor, Command::Slots(Slots { bet: Some(10) }));
+    let retry = app.handle(&actor, Command::Slots(Slots { bet: Some(10) }));
     assert!(!retry[0].ephemeral, "{}", retry[0].text);
     assert_eq!(first[0].text, retry[0].text);
 }

@@ -1,5 +1,8 @@
 //! The application layer directly: buttons across a restart, stale buttons, clocks.
 
+use holotable::table::commands::{
+    AdminChannel, AdminSet, Balance, Daily, Give, Move, Pick, Press, TournamentJoin,
+};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
@@ -63,24 +66,27 @@ fn a_button_from_before_a_restart_still_works() {
     let second = app(&path, clock.clone());
     let replies = second.handle(
         &actor("bob", 1),
-        Command::Press {
+        Command::Press(Press {
             custom_id: accept.clone(),
-        },
+        }),
     );
     assert!(!replies[0].ephemeral, "{}", replies[0].text);
     let menu = replies[0].select.clone().expect("a move menu");
     assert!(menu.choices.iter().any(|c| c.value == "o5-i5"));
     // Pressing it again is refused politely.
-    let again = second.handle(&actor("bob", 2), Command::Press { custom_id: accept });
+    let again = second.handle(
+        &actor("bob", 2),
+        Command::Press(Press { custom_id: accept }),
+    );
     assert!(again[0].ephemeral);
     assert!(again[0].text.contains("already answered"));
     // A menu choice from turn 0 works once; the same menu is stale after the move.
     let played = second.handle(
         &actor("alice", 2),
-        Command::Pick {
+        Command::Pick(Pick {
             custom_id: menu.custom_id.clone(),
             value: "o5-i5".into(),
-        },
+        }),
     );
     assert!(
         played[0].text.contains("alice plays o5-i5"),
@@ -89,10 +95,10 @@ fn a_button_from_before_a_restart_still_works() {
     );
     let stale = second.handle(
         &actor("bob", 3),
-        Command::Pick {
+        Command::Pick(Pick {
             custom_id: menu.custom_id,
             value: "o1-i1".into(),
-        },
+        }),
     );
     assert!(stale[0].ephemeral);
     assert!(stale[0].text.contains("out of date"), "{}", stale[0].text);
@@ -100,9 +106,9 @@ fn a_button_from_before_a_restart_still_works() {
     for id in ["", "t:x:y:z", "t:999:0:accept", "nonsense"] {
         let r = second.handle(
             &actor("bob", 4),
-            Command::Press {
+            Command::Press(Press {
                 custom_id: id.into(),
-            },
+            }),
         );
         assert!(r[0].ephemeral, "{id}");
     }
@@ -130,7 +136,7 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     let old = snowflake(now - 400 * 86_400);
     let balance = |user: &str| app.ledger().balance("g", user).map(|b| b.credits).ok();
 
-    let refused = app.handle(&who(&young, None, 1), Command::Daily);
+    let refused = app.handle(&who(&young, None, 1), Command::Daily(Daily));
     assert!(refused[0].ephemeral);
     assert!(
         refused[0]
@@ -139,10 +145,10 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
         "{}",
         refused[0].text
     );
-    let gift = Command::Give {
+    let gift = Command::Give(Give {
         user: old.clone(),
         amount: 50,
-    };
+    });
     let refused = app.handle(&who(&young, None, 2), gift.clone());
     assert!(
         refused[0].text.contains("/give needs a Discord account"),
@@ -171,9 +177,9 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     );
     let refused = app.handle(
         &who(&young, None, 21),
-        Command::TournamentJoin {
+        Command::TournamentJoin(TournamentJoin {
             tournament: Some(1),
-        },
+        }),
     );
     assert!(
         refused[0]
@@ -188,7 +194,7 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
 
     // An old account that joined the server two hours ago waits 22 more hours.
     let newcomer = who(&old, Some(now - 2 * 3600), 3);
-    let refused = app.handle(&newcomer, Command::Daily);
+    let refused = app.handle(&newcomer, Command::Daily(Daily));
     assert!(
         refused[0]
             .text
@@ -198,7 +204,7 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     );
     // A day later it may.
     let settled = who(&old, Some(now - 25 * 3600), 4);
-    let claimed = app.handle(&settled, Command::Daily);
+    let claimed = app.handle(&settled, Command::Daily(Daily));
     assert!(!claimed[0].ephemeral, "{}", claimed[0].text);
     assert_eq!(balance(&old), Some(1200));
     // An admin may lower the limits: then the young account may claim.
@@ -209,14 +215,14 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     for (setting, value) in [("min_account_days", 0), ("min_member_hours", 0)] {
         let set = app.handle(
             &admin,
-            Command::AdminSet {
+            Command::AdminSet(AdminSet {
                 setting: setting.into(),
                 value,
-            },
+            }),
         );
         assert!(set[0].text.contains("Economy:"), "{}", set[0].text);
     }
-    let claimed = app.handle(&who(&young, Some(now), 6), Command::Daily);
+    let claimed = app.handle(&who(&young, Some(now), 6), Command::Daily(Daily));
     assert!(!claimed[0].ephemeral, "{}", claimed[0].text);
     assert!(app.ledger().audit().unwrap().ok);
 }
@@ -240,13 +246,16 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
         }),
     );
     let accept = button(&replies[0], "Accept");
-    first.handle(&actor("bob", 1), Command::Press { custom_id: accept });
+    first.handle(
+        &actor("bob", 1),
+        Command::Press(Press { custom_id: accept }),
+    );
     let alice_move = |app: &App| {
         app.handle(
             &actor("alice", 2),
-            Command::Move {
+            Command::Move(Move {
                 action: "o5-i5".into(),
-            },
+            }),
         )
     };
     let played = alice_move(&first);
@@ -269,9 +278,9 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
     // bob's move goes on as usual; then alice's old interaction, in a new process.
     let bob = first.handle(
         &actor("bob", 2),
-        Command::Move {
+        Command::Move(Move {
             action: "o1-i1".into(),
-        },
+        }),
     );
     assert!(bob[0].text.contains("bob plays o1-i1"), "{}", bob[0].text);
     drop(first);
@@ -288,9 +297,9 @@ fn the_same_interaction_twice_plays_once_and_is_answered_with_the_board() {
     // A different interaction of alice's plays as ever.
     let next = second.handle(
         &actor("alice", 3),
-        Command::Move {
+        Command::Move(Move {
             action: "o6-i6".into(),
-        },
+        }),
     );
     assert!(
         next[0].text.contains("alice plays o6-i6"),
@@ -331,10 +340,10 @@ fn admins_keep_tables_to_the_channels_they_choose() {
         };
         let said = app.handle(
             &who,
-            Command::AdminChannel {
+            Command::AdminChannel(AdminChannel {
                 channel: channel.into(),
                 tables,
-            },
+            }),
         );
         said[0].text.clone()
     };
@@ -342,10 +351,10 @@ fn admins_keep_tables_to_the_channels_they_choose() {
     // Only admins choose.
     let refused = app.handle(
         &actor("alice", 1),
-        Command::AdminChannel {
+        Command::AdminChannel(AdminChannel {
             channel: "<#111>".into(),
             tables: true,
-        },
+        }),
     );
     assert!(refused[0].ephemeral, "{}", refused[0].text);
     assert!(!refused[0].text.contains("<#111>"), "{}", refused[0].text);
@@ -412,7 +421,7 @@ fn a_command_waiting_for_the_droid_leaves_its_working_place_to_others() {
         assert!(waited.elapsed().as_secs() < 60, "no search began");
         std::thread::sleep(std::time::Duration::from_millis(1));
     }
-    let bob = app.handle(&actor("bob", 1), Command::Balance { user: None });
+    let bob = app.handle(&actor("bob", 1), Command::Balance(Balance { user: None }));
     assert!(
         app.droid_searches() == 1 && !alice.is_finished(),
         "bob was answered only after the search: {}",

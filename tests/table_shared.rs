@@ -2,6 +2,7 @@
 //! ledger connection: what one does, the others see; when they race for the same table,
 //! one wins and the others are told so in words, on SQLite and on PostgreSQL.
 
+use holotable::table::commands::Press;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Barrier};
 
@@ -64,9 +65,9 @@ fn press(app: &App, user: &str, channel: &str, reply: &Reply, label: &str) -> Ve
         .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text));
     app.handle(
         &actor(user, channel),
-        Command::Press {
+        Command::Press(Press {
             custom_id: button.custom_id.clone(),
-        },
+        }),
     )
 }
 

@@ -5,6 +5,7 @@
 
 pub mod takeaway;
 
+use holotable::table::commands::{Move, Press};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 use std::sync::Arc;
@@ -88,7 +89,7 @@ impl Table {
     /// Presses the newest button with this label.
     pub fn press(&mut self, user: &str, label: &str) -> Reply {
         let custom_id = self.button(label);
-        self.run(user, Command::Press { custom_id })
+        self.run(user, Command::Press(Press { custom_id }))
     }
 
     pub fn button(&self, label: &str) -> String {
@@ -104,9 +105,9 @@ impl Table {
     pub fn mv(&mut self, user: &str, action: &str) -> Reply {
         self.run(
             user,
-            Command::Move {
+            Command::Move(Move {
                 action: action.into(),
-            },
+            }),
         )
     }
 

@@ -25,6 +25,17 @@ pub struct Rate {
     pub refusals: bool,
 }
 
+impl Rate {
+    pub const fn new(bucket: &'static str, burst: i64, every: i64, refusals: bool) -> Rate {
+        Rate {
+            bucket,
+            burst,
+            every,
+            refusals,
+        }
+    }
+}
+
 /// Where each member stands, by (bucket, server, member): the arrival time and the
 /// interaction that last moved it.
 #[derive(Default)]

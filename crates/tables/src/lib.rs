@@ -519,56 +519,8 @@ impl App {
         }
     }
 
+    /// Runs the command's unit ([`commands::defs`]).
     fn run(&self, call: &Call, actor: &Actor, command: Command) -> Outcome {
-        let lang = actor.lang;
-        match command {
-            Command::Play(args) => self.play(call, actor, args),
-            Command::Move { action } => self.play_action(call, actor, &action, None),
-            Command::Board => self.board(actor),
-            Command::Resign => self.resign(call, actor),
-            Command::Draw => self.draw(call, actor, None),
-            Command::Decision { command } => self.command_decision(call, actor, &command),
-            Command::Rules { game } => self.rules(lang, &game),
-            Command::Replay { table, text: false } => self.replay(actor, table),
-            Command::Replay { table, text: true } => self.record_file(actor, table),
-            Command::Verify { table } => self.verify(actor, table),
-            Command::Balance { user } => self.show_balance(actor, user),
-            Command::Daily => self.claim_daily(actor),
-            Command::Give { user, amount } => self.give(actor, &user, amount),
-            Command::Slots { bet } => self.slots(actor, bet),
-            Command::Bet {
-                table,
-                seat,
-                amount,
-            } => self.bet(call, actor, table, seat, amount),
-            Command::Shop => self.shop(actor),
-            Command::Buy { item } => self.buy(actor, &item),
-            Command::Inventory => self.inventory(actor),
-            Command::Tables => self.my_tables(actor),
-            Command::Notify { on } => self.set_notify(actor, on),
-            Command::Equip { item } => self.equip(actor, &item),
-            Command::Leaderboard {
-                board,
-                page,
-                season,
-            } => self.leaderboard(actor, &board, page, season),
-            Command::Stats { user } => self.stats(actor, user),
-            Command::Help { command } => self.help(lang, command.as_deref()),
-            Command::AdminGrant { user, amount } => self.admin_grant(actor, &user, amount),
-            Command::AdminSet { setting, value } => self.admin_set(actor, &setting, value),
-            Command::AdminEnd { table } => self.admin_end(call, actor, table),
-            Command::AdminPrice { item, price } => self.admin_price(actor, &item, price),
-            Command::AdminChannel { channel, tables } => {
-                self.admin_channel(actor, &channel, tables)
-            }
-            Command::TournamentCreate(ask) => self.tournament_create(actor, ask),
-            Command::TournamentJoin { tournament } => self.tournament_join(call, actor, tournament),
-            Command::TournamentShow { tournament } => self.tournament_show(actor, tournament),
-            Command::TournamentCancel { tournament } => {
-                self.tournament_cancel(call, actor, tournament)
-            }
-            Command::Press { custom_id } => self.press(call, actor, &custom_id),
-            Command::Pick { custom_id, value } => self.pick(call, actor, &custom_id, &value),
-        }
+        command.run(self, call, actor)
     }
 }

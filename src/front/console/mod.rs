@@ -16,6 +16,7 @@ use std::sync::Arc;
 use serde_json::json;
 
 use crate::t;
+use crate::table::commands::{Pick, Press};
 use crate::table::{commands, Actor, App, Command, Reply};
 use crate::words::{self, Lang};
 
@@ -378,7 +379,7 @@ impl Console {
     fn command_of(&self, user: &str, rest: &str) -> Result<Command, Refused> {
         if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             return match self.find_button(label) {
-                Some(custom_id) => Ok(Command::Press { custom_id }),
+                Some(custom_id) => Ok(Command::Press(Press { custom_id })),
                 None => Err(Refused::Error(t!(
                     self.lang_of(user),
                     "console-no-button",
@@ -396,10 +397,10 @@ impl Console {
                 Some(Shown {
                     select: Some((custom_id, choices)),
                     ..
-                }) => Ok(Command::Pick {
+                }) => Ok(Command::Pick(Pick {
                     custom_id: custom_id.clone(),
                     value: picked(choices, choice),
-                }),
+                })),
                 _ => Err(Refused::Error(t!(self.lang_of(user), "console-no-menu"))),
             };
         }

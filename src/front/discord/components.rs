@@ -4,6 +4,7 @@ use poise::serenity_prelude as serenity;
 
 use super::answer::{answer, Answering, Asked};
 use super::{has_manage_guild, joined, member_name, Data, Error};
+use crate::table::commands::{Pick, Press};
 use crate::table::{Actor, Command};
 use crate::words::Lang;
 
@@ -14,13 +15,13 @@ pub(super) async fn component(
     interaction: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
     let command = match &interaction.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Pick {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Pick(Pick {
             custom_id: interaction.data.custom_id.clone(),
             value: values.first().cloned().unwrap_or_default(),
-        },
-        _ => Command::Press {
+        }),
+        _ => Command::Press(Press {
             custom_id: interaction.data.custom_id.clone(),
-        },
+        }),
     };
     let actor = Actor {
         guild: interaction

@@ -3,224 +3,141 @@
 
 use std::collections::BTreeMap;
 
+use crate::call::Call;
 use crate::cooldown::Rate;
 use crate::t;
+use crate::tournaments::Create;
+use crate::{Actor, App, Outcome};
 
+pub mod defs;
 mod spec;
+mod verb;
+
 /// The `/admin set` setting that turns a server's lobby page on or off (beside the economy's).
 pub use crate::lobby::WEB_LOBBY;
+pub use defs::*;
 pub use spec::{
     canonical, canonical_sub, decision_commands, local_name, names, specs, ArgKind, ArgSpec,
     CommandSpec, COMMANDS,
 };
+pub use verb::{Options, Slash, Verb};
 
-/// `/play` options.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PlayArgs {
-    pub game: String,
-    /// The challenged user; `None` for an open table.
-    pub opponent: Option<String>,
-    pub wager: Option<i64>,
-    pub per_point: Option<i64>,
-    /// Points to reach for a series or match.
-    pub to: Option<u32>,
-    /// Who moves first: `me`, `them` or `random`.
-    pub first: Option<String>,
-    /// The droid's strength, 1–5.
-    pub level: Option<u8>,
-    /// How many seats an open table has (games for more than two players).
-    pub seats: Option<usize>,
-    /// Everything else: the game's own options (variants, set-up, caps), one by one
-    /// (`cap:200`) or together as one string under `options` (`options:"obstacles:2 adjust"`).
-    pub options: BTreeMap<String, String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    Play(PlayArgs),
-    Move {
-        action: String,
-    },
-    Board,
-    Resign,
-    Draw,
-    /// A game's decision that has a slash command of its own (backgammon's `/double`).
-    Decision {
-        command: String,
-    },
-    Rules {
-        game: String,
-    },
-    Replay {
-        table: Option<i64>,
-        /// The table's record as text in the game's notation, instead of the animation.
-        text: bool,
-    },
-    Verify {
-        table: Option<i64>,
-    },
-    Balance {
-        user: Option<String>,
-    },
-    Daily,
-    Give {
-        user: String,
-        amount: i64,
-    },
-    Slots {
-        bet: Option<i64>,
-    },
-    /// A side bet: `seat` counts from 1.
-    Bet {
-        table: Option<i64>,
-        seat: i64,
-        amount: i64,
-    },
-    /// The droid's shop: what it sells here and at what price.
-    Shop,
-    Buy {
-        item: String,
-    },
-    /// What the member owns and wears.
-    Inventory,
-    /// The member's open tables across the server.
-    Tables,
-    /// Turn notifications by direct message, on or off.
-    Notify {
-        on: bool,
-    },
-    /// Puts an owned item on (or takes it off when it is worn).
-    Equip {
-        item: String,
-    },
-    Leaderboard {
-        board: String,
-        page: Option<i64>,
-        /// A season's board instead of the all-time one.
-        season: Option<i64>,
-    },
-    Stats {
-        user: Option<String>,
-    },
-    /// `/help`, for every command or one.
-    Help {
-        command: Option<String>,
-    },
-    AdminGrant {
-        user: String,
-        amount: i64,
-    },
-    AdminSet {
-        setting: String,
-        value: i64,
-    },
-    AdminEnd {
-        table: Option<i64>,
-    },
-    TournamentCreate(crate::tournaments::Create),
-    TournamentJoin {
-        tournament: Option<i64>,
-    },
-    TournamentShow {
-        tournament: Option<i64>,
-    },
-    TournamentCancel {
-        tournament: Option<i64>,
-    },
-    /// A server's own price for a shop item (`None`: the catalogue's again).
-    AdminPrice {
-        item: String,
-        price: Option<i64>,
-    },
-    /// Whether tables may be opened in a channel (`/admin channel`).
-    AdminChannel {
-        channel: String,
-        tables: bool,
-    },
-    /// A button press, by custom id.
-    Press {
-        custom_id: String,
-    },
-    /// A select-menu choice.
-    Pick {
-        custom_id: String,
-        value: String,
-    },
-}
-
-impl Command {
-    /// Whether the command may play an action at a table (and so is answered with the board
-    /// when its interaction comes again).
-    pub fn plays(&self) -> bool {
-        matches!(
-            self,
-            Command::Move { .. }
-                | Command::Decision { .. }
-                | Command::Resign
-                | Command::Draw
-                | Command::Press { .. }
-                | Command::Pick { .. }
-        )
-    }
-
-    /// How often a member may use the command, for those a script or a held key could
-    /// flood: the machine, the free credits, credits given and tables opened.
-    pub fn rate(&self) -> Option<Rate> {
-        let (bucket, burst, every, refusals) = match self {
-            Command::Slots { .. } => ("slots", 1, 3, true),
-            Command::Daily => ("daily", 2, 10, true),
-            Command::Give { .. } => ("give", 3, 5, false),
-            Command::Play(_) => ("play", 5, 12, false),
-            _ => return None,
-        };
-        Some(Rate {
-            bucket,
-            burst,
-            every,
-            refusals,
-        })
-    }
-
-    /// The command's name for the operator's metrics (`press` and `pick` for components).
-    pub fn name(&self) -> &'static str {
-        match self {
-            Command::Play(_) => "play",
-            Command::Move { .. } => "move",
-            Command::Board => "board",
-            Command::Resign => "resign",
-            Command::Draw => "draw",
-            Command::Decision { .. } => "decision",
-            Command::Rules { .. } => "rules",
-            Command::Replay { .. } => "replay",
-            Command::Verify { .. } => "verify",
-            Command::Balance { .. } => "balance",
-            Command::Daily => "daily",
-            Command::Give { .. } => "give",
-            Command::Slots { .. } => "slots",
-            Command::Bet { .. } => "bet",
-            Command::Shop => "shop",
-            Command::Buy { .. } => "buy",
-            Command::Inventory => "inventory",
-            Command::Tables => "tables",
-            Command::Notify { on: true } => "notify on",
-            Command::Notify { on: false } => "notify off",
-            Command::Equip { .. } => "equip",
-            Command::Leaderboard { .. } => "leaderboard",
-            Command::Stats { .. } => "stats",
-            Command::Help { .. } => "help",
-            Command::AdminGrant { .. } => "admin grant",
-            Command::AdminSet { .. } => "admin set",
-            Command::AdminEnd { .. } => "admin end",
-            Command::AdminPrice { .. } => "admin price",
-            Command::AdminChannel { .. } => "admin channel",
-            Command::TournamentCreate(_) => "tournament create",
-            Command::TournamentJoin { .. } => "tournament join",
-            Command::TournamentShow { .. } => "tournament show",
-            Command::TournamentCancel { .. } => "tournament cancel",
-            Command::Press { .. } => "press",
-            Command::Pick { .. } => "pick",
+/// Declares [`Command`] from its units: one variant per command, and what every front end
+/// asks of a command (its name, whether it plays, its rate, reading it, running it)
+/// dispatched to the unit.
+macro_rules! commands {
+    (slash: $($sv:ident($st:ty)),* $(,)?; other: $($ov:ident($ot:ty)),* $(,)?) => {
+        /// A command as every front end gives it to the tables: one variant per unit of
+        /// [`defs`].
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Command {
+            $($sv($st),)*
+            $($ov($ot),)*
         }
-    }
+
+        $(impl From<$st> for Command {
+            fn from(verb: $st) -> Command {
+                Command::$sv(verb)
+            }
+        })*
+        $(impl From<$ot> for Command {
+            fn from(verb: $ot) -> Command {
+                Command::$ov(verb)
+            }
+        })*
+
+        impl Command {
+            /// Whether the command may play an action at a table (and so is answered with
+            /// the board when its interaction comes again).
+            pub fn plays(&self) -> bool {
+                match self {
+                    $(Command::$sv(_) => <$st as Verb>::PLAYS,)*
+                    $(Command::$ov(_) => <$ot as Verb>::PLAYS,)*
+                }
+            }
+
+            /// How often a member may use the command (none: as often as they like).
+            pub fn rate(&self) -> Option<Rate> {
+                match self {
+                    $(Command::$sv(_) => <$st as Verb>::RATE,)*
+                    $(Command::$ov(_) => <$ot as Verb>::RATE,)*
+                }
+            }
+
+            /// The command's name for the operator's metrics (`press` and `pick` for
+            /// components).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Command::$sv(verb) => verb.name(),)*
+                    $(Command::$ov(verb) => verb.name(),)*
+                }
+            }
+
+            /// Does the command, for `actor`, within `call`.
+            pub(crate) fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+                match self {
+                    $(Command::$sv(verb) => verb.run(app, call, actor),)*
+                    $(Command::$ov(verb) => verb.run(app, call, actor),)*
+                }
+            }
+
+            /// Whether a slash command's unit is found at `path` (`give`, `admin grant`).
+            fn reads(path: &str) -> bool {
+                [$(<$st as Verb>::PATH),*].contains(&path)
+            }
+
+            /// The slash command at `path`, read by its unit; none when no unit is there.
+            fn read(
+                lang: crate::words::Lang,
+                path: &str,
+                options: &mut Options,
+            ) -> Option<Result<Command, String>> {
+                $(if path == <$st as Verb>::PATH {
+                    return Some(<$st as Slash>::read(lang, options).map(Command::$sv));
+                })*
+                None
+            }
+        }
+    };
+}
+
+commands! {
+    slash:
+        Play(PlayArgs),
+        Move(Move),
+        Board(Board),
+        Resign(Resign),
+        Draw(Draw),
+        Rules(Rules),
+        Replay(Replay),
+        Verify(Verify),
+        Balance(Balance),
+        Daily(Daily),
+        Give(Give),
+        Slots(Slots),
+        Bet(Bet),
+        Shop(Shop),
+        Buy(Buy),
+        Inventory(Inventory),
+        Tables(Tables),
+        Notify(Notify),
+        Equip(Equip),
+        Leaderboard(Leaderboard),
+        Stats(Stats),
+        Help(Help),
+        AdminGrant(AdminGrant),
+        AdminSet(AdminSet),
+        AdminEnd(AdminEnd),
+        AdminPrice(AdminPrice),
+        AdminChannel(AdminChannel),
+        TournamentCreate(Create),
+        TournamentJoin(TournamentJoin),
+        TournamentShow(TournamentShow),
+        TournamentCancel(TournamentCancel);
+    other:
+        Decision(Decision),
+        Press(Press),
+        Pick(Pick),
 }
 
 fn take(options: &mut BTreeMap<String, String>, key: &str) -> Option<String> {
@@ -317,186 +234,22 @@ pub fn parse(
         }
     }
     check(lang, &name, &o)?;
-    let command = match name.as_str() {
-        "play" => play(lang, &mut o)?,
-        "move" => Command::Move {
-            action: need(lang, &mut o, "action", "move")?,
-        },
-        "board" => Command::Board,
-        "resign" => Command::Resign,
-        "draw" => Command::Draw,
-        decision if decision_commands().contains(&decision) => Command::Decision {
-            command: decision.to_string(),
-        },
-        "rules" => Command::Rules {
-            game: need(lang, &mut o, "game", "rules")?,
-        },
-        "replay" => Command::Replay {
-            table: number(lang, take(&mut o, "table"), "table")?,
-            text: match take(&mut o, "format").as_deref() {
-                None | Some("gif") => false,
-                Some("text") => true,
-                Some(other) => return Err(t!(lang, "replay-format-unknown", format = other)),
-            },
-        },
-        "verify" => Command::Verify {
-            table: number(lang, take(&mut o, "table"), "table")?,
-        },
-        "balance" => Command::Balance {
-            user: take(&mut o, "user"),
-        },
-        "daily" => Command::Daily,
-        "give" => Command::Give {
-            user: need(lang, &mut o, "user", "give")?,
-            amount: number(lang, Some(need(lang, &mut o, "amount", "give")?), "amount")?
-                .unwrap_or(0),
-        },
-        "slots" => Command::Slots {
-            bet: number(lang, take(&mut o, "bet"), "bet")?,
-        },
-        "bet" => Command::Bet {
-            seat: number(lang, Some(need(lang, &mut o, "seat", "bet")?), "seat")?.unwrap_or(0),
-            amount: number(lang, Some(need(lang, &mut o, "amount", "bet")?), "amount")?
-                .unwrap_or(0),
-            table: number(lang, take(&mut o, "table"), "table")?,
-        },
-        "shop" => Command::Shop,
-        "buy" => Command::Buy {
-            item: need(lang, &mut o, "item", "buy")?,
-        },
-        "inventory" => Command::Inventory,
-        "tables" => Command::Tables,
-        "notify" => match need(lang, &mut o, "action", "notify")?.as_str() {
-            "on" => Command::Notify { on: true },
-            "off" => Command::Notify { on: false },
-            other => {
-                return Err(t!(
-                    lang,
-                    "parse-action",
-                    command = "notify",
-                    action = other,
-                    actions = "on, off"
-                ))
-            }
-        },
-        "equip" => Command::Equip {
-            item: need(lang, &mut o, "item", "equip")?,
-        },
-        "leaderboard" => Command::Leaderboard {
-            board: take(&mut o, "board").unwrap_or_else(|| "credits".into()),
-            page: number(lang, take(&mut o, "page"), "page")?,
-            season: number(lang, take(&mut o, "season"), "season")?,
-        },
-        "stats" => Command::Stats {
-            user: take(&mut o, "user"),
-        },
-        "help" => Command::Help {
-            command: take(&mut o, "command"),
-        },
-        "tournament" => tournament(lang, &mut o)?,
-        "admin" => admin(lang, &mut o)?,
-        other => return Err(unknown(lang, other)),
-    };
+    if decision_commands().contains(&name.as_str()) {
+        no_more(lang, &o, &name)?;
+        return Ok(Command::Decision(Decision { command: name }));
+    }
+    // A subcommand with a unit of its own (`admin grant`) is read by it; a command whose
+    // actions are its options (`notify on`) reads them itself.
+    let sub = o.get("action").map(|action| format!("{name} {action}"));
+    let command = match sub.filter(|path| Command::reads(path)) {
+        Some(path) => {
+            o.remove("action");
+            Command::read(lang, &path, &mut o)
+        }
+        None => Command::read(lang, &name, &mut o),
+    }
+    .unwrap_or_else(|| Err(unknown(lang, &name)))?;
     no_more(lang, &o, &name)?;
-    Ok(command)
-}
-
-/// `/play`'s options.
-fn play(lang: crate::words::Lang, o: &mut BTreeMap<String, String>) -> Result<Command, String> {
-    Ok(Command::Play(PlayArgs {
-        game: need(lang, o, "game", "play")?,
-        opponent: take(o, "opponent"),
-        wager: number(lang, take(o, "wager"), "wager")?,
-        per_point: number(lang, take(o, "per_point"), "per_point")?,
-        to: number(lang, take(o, "to"), "to")?
-            .map(|n| u32::try_from(n).map_err(|_| t!(lang, "play-to-range")))
-            .transpose()?,
-        first: take(o, "first"),
-        level: number(lang, take(o, "level"), "level")?
-            .map(|n| u8::try_from(n).map_err(|_| t!(lang, "play-level-range", level = n)))
-            .transpose()?,
-        seats: number(lang, take(o, "seats"), "seats")?
-            .map(|n| usize::try_from(n).map_err(|_| t!(lang, "parse-seats", seats = n)))
-            .transpose()?,
-        options: std::mem::take(o),
-    }))
-}
-
-/// `/tournament`'s actions and their options.
-fn tournament(
-    lang: crate::words::Lang,
-    o: &mut BTreeMap<String, String>,
-) -> Result<Command, String> {
-    let command = match need(lang, o, "action", "tournament")?.as_str() {
-        "create" => Command::TournamentCreate(crate::tournaments::Create {
-            game: need(lang, o, "game", "tournament create")?,
-            format: need(lang, o, "format", "tournament create")?,
-            entry: number(lang, take(o, "entry"), "entry")?,
-            seats: number(lang, take(o, "seats"), "seats")?,
-            rounds: number(lang, take(o, "rounds"), "rounds")?,
-            starts: number(lang, take(o, "starts"), "starts")?,
-            players: number(lang, take(o, "players"), "players")?,
-            clock: number(lang, take(o, "clock"), "clock")?,
-        }),
-        "join" => Command::TournamentJoin {
-            tournament: number(lang, take(o, "tournament"), "tournament")?,
-        },
-        "show" => Command::TournamentShow {
-            tournament: number(lang, take(o, "tournament"), "tournament")?,
-        },
-        "cancel" => Command::TournamentCancel {
-            tournament: number(lang, take(o, "tournament"), "tournament")?,
-        },
-        other => {
-            return Err(t!(
-                lang,
-                "parse-action",
-                command = "tournament",
-                action = other,
-                actions = "create, join, show, cancel"
-            ))
-        }
-    };
-    Ok(command)
-}
-
-/// `/admin`'s actions and their options.
-fn admin(lang: crate::words::Lang, o: &mut BTreeMap<String, String>) -> Result<Command, String> {
-    let command = match need(lang, o, "action", "admin")?.as_str() {
-        "grant" => Command::AdminGrant {
-            user: need(lang, o, "user", "admin grant")?,
-            amount: number(
-                lang,
-                Some(need(lang, o, "amount", "admin grant")?),
-                "amount",
-            )?
-            .unwrap_or(0),
-        },
-        "set" => Command::AdminSet {
-            setting: need(lang, o, "setting", "admin set")?,
-            value: number(lang, Some(need(lang, o, "value", "admin set")?), "value")?.unwrap_or(0),
-        },
-        "end" => Command::AdminEnd {
-            table: number(lang, take(o, "table"), "table")?,
-        },
-        "price" => Command::AdminPrice {
-            item: need(lang, o, "item", "admin price")?,
-            price: number(lang, take(o, "price"), "price")?,
-        },
-        "channel" => Command::AdminChannel {
-            channel: need(lang, o, "channel", "admin channel")?,
-            tables: switch(lang, &need(lang, o, "tables", "admin channel")?, "tables")?,
-        },
-        other => {
-            return Err(t!(
-                lang,
-                "parse-action",
-                command = "admin",
-                action = other,
-                actions = "grant, set, end, price, channel"
-            ))
-        }
-    };
     Ok(command)
 }
 

@@ -45,7 +45,7 @@ pub struct ArgSpec {
     pub range: Option<(i64, i64)>,
 }
 
-const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+pub(super) const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
     ArgSpec {
         name,
         kind,
@@ -54,7 +54,7 @@ const fn arg(name: &'static str, kind: ArgKind) -> ArgSpec {
     }
 }
 
-const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
+pub(super) const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
     ArgSpec {
         name,
         kind,
@@ -63,7 +63,7 @@ const fn need_arg(name: &'static str, kind: ArgKind) -> ArgSpec {
     }
 }
 
-const fn ranged(name: &'static str, min: i64, max: i64) -> ArgSpec {
+pub(super) const fn ranged(name: &'static str, min: i64, max: i64) -> ArgSpec {
     ArgSpec {
         name,
         kind: ArgKind::Number,
@@ -94,7 +94,7 @@ pub struct CommandSpec {
     pub joined: bool,
 }
 
-const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
+pub(super) const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
     CommandSpec {
         name,
         args,
@@ -107,14 +107,14 @@ const fn command(name: &'static str, args: &'static [ArgSpec]) -> CommandSpec {
 }
 
 impl CommandSpec {
-    const fn anywhere(self) -> CommandSpec {
+    pub(super) const fn anywhere(self) -> CommandSpec {
         CommandSpec {
             anywhere: true,
             ..self
         }
     }
 
-    const fn joined(self) -> CommandSpec {
+    pub(super) const fn joined(self) -> CommandSpec {
         CommandSpec {
             joined: true,
             ..self
@@ -122,135 +122,37 @@ impl CommandSpec {
     }
 }
 
-use ArgKind::{
-    Action, Channel, Command, Credits, First, Format, Game, Item, Leaderboard, Number,
-    ReplayFormat, Setting, Switch, Text, User,
-};
+use super::defs::{self, *};
+use super::verb::Slash;
 
-/// The slash commands of P-3 that every table has; [`specs`] adds the games' own decision
-/// commands after `/draw`.
+/// The slash commands of P-3 that every table has, in the order `/help` lists them and
+/// Discord shows them, each the spec of its unit in [`super::defs`]; [`specs`] adds the
+/// games' own decision commands after `/draw`.
 pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "play",
-        args: &[
-            need_arg("game", Game),
-            arg("opponent", User),
-            arg("wager", Credits),
-            arg("per_point", Credits),
-            arg("to", Number),
-            arg("first", First),
-            ranged("level", 1, 5),
-            ranged("seats", 2, 4),
-            arg("options", Text),
-        ],
-        game_options: true,
-        subcommands: &[],
-        anywhere: false,
-        admin: false,
-        joined: false,
-    },
-    command("move", &[need_arg("action", Action)]),
-    command("board", &[]),
-    command("tables", &[]),
-    command("resign", &[]),
-    command("draw", &[]),
-    command("rules", &[need_arg("game", Game)]).anywhere(),
-    command(
-        "replay",
-        &[arg("table", Number), arg("format", ReplayFormat)],
-    ),
-    command("verify", &[arg("table", Number)]),
-    command("balance", &[arg("user", User)]),
-    command("daily", &[]),
-    command(
-        "give",
-        &[need_arg("user", User), need_arg("amount", Credits)],
-    ),
-    command("slots", &[arg("bet", Credits)]),
-    command(
-        "bet",
-        &[
-            ArgSpec {
-                required: true,
-                ..ranged("seat", 1, 4)
-            },
-            need_arg("amount", Credits),
-            arg("table", Number),
-        ],
-    ),
-    command("shop", &[]),
-    command("buy", &[need_arg("item", Item)]).joined(),
-    command("inventory", &[]).joined(),
-    command("equip", &[need_arg("item", Item)]).joined(),
-    CommandSpec {
-        name: "tournament",
-        args: &[],
-        game_options: false,
-        anywhere: false,
-        admin: false,
-        joined: false,
-        subcommands: &[
-            command(
-                "create",
-                &[
-                    need_arg("game", Game),
-                    need_arg("format", Format),
-                    arg("entry", Number),
-                    ranged("seats", 2, 4),
-                    ranged("rounds", 1, 10),
-                    arg("starts", Number),
-                    arg("players", Number),
-                    arg("clock", Number),
-                ],
-            ),
-            command("join", &[arg("tournament", Number)]),
-            command("show", &[arg("tournament", Number)]),
-            command("cancel", &[arg("tournament", Number)]),
-        ],
-    },
-    CommandSpec {
-        name: "notify",
-        args: &[],
-        game_options: false,
-        anywhere: false,
-        admin: false,
-        joined: false,
-        subcommands: &[command("on", &[]), command("off", &[])],
-    },
-    command(
-        "leaderboard",
-        &[
-            arg("board", Leaderboard),
-            arg("page", Number),
-            arg("season", Number),
-        ],
-    ),
-    command("stats", &[arg("user", User)]),
-    command("help", &[arg("command", Command)]).anywhere(),
-    CommandSpec {
-        name: "admin",
-        args: &[],
-        game_options: false,
-        anywhere: false,
-        admin: true,
-        joined: false,
-        subcommands: &[
-            command(
-                "grant",
-                &[need_arg("user", User), need_arg("amount", Credits)],
-            ),
-            command(
-                "set",
-                &[need_arg("setting", Setting), need_arg("value", Number)],
-            ),
-            command("end", &[arg("table", Number)]),
-            command("price", &[need_arg("item", Item), arg("price", Credits)]),
-            command(
-                "channel",
-                &[need_arg("channel", Channel), need_arg("tables", Switch)],
-            ),
-        ],
-    },
+    PlayArgs::SPEC,
+    Move::SPEC,
+    Board::SPEC,
+    Tables::SPEC,
+    Resign::SPEC,
+    Draw::SPEC,
+    Rules::SPEC,
+    Replay::SPEC,
+    Verify::SPEC,
+    Balance::SPEC,
+    Daily::SPEC,
+    Give::SPEC,
+    Slots::SPEC,
+    Bet::SPEC,
+    Shop::SPEC,
+    Buy::SPEC,
+    Inventory::SPEC,
+    Equip::SPEC,
+    defs::tournament::SPEC,
+    Notify::SPEC,
+    Leaderboard::SPEC,
+    Stats::SPEC,
+    Help::SPEC,
+    defs::admin::SPEC,
 ];
 
 impl CommandSpec {

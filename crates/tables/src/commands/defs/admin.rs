@@ -1,0 +1,196 @@
+//! `/admin grant|set|end|price|channel`: a server's admins (the front end checks who may).
+
+use super::super::spec::{arg, command, need_arg, ArgKind, CommandSpec};
+use super::super::verb::{Options, Slash, Verb};
+use super::super::{need, number, switch, take};
+use crate::call::Call;
+use crate::words::Lang;
+use crate::{Actor, App, Outcome};
+
+/// `/admin`, its subcommands' specs together; Discord shows it to managers only.
+pub(crate) const SPEC: CommandSpec = CommandSpec {
+    admin: true,
+    subcommands: &[
+        AdminGrant::SPEC,
+        AdminSet::SPEC,
+        AdminEnd::SPEC,
+        AdminPrice::SPEC,
+        AdminChannel::SPEC,
+    ],
+    ..command("admin", &[])
+};
+
+/// A required whole number.
+fn required(lang: Lang, o: &mut Options, key: &str, command: &str) -> Result<i64, String> {
+    Ok(number(lang, Some(need(lang, o, key, command)?), key)?.unwrap_or(0))
+}
+
+/// `/admin grant user amount`: credits from the house.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminGrant {
+    pub user: String,
+    pub amount: i64,
+}
+
+impl Verb for AdminGrant {
+    const PATH: &'static str = "admin grant";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.admin_grant(actor, &self.user, self.amount)
+    }
+}
+
+impl Slash for AdminGrant {
+    const SPEC: CommandSpec = command(
+        "grant",
+        &[
+            need_arg("user", ArgKind::User),
+            need_arg("amount", ArgKind::Credits),
+        ],
+    );
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminGrant {
+            user: need(lang, o, "user", "admin grant")?,
+            amount: required(lang, o, "amount", "admin grant")?,
+        })
+    }
+}
+
+/// `/admin set setting value`: one of the server's economy settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminSet {
+    pub setting: String,
+    pub value: i64,
+}
+
+impl Verb for AdminSet {
+    const PATH: &'static str = "admin set";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.admin_set(actor, &self.setting, self.value)
+    }
+}
+
+impl Slash for AdminSet {
+    const SPEC: CommandSpec = command(
+        "set",
+        &[
+            need_arg("setting", ArgKind::Setting),
+            need_arg("value", ArgKind::Number),
+        ],
+    );
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminSet {
+            setting: need(lang, o, "setting", "admin set")?,
+            value: required(lang, o, "value", "admin set")?,
+        })
+    }
+}
+
+/// `/admin end [table]`: ends a table, its stakes refunded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminEnd {
+    pub table: Option<i64>,
+}
+
+impl Verb for AdminEnd {
+    const PATH: &'static str = "admin end";
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.admin_end(call, actor, self.table)
+    }
+}
+
+impl Slash for AdminEnd {
+    const SPEC: CommandSpec = command("end", &[arg("table", ArgKind::Number)]);
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminEnd {
+            table: number(lang, take(o, "table"), "table")?,
+        })
+    }
+}
+
+/// `/admin price item [price]`: a server's own price for a shop item (none: the
+/// catalogue's again).
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminPrice {
+    pub item: String,
+    pub price: Option<i64>,
+}
+
+impl Verb for AdminPrice {
+    const PATH: &'static str = "admin price";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.admin_price(actor, &self.item, self.price)
+    }
+}
+
+impl Slash for AdminPrice {
+    const SPEC: CommandSpec = command(
+        "price",
+        &[
+            need_arg("item", ArgKind::Item),
+            arg("price", ArgKind::Credits),
+        ],
+    );
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminPrice {
+            item: need(lang, o, "item", "admin price")?,
+            price: number(lang, take(o, "price"), "price")?,
+        })
+    }
+}
+
+/// `/admin channel channel tables:on|off`: whether tables may be opened in a channel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminChannel {
+    pub channel: String,
+    pub tables: bool,
+}
+
+impl Verb for AdminChannel {
+    const PATH: &'static str = "admin channel";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.admin_channel(actor, &self.channel, self.tables)
+    }
+}
+
+impl Slash for AdminChannel {
+    const SPEC: CommandSpec = command(
+        "channel",
+        &[
+            need_arg("channel", ArgKind::Channel),
+            need_arg("tables", ArgKind::Switch),
+        ],
+    );
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminChannel {
+            channel: need(lang, o, "channel", "admin channel")?,
+            tables: switch(lang, &need(lang, o, "tables", "admin channel")?, "tables")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::read;
+    use super::*;
+    use crate::Command;
+
+    #[test]
+    fn each_admin_action_reads_its_own_options() {
+        assert_eq!(
+            read("admin action:channel channel:games tables:off"),
+            Ok(Command::AdminChannel(AdminChannel {
+                channel: "games".into(),
+                tables: false
+            }))
+        );
+        assert!(read("admin action:channel channel:games tables:maybe").is_err());
+        assert_eq!(
+            read("admin action:price item:kyber"),
+            Ok(Command::AdminPrice(AdminPrice {
+                item: "kyber".into(),
+                price: None
+            }))
+        );
+        assert!(read("admin action:grant user:1").is_err());
+    }
+}

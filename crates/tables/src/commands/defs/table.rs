@@ -1,0 +1,171 @@
+//! Playing at a table: `/move`, `/board`, `/resign`, `/draw`, a game's decisions, `/tables`,
+//! and the presses of a table's buttons and menus.
+
+use super::super::need;
+use super::super::spec::{command, need_arg, ArgKind, CommandSpec};
+use super::super::verb::{Options, Slash, Verb};
+use crate::call::Call;
+use crate::words::Lang;
+use crate::{Actor, App, Outcome};
+
+/// `/move action`: a game action in the game's notation (or a roll).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Move {
+    pub action: String,
+}
+
+impl Verb for Move {
+    const PATH: &'static str = "move";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.play_action(call, actor, &self.action, None)
+    }
+}
+
+impl Slash for Move {
+    const SPEC: CommandSpec = command("move", &[need_arg("action", ArgKind::Action)]);
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(Move {
+            action: need(lang, o, "action", "move")?,
+        })
+    }
+}
+
+/// `/board`: the table's board again, with its choices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Board;
+
+impl Verb for Board {
+    const PATH: &'static str = "board";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.board(actor)
+    }
+}
+
+impl Slash for Board {
+    const SPEC: CommandSpec = command("board", &[]);
+    fn read(_: Lang, _: &mut Options) -> Result<Self, String> {
+        Ok(Board)
+    }
+}
+
+/// `/tables`: the member's open tables across the server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tables;
+
+impl Verb for Tables {
+    const PATH: &'static str = "tables";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        app.my_tables(actor)
+    }
+}
+
+impl Slash for Tables {
+    const SPEC: CommandSpec = command("tables", &[]);
+    fn read(_: Lang, _: &mut Options) -> Result<Self, String> {
+        Ok(Tables)
+    }
+}
+
+/// `/resign`: concedes the table (the creator of a table not yet started withdraws it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resign;
+
+impl Verb for Resign {
+    const PATH: &'static str = "resign";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.resign(call, actor)
+    }
+}
+
+impl Slash for Resign {
+    const SPEC: CommandSpec = command("resign", &[]);
+    fn read(_: Lang, _: &mut Options) -> Result<Self, String> {
+        Ok(Resign)
+    }
+}
+
+/// `/draw`: offers a draw, or accepts the one on offer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draw;
+
+impl Verb for Draw {
+    const PATH: &'static str = "draw";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.draw(call, actor, None)
+    }
+}
+
+impl Slash for Draw {
+    const SPEC: CommandSpec = command("draw", &[]);
+    fn read(_: Lang, _: &mut Options) -> Result<Self, String> {
+        Ok(Draw)
+    }
+}
+
+/// A game's decision that has a slash command of its own (backgammon's `/double`): the
+/// games declare them, so it is read by name rather than from a spec of its own.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    pub command: String,
+}
+
+impl Verb for Decision {
+    const PATH: &'static str = "decision";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.command_decision(call, actor, &self.command)
+    }
+}
+
+/// A button pressed, by its custom id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Press {
+    pub custom_id: String,
+}
+
+impl Verb for Press {
+    const PATH: &'static str = "press";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.press(call, actor, &self.custom_id)
+    }
+}
+
+/// A select menu's choice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pick {
+    pub custom_id: String,
+    pub value: String,
+}
+
+impl Verb for Pick {
+    const PATH: &'static str = "pick";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.pick(call, actor, &self.custom_id, &self.value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::read;
+    use super::*;
+    use crate::Command;
+
+    #[test]
+    fn a_move_needs_its_action_and_nothing_else() {
+        assert_eq!(
+            read("move action:a1-b2"),
+            Ok(Command::Move(Move {
+                action: "a1-b2".into()
+            }))
+        );
+        assert!(read("move").is_err());
+        assert!(read("move action:a1 extra:1").is_err());
+        assert!(Command::Move(Move { action: "x".into() }).plays());
+        assert!(!Command::Tables(Tables).plays());
+    }
+}
