@@ -1,4 +1,4 @@
-//! The command table (`table::commands::COMMANDS`) is the one declaration of every command:
+//! The command table (`table::commands::listed`) is the one declaration of every command:
 //! each one parses with the arguments it declares, refuses what it does not declare, and
 //! its usage line is written from it.
 

@@ -1,5 +1,5 @@
 //! The slash commands of docs/CONTRACT.md P-3, built from the command table
-//! ([`commands::COMMANDS`] and the games' decision commands): each is registered with the
+//! ([`commands::listed`] and the games' decision commands): each is registered with the
 //! arguments the table declares, and its invocation becomes the same named options the
 //! console reads, parsed by the same [`commands::parse`].
 

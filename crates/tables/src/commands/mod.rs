@@ -17,8 +17,8 @@ mod verb;
 pub use crate::lobby::WEB_LOBBY;
 pub use defs::*;
 pub use spec::{
-    canonical, canonical_sub, decision_commands, local_name, names, specs, ArgKind, ArgSpec,
-    CommandSpec, COMMANDS,
+    canonical, canonical_sub, decision_commands, listed, local_name, names, specs, ArgKind,
+    ArgSpec, CommandSpec,
 };
 pub use verb::{Options, Slash, Verb};
 
@@ -81,6 +81,11 @@ macro_rules! commands {
                 }
             }
 
+            /// Every slash command's path and spec, in the order of the list: the order `/help`
+            /// lists them in and Discord shows them, a group's subcommands together.
+            const SLASH: &'static [(&'static str, CommandSpec)] =
+                &[$((<$st as Verb>::PATH, <$st as Slash>::SPEC)),*];
+
             /// Whether a slash command's unit is found at `path` (`give`, `admin grant`).
             fn reads(path: &str) -> bool {
                 [$(<$st as Verb>::PATH),*].contains(&path)
@@ -106,6 +111,7 @@ commands! {
         Play(PlayArgs),
         Move(Move),
         Board(Board),
+        Tables(Tables),
         Resign(Resign),
         Draw(Draw),
         Rules(Rules),
@@ -119,9 +125,12 @@ commands! {
         Shop(Shop),
         Buy(Buy),
         Inventory(Inventory),
-        Tables(Tables),
-        Notify(Notify),
         Equip(Equip),
+        TournamentCreate(Create),
+        TournamentJoin(TournamentJoin),
+        TournamentShow(TournamentShow),
+        TournamentCancel(TournamentCancel),
+        Notify(Notify),
         Leaderboard(Leaderboard),
         Stats(Stats),
         Help(Help),
@@ -129,11 +138,7 @@ commands! {
         AdminSet(AdminSet),
         AdminEnd(AdminEnd),
         AdminPrice(AdminPrice),
-        AdminChannel(AdminChannel),
-        TournamentCreate(Create),
-        TournamentJoin(TournamentJoin),
-        TournamentShow(TournamentShow),
-        TournamentCancel(TournamentCancel);
+        AdminChannel(AdminChannel);
     other:
         Decision(Decision),
         Press(Press),

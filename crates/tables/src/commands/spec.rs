@@ -75,7 +75,7 @@ pub(super) const fn ranged(name: &'static str, min: i64, max: i64) -> ArgSpec {
 /// A slash command as every front end knows it: its name, its arguments, and its words in
 /// the message files (`cmd-<name>` says what it does, `cmd-<name>-<argument>` each
 /// argument). The console's parser, `/help` and its usage lines, and the check of what
-/// Discord registers all read [`COMMANDS`].
+/// Discord registers all read [`listed`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandSpec {
     pub name: &'static str,
@@ -122,38 +122,41 @@ impl CommandSpec {
     }
 }
 
-use super::defs::{self, *};
-use super::verb::Slash;
-
 /// The slash commands of P-3 that every table has, in the order `/help` lists them and
-/// Discord shows them, each the spec of its unit in [`super::defs`]; [`specs`] adds the
-/// games' own decision commands after `/draw`.
-pub const COMMANDS: &[CommandSpec] = &[
-    PlayArgs::SPEC,
-    Move::SPEC,
-    Board::SPEC,
-    Tables::SPEC,
-    Resign::SPEC,
-    Draw::SPEC,
-    Rules::SPEC,
-    Replay::SPEC,
-    Verify::SPEC,
-    Balance::SPEC,
-    Daily::SPEC,
-    Give::SPEC,
-    Slots::SPEC,
-    Bet::SPEC,
-    Shop::SPEC,
-    Buy::SPEC,
-    Inventory::SPEC,
-    Equip::SPEC,
-    defs::tournament::SPEC,
-    Notify::SPEC,
-    Leaderboard::SPEC,
-    Stats::SPEC,
-    Help::SPEC,
-    defs::admin::SPEC,
-];
+/// Discord shows them: the units of [`super::defs`] in the order of the list in
+/// `commands/mod.rs`, the subcommands of a group (`admin grant`, `admin set` …) gathered
+/// under their group's spec ([`super::defs::GROUPS`]). [`specs`] adds the games' own
+/// decision commands after `/draw`.
+pub fn listed() -> &'static [CommandSpec] {
+    static COMMANDS: std::sync::OnceLock<Vec<CommandSpec>> = std::sync::OnceLock::new();
+    COMMANDS.get_or_init(|| {
+        let mut list: Vec<CommandSpec> = Vec::new();
+        let mut groups: Vec<(usize, Vec<CommandSpec>)> = Vec::new();
+        for (path, spec) in super::Command::SLASH {
+            let Some((group, _)) = path.split_once(' ') else {
+                list.push(*spec);
+                continue;
+            };
+            match groups.iter_mut().find(|(at, _)| list[*at].name == group) {
+                Some((_, subs)) => subs.push(*spec),
+                None => {
+                    let parent = super::defs::GROUPS
+                        .iter()
+                        .find(|g| g.name == group)
+                        .copied()
+                        .unwrap_or_else(|| command(group, &[]));
+                    groups.push((list.len(), vec![*spec]));
+                    list.push(parent);
+                }
+            }
+        }
+        // A group's subcommands live as long as the program, as a declared list would.
+        for (at, subs) in groups {
+            list[at].subcommands = Box::leak(subs.into_boxed_slice());
+        }
+        list
+    })
+}
 
 impl CommandSpec {
     /// The command's usage line: `/give user amount`, optional arguments in brackets;
@@ -209,8 +212,8 @@ pub fn decision_commands() -> Vec<&'static str> {
 /// Every slash command: the tables' own, with the games' decision commands (which take no
 /// argument) after `/draw`.
 pub fn specs() -> Vec<CommandSpec> {
-    let mut specs = Vec::with_capacity(COMMANDS.len() + 2);
-    for spec in COMMANDS {
+    let mut specs = Vec::with_capacity(listed().len() + 2);
+    for spec in listed() {
         specs.push(*spec);
         if spec.name == "draw" {
             specs.extend(
@@ -253,7 +256,7 @@ pub fn canonical(typed: &str) -> Option<&'static str> {
 /// The subcommand of `parent` a name given in any language stands for.
 pub fn canonical_sub(parent: &str, typed: &str) -> Option<&'static str> {
     let typed = typed.trim().to_lowercase();
-    let spec = COMMANDS.iter().find(|s| s.name == parent)?;
+    let spec = listed().iter().find(|s| s.name == parent)?;
     spec.subcommands
         .iter()
         .map(|s| s.name)

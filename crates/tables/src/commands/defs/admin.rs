@@ -7,16 +7,10 @@ use crate::call::Call;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
-/// `/admin`, its subcommands' specs together; Discord shows it to managers only.
-pub(crate) const SPEC: CommandSpec = CommandSpec {
+/// `/admin`, the group its subcommands (`admin …`) are gathered under; Discord shows it to
+/// managers only.
+pub(super) const GROUP: CommandSpec = CommandSpec {
     admin: true,
-    subcommands: &[
-        AdminGrant::SPEC,
-        AdminSet::SPEC,
-        AdminEnd::SPEC,
-        AdminPrice::SPEC,
-        AdminChannel::SPEC,
-    ],
     ..command("admin", &[])
 };
 

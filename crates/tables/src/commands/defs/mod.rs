@@ -2,14 +2,14 @@
 //! tests — grouped by the feature they belong to. A new command is a unit here and a line
 //! in the list of `commands/mod.rs`.
 
-pub(super) mod admin;
+mod admin;
 mod members;
 mod money;
 mod open;
 mod records;
 mod shop;
 mod table;
-pub(super) mod tournament;
+mod tournament;
 
 pub use admin::{AdminChannel, AdminEnd, AdminGrant, AdminPrice, AdminSet};
 pub use members::{Help, Leaderboard, Notify, Stats};
@@ -19,6 +19,9 @@ pub use records::{Replay, Rules, Verify};
 pub use shop::{Buy, Equip, Inventory, Shop};
 pub use table::{Board, Decision, Draw, Move, Pick, Press, Resign, Tables};
 pub use tournament::{TournamentCancel, TournamentJoin, TournamentShow};
+
+/// The groups of subcommands, whose units' paths begin with the group's name.
+pub(super) const GROUPS: &[super::spec::CommandSpec] = &[tournament::GROUP, admin::GROUP];
 
 #[cfg(test)]
 mod tests {
@@ -36,6 +39,34 @@ mod tests {
             })
             .collect();
         parse(Lang::En, name, &options)
+    }
+
+    #[test]
+    fn every_unit_is_listed_once_and_a_group_gathers_its_subcommands() {
+        let listed = super::super::listed();
+        let mut paths: Vec<String> = listed
+            .iter()
+            .flat_map(|spec| {
+                let subs = spec.subcommands.iter();
+                let named: Vec<String> = match spec.name {
+                    // `/notify` reads its actions itself: one unit.
+                    "notify" => vec!["notify".into()],
+                    group if spec.subcommands.is_empty() => vec![group.into()],
+                    group => subs.map(|s| format!("{group} {}", s.name)).collect(),
+                };
+                named
+            })
+            .collect();
+        let mut units: Vec<String> = Command::SLASH.iter().map(|(p, _)| p.to_string()).collect();
+        paths.sort();
+        units.sort();
+        assert_eq!(paths, units);
+        let admin = listed.iter().find(|s| s.name == "admin").unwrap();
+        assert!(admin.admin);
+        assert_eq!(admin.subcommands.len(), 5);
+        // The order members see: `/play` first, `/admin` last.
+        assert_eq!(listed.first().map(|s| s.name), Some("play"));
+        assert_eq!(listed.last().map(|s| s.name), Some("admin"));
     }
 
     #[test]

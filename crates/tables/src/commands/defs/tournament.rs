@@ -8,16 +8,8 @@ use crate::tournaments::Create;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
-/// `/tournament`, its subcommands' specs together (what Discord registers and `/help` shows).
-pub(crate) const SPEC: CommandSpec = CommandSpec {
-    subcommands: &[
-        <Create as Slash>::SPEC,
-        TournamentJoin::SPEC,
-        TournamentShow::SPEC,
-        TournamentCancel::SPEC,
-    ],
-    ..command("tournament", &[])
-};
+/// `/tournament`, the group its subcommands (`tournament …`) are gathered under.
+pub(super) const GROUP: CommandSpec = command("tournament", &[]);
 
 impl Verb for Create {
     const PATH: &'static str = "tournament create";
