@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rand::RngCore;
 
 use super::menu::{self, Menu, NoSuchStep};
+use super::Chosen;
 use super::{Game, GameInfo, Outcome, Phrase, Playthrough, RulesError, Seat, Status};
 
 /// A legal action in canonical notation, the position it leads to, and for a chance outcome
@@ -58,6 +59,17 @@ pub trait DynPlay: Send + Sync {
     fn apply(&mut self, text: &str) -> Result<String, RulesError>;
     /// Draws a chance outcome from the table's generator, in canonical notation.
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
+    /// Reads an action as a player typed it, once: typed, with its canonical notation and
+    /// the game's words for it, to be played without being read again
+    /// ([`DynPlay::play`]). Whether it is legal is for the play to say.
+    fn read(&self, text: &str) -> Result<Chosen, RulesError>;
+    /// Choice number `index` ([`DynPlay::choice_count`]) as a [`Chosen`].
+    fn chosen(&self, index: usize) -> Option<Chosen>;
+    /// Draws a chance outcome from the table's generator, as a [`Chosen`].
+    fn sample(&self, rng: &mut dyn RngCore) -> Option<Chosen>;
+    /// Plays an action read at this position; on error (illegal, or read elsewhere)
+    /// nothing changes.
+    fn play(&mut self, chosen: &Chosen) -> Result<(), RulesError>;
     fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError>;
     fn agree_end(&mut self) -> Result<(), RulesError>;
     /// [`Game::describe`] of an action (in any accepted notation) at the current position.
@@ -162,6 +174,14 @@ impl<G: Game> DynGame for Erased<G> {
 }
 
 impl<G: Game> Playthrough<G> {
+    /// `action` at this position as a [`Chosen`]: written in notation and described once.
+    fn chosen_of(&self, action: G::Action) -> Chosen {
+        let (game, state) = (self.game(), self.state());
+        let text = game.format_action(state, &action);
+        let phrase = game.describe(state, &action);
+        Chosen::new(action, text, phrase, self.plies())
+    }
+
     fn parse_legal(&self, text: &str) -> Result<G::Action, RulesError> {
         if self.outcome().is_some() {
             return Err(RulesError::GameOver);
@@ -242,6 +262,31 @@ impl<G: Game> DynPlay for Playthrough<G> {
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
         let action = Playthrough::sample_chance(self, rng)?;
         Some(self.game().format_action(self.state(), &action))
+    }
+
+    fn read(&self, text: &str) -> Result<Chosen, RulesError> {
+        let action = self.parse_legal(text)?;
+        Ok(self.chosen_of(action))
+    }
+
+    fn chosen(&self, index: usize) -> Option<Chosen> {
+        let action = self.choices().get(index)?.clone();
+        Some(self.chosen_of(action))
+    }
+
+    fn sample(&self, rng: &mut dyn RngCore) -> Option<Chosen> {
+        let action = Playthrough::sample_chance(self, rng)?;
+        Some(self.chosen_of(action))
+    }
+
+    fn play(&mut self, chosen: &Chosen) -> Result<(), RulesError> {
+        let action = chosen
+            .action_at::<G::Action>(self.plies())
+            .ok_or_else(|| {
+                RulesError::Unsupported(format!("{} was chosen at another position", chosen.text()))
+            })?
+            .clone();
+        Playthrough::apply(self, &action)
     }
 
     fn forfeit(&mut self, seat: Seat) -> Result<(), RulesError> {

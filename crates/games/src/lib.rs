@@ -11,6 +11,7 @@
 //! [`erased`]; the product's list of games is `crate::catalogue`.
 
 pub mod backgammon;
+pub mod chosen;
 pub mod dejarik;
 pub mod dzone;
 pub mod erased;
@@ -24,6 +25,7 @@ pub mod zatak;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub use chosen::Chosen;
 pub use erased::{DynGame, DynPlay, Erased, LegalAction};
 pub use options::{Declared, GameOptions, OptionKind, OptionSpec};
 pub use playthrough::Playthrough;

@@ -121,9 +121,7 @@ impl App {
         }
         let (mut row, mut progress) = (row.clone(), progress.clone());
         let guild = row.guild.clone();
-        let advanced = self
-            .advance(call.cx(lang), &guild, &mut row, &mut progress)
-            .ok()?;
+        let advanced = self.advance(call.cx(lang), &mut row, &mut progress).ok()?;
         let text = advanced.said.join(" ");
         self.after_turn(call.cx(lang), &guild, row, progress, advanced.last, text)
             .ok()

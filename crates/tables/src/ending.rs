@@ -89,11 +89,11 @@ impl App {
         }
         let rests = progress.play.rests_after();
         let marker = LogEntry::NextGame(outcome.points.clone());
-        self.record_entry(call, guild, &mut row, &mut progress, marker)?;
+        self.record_entry(call, &mut row, &mut progress, marker)?;
         if rests {
             self.rest(call.cx(lang), guild, &mut row, &mut progress, &mut text)?;
         }
-        let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         text.push('\n');
         text.push_str(&t!(lang, "series-next", game = progress.game_no));
         text.push(' ');
@@ -288,7 +288,7 @@ impl App {
         let guild = &row.guild.clone();
         if progress.remaining().len() > 2 {
             let leave = LogEntry::Leave { seat, why };
-            self.record_entry(call, guild, &mut row, &mut progress, leave)?;
+            self.record_entry(call, &mut row, &mut progress, leave)?;
             if let Status::Over(_) = progress.play.status() {
                 return self.game_over(call.cx(lang), guild, row, progress, None, text);
             }
@@ -298,7 +298,7 @@ impl App {
                 "leave-goes-on",
                 who = self.name(&row.guild, &row.seats[seat])
             ));
-            let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
+            let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
             for line in advanced.said {
                 text.push(' ');
                 text.push_str(&line);

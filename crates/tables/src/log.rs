@@ -16,7 +16,7 @@ use serde_json::Value;
 use super::terms::game_options;
 use super::{App, Refusal};
 use crate::catalogue::Entry;
-use crate::games::{DynPlay, GameOptions, Status, Step};
+use crate::games::{Chosen, DynPlay, GameOptions, Status, Step};
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::t;
 
@@ -214,6 +214,14 @@ impl Progress {
     ) -> Result<(), Refusal> {
         self.play_entry(row, entry, LogEntry::decode(lang, logged)?)
             .map(|_| ())
+    }
+
+    /// Plays a game action read once at this position; `entry` is its line in the log.
+    pub fn play_chosen(&mut self, chosen: &Chosen, entry: LogEntry) -> Result<LogEntry, Refusal> {
+        self.play.play(chosen)?;
+        self.actions.push(Step::Action(chosen.text().to_string()));
+        self.resting_until = None;
+        Ok(entry)
     }
 
     /// Plays one log entry; returns it with a game action in canonical notation.

@@ -218,7 +218,7 @@ impl App {
         let mut row = self.ledger.table(row.id)?;
         let mut progress = Progress::begin(&row, entry)?;
         self.remember(row.id, row.turn, &progress);
-        let advanced = self.advance(call.cx(lang), guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         let mut text = self.headline(lang, &row, entry);
         if let Status::Over(_) = progress.play.status() {
             return self.game_over(call.cx(lang), guild, row, progress, advanced.last, text);

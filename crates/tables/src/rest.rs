@@ -41,7 +41,14 @@ impl App {
         let until = next_midnight(self.now());
         let _ = guild;
         let clock = self.move_clock(row)?;
-        self.record_entry_until(call, row, progress, LogEntry::Rest(until), until + clock)?;
+        self.record_entry_until(
+            call,
+            row,
+            progress,
+            LogEntry::Rest(until),
+            None,
+            until + clock,
+        )?;
         text.push(' ');
         text.push_str(&t!(lang, "series-rest"));
         Ok(())

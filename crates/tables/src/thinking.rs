@@ -120,8 +120,9 @@ impl Thinking {
         self.pending.load(Ordering::Relaxed)
     }
 
-    /// The droid's action at `play` for the seat to move, searched on the lane with `rng`
-    /// at `level`; the place of `call` is free meanwhile.
+    /// The droid's choice at `play` for the seat to move (its number among the position's
+    /// choices), searched on the lane with `rng` at `level`; the place of `call` is free
+    /// meanwhile.
     pub fn choose(
         &self,
         call: &Call,
@@ -130,7 +131,7 @@ impl Thinking {
         level: u8,
         mind: u16,
         mut rng: rand_chacha::ChaCha8Rng,
-    ) -> Result<String, RulesError> {
+    ) -> Result<usize, RulesError> {
         /// Counts the search answered even if it panics.
         struct Answered(Arc<AtomicUsize>);
         impl Drop for Answered {
@@ -146,7 +147,7 @@ impl Thinking {
             let _answered = answered;
             crate::telemetry::observe("holotable_droid_wait_seconds", ("game", game), asked);
             crate::telemetry::timed("holotable_droid_think_seconds", ("game", game), || {
-                crate::droid::choose_action(&*play, level, mind, &mut rng)
+                crate::droid::choose(&*play, level, mind, &mut rng)
             })
         };
         call.aside(&self.gate, || self.lane.call(search))

@@ -6,7 +6,7 @@ use super::log::{LogEntry, Progress};
 use super::view::Last;
 use super::{Actor, App, Outcome, Refusal};
 use crate::call::{Call, Cx};
-use crate::games::{Phrase, Status};
+use crate::games::{Chosen, Phrase, RulesError, Status};
 use crate::ledger::tables::{LoggedAction, TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::render::LastMove;
@@ -22,9 +22,9 @@ pub(crate) struct Advanced {
 
 /// Who the table plays for next, and what.
 pub(crate) enum Automatic {
-    Chance(String),
-    Droid(usize, String),
-    Forced(usize, String),
+    Chance(Chosen),
+    Droid(usize, Chosen),
+    Forced(usize, Chosen),
 }
 
 /// The action of a Roll button (see [`crate::games::Game::roller`]).
@@ -40,22 +40,20 @@ impl App {
         }
     }
 
-    /// Stores a game action of `seat` (none: chance) and plays it on `progress`; the entry
-    /// is in the log before anything is shown. Returns the action in canonical notation.
+    /// Stores a game action of `seat` (none: chance), read once at this position, and plays
+    /// it on `progress` as read; the entry is in the log before anything is shown.
     pub(crate) fn record(
         &self,
         call: &Call,
-        guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
         seat: Option<usize>,
-        action: &str,
-    ) -> Result<String, Refusal> {
-        let stored = self.record_entry(call, guild, row, progress, LogEntry::of(seat, action))?;
-        Ok(stored
-            .game_action()
-            .map(|(_, canonical)| canonical.to_string())
-            .unwrap_or_default())
+        chosen: &Chosen,
+    ) -> Result<(), Refusal> {
+        let deadline = self.now() + self.move_clock(row)?;
+        let entry = LogEntry::of(seat, chosen.text());
+        self.record_entry_until(call, row, progress, entry, Some(chosen), deadline)?;
+        Ok(())
     }
 
     /// Stores one log entry and plays it on `progress`, the entry in the log before
@@ -63,29 +61,32 @@ impl App {
     pub(crate) fn record_entry(
         &self,
         call: &Call,
-        guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
         entry: LogEntry,
     ) -> Result<LogEntry, Refusal> {
-        let _ = guild;
         let deadline = self.now() + self.move_clock(row)?;
-        self.record_entry_until(call, row, progress, entry, deadline)
+        self.record_entry_until(call, row, progress, entry, None, deadline)
     }
 
     /// [`App::record_entry`] with the deadline of the next action given (a rest's end and
-    /// the move clock after it).
+    /// the move clock after it); a game action already read (`chosen`, the entry its line)
+    /// is played as read.
     pub(crate) fn record_entry_until(
         &self,
         call: &Call,
         row: &mut TableRow,
         progress: &mut Progress,
         entry: LogEntry,
+        chosen: Option<&Chosen>,
         deadline: i64,
     ) -> Result<LogEntry, Refusal> {
         let seq = row.turn + 1;
         let mut next = progress.clone();
-        let stored = next.play_entry(row, self.entry(row)?, entry)?;
+        let stored = match chosen {
+            Some(chosen) => next.play_chosen(chosen, entry)?,
+            None => next.play_entry(row, self.entry(row)?, entry)?,
+        };
         let (seat, action) = stored.encode();
         let logged = LoggedAction { seq, seat, action };
         self.ledger.record_carried_action(
@@ -123,23 +124,28 @@ impl App {
             Status::Chance => {
                 let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
                 let action = play
-                    .sample_chance(&mut rng)
+                    .sample(&mut rng)
                     .ok_or_else(|| Refusal::Said(t!(lang, "error-chance-empty")))?;
                 Ok(Some(Automatic::Chance(action)))
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
                 let rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
                 let game = self.entry(row)?.info.id;
-                let action =
+                let index =
                     self.thinking
                         .choose(call, game, play, row.terms.level, row.terms.mind, rng)?;
+                let action = play.chosen(index).ok_or_else(|| {
+                    RulesError::Unsupported("the droid's choice is not listed".into())
+                })?;
                 Ok(Some(Automatic::Droid(seat, action)))
             }
             Status::ToMove(seat) => {
                 let offered = play.offered();
                 let info = self.entry(row)?.info;
                 Ok(match offered.as_slice() {
-                    [only] if info.is_forced(only) => Some(Automatic::Forced(seat, only.clone())),
+                    [only] if info.is_forced(only) => {
+                        play.chosen(0).map(|only| Automatic::Forced(seat, only))
+                    }
                     _ => None,
                 })
             }
@@ -152,7 +158,6 @@ impl App {
     pub(crate) fn advance(
         &self,
         cx: Cx<'_>,
-        guild: &str,
         row: &mut TableRow,
         progress: &mut Progress,
     ) -> Result<Advanced, Refusal> {
@@ -170,8 +175,9 @@ impl App {
                 Automatic::Chance(a) => (None, a),
                 Automatic::Droid(s, a) | Automatic::Forced(s, a) => (Some(*s), a),
             };
-            let phrase = progress.play.describe(action);
-            let canonical = self.record(call, guild, row, progress, seat, action)?;
+            let phrase = action.phrase().cloned();
+            self.record(call, row, progress, seat, action)?;
+            let canonical = action.text().to_string();
             let after = progress.play.position();
             advanced
                 .said
@@ -301,25 +307,19 @@ impl App {
         if progress.play.roller() == Some(seat) {
             return Err(Refusal::Said(t!(lang, "turn-roll-first")));
         }
-        // Read as the game reads it; only a game action is stored for a player.
-        let canonical = progress.play.normalize(text)?;
+        // Read once, as the game reads it; only a game action is stored for a player.
+        let chosen = progress.play.read(text)?;
         let before = progress.play.position();
-        let phrase = progress.play.describe(&canonical);
-        let canonical = self.record(
-            call,
-            &actor.guild,
-            &mut row,
-            &mut progress,
-            Some(seat),
-            &canonical,
-        )?;
+        let phrase = chosen.phrase().cloned();
+        self.record(call, &mut row, &mut progress, Some(seat), &chosen)?;
+        let canonical = chosen.text().to_string();
         let note = self.note(lang, &row, &progress, &before, &progress.play.position());
         let mut said: Vec<String> = self
             .narrate(lang, &row, Some(seat), &canonical, phrase, false)
             .into_iter()
             .chain(note)
             .collect();
-        let advanced = self.advance(call.cx(lang), &actor.guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
         let last = advanced.last.or(Some(LastMove::from(before, canonical)));
@@ -343,15 +343,10 @@ impl App {
         let skip = self.entry(&row)?.info.before_roll;
         if let Some(first) = skip.filter(|a| progress.play.offered().iter().any(|l| l == a)) {
             let before = progress.play.position();
-            let phrase = progress.play.describe(first);
-            let canonical = self.record(
-                call,
-                &actor.guild,
-                &mut row,
-                &mut progress,
-                Some(seat),
-                first,
-            )?;
+            let chosen = progress.play.read(first)?;
+            let phrase = chosen.phrase().cloned();
+            self.record(call, &mut row, &mut progress, Some(seat), &chosen)?;
+            let canonical = chosen.text().to_string();
             said.extend(self.narrate(lang, &row, Some(seat), &canonical, phrase, false));
             last = Some(LastMove::from(before, canonical));
         }
@@ -362,14 +357,15 @@ impl App {
         let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
         let roll = progress
             .play
-            .sample_chance(&mut rng)
+            .sample(&mut rng)
             .ok_or_else(|| Refusal::Said(t!(lang, "error-chance-empty")))?;
         let before = progress.play.position();
-        let phrase = progress.play.describe(&roll);
-        let canonical = self.record(call, &actor.guild, &mut row, &mut progress, None, &roll)?;
+        let phrase = roll.phrase().cloned();
+        self.record(call, &mut row, &mut progress, None, &roll)?;
+        let canonical = roll.text().to_string();
         said.extend(self.narrate(lang, &row, None, &canonical, phrase, false));
         said.extend(self.note(lang, &row, &progress, &before, &progress.play.position()));
-        let advanced = self.advance(call.cx(lang), &actor.guild, &mut row, &mut progress)?;
+        let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
         self.after_turn(
