@@ -306,3 +306,25 @@ fn seats_stakes_and_options_are_checked_when_a_table_opens() {
     assert_eq!(option(&t.row(), "pile"), "\"5\"");
     t.audit_ok();
 }
+
+/// Issue 53's walk of one `/move`: the action typed is read from notation once, and written
+/// once (for the log); the next position's choices are written once, for its menu.
+#[test]
+fn a_move_reads_its_action_once_and_writes_it_once() {
+    use common::takeaway::NOTATION;
+    let dir = workdir("move-walk");
+    let mut t = Table::open(&dir.join("h.db"), clock());
+    t.slash("alice", "/play game:takeaway opponent:bob");
+    says(&t.press("bob", "Accept"), "alice to move");
+    NOTATION.with(|n| n.set((0, 0)));
+    says(&t.mv("alice", "2"), "bob to move");
+    let (read, written) = NOTATION.with(|n| n.get());
+    // bob may take 1 or 2: those two are listed once, for the menu under the board.
+    let listed = 2;
+    assert_eq!(read, 1, "the action typed is read once");
+    assert_eq!(
+        written,
+        1 + listed,
+        "the action once, then the next menu's choices"
+    );
+}

@@ -28,6 +28,19 @@ pub struct Takeaway {
 
 pub const FORCED_AT: u32 = 7;
 
+thread_local! {
+    /// How many actions this thread's games read from notation and wrote in it: a command
+    /// runs on the thread that hands it to the tables, so a test counts its own.
+    pub static NOTATION: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+fn counted(read: usize, written: usize) {
+    NOTATION.with(|n| {
+        let (r, w) = n.get();
+        n.set((r + read, w + written));
+    });
+}
+
 impl Takeaway {
     fn next_alive(state: &Pile, from: usize) -> usize {
         let n = state.alive.len();
@@ -158,6 +171,7 @@ impl Game for Takeaway {
     }
 
     fn parse_action(&self, _state: &Pile, text: &str) -> Result<String, RulesError> {
+        counted(1, 0);
         match text.trim() {
             t @ ("1" | "2" | "pass") => Ok(t.to_string()),
             t => Err(RulesError::BadAction(format!(
@@ -167,6 +181,7 @@ impl Game for Takeaway {
     }
 
     fn format_action(&self, _state: &Pile, action: &String) -> String {
+        counted(0, 1);
         action.clone()
     }
 

@@ -435,12 +435,13 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
-    /// How a player reaches `action` (legal at `state`) through move menus ([`menu`]):
-    /// by default in one step, labelled with its notation.
-    fn route(&self, state: &Self::State, action: &Self::Action) -> menu::Route {
+    /// How a player reaches `action` (legal at `state`, `text` its notation) through move
+    /// menus ([`menu`]): by default in one step, labelled with its notation.
+    fn route(&self, state: &Self::State, action: &Self::Action, text: &str) -> menu::Route {
+        let _ = (state, action);
         menu::Route {
             stages: Vec::new(),
-            label: Phrase::new("menu-action").value("action", self.format_action(state, action)),
+            label: Phrase::new("menu-action").value("action", text),
         }
     }
 

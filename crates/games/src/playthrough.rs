@@ -183,7 +183,9 @@ impl<G: Game> Playthrough<G> {
                     .iter()
                     .zip(self.offered().iter())
                     .filter(|(_, text)| info.decision(text).is_none())
-                    .map(|(action, text)| (text.clone(), self.game.route(&self.state, action)))
+                    .map(|(action, text)| {
+                        (text.clone(), self.game.route(&self.state, action, text))
+                    })
                     .collect(),
             )
         });

@@ -507,7 +507,7 @@ impl Game for Backgammon {
         ))
     }
 
-    fn route(&self, before: &State, action: &Action) -> crate::menu::Route {
+    fn route(&self, before: &State, action: &Action, _text: &str) -> crate::menu::Route {
         words::route(self, before, action)
     }
 

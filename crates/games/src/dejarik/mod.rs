@@ -337,7 +337,7 @@ impl Game for Dejarik {
     }
 
     /// A move by the piece that moves, then where it goes (and whether it kills there).
-    fn route(&self, pos: &Position, action: &Action) -> Route {
+    fn route(&self, pos: &Position, action: &Action, _text: &str) -> Route {
         match *action {
             Action::Move { from, to } => Route {
                 stages: vec![Stage::new(

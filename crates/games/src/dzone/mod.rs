@@ -353,7 +353,7 @@ impl Game for Dzone {
         turn::describe(before, action)
     }
 
-    fn route(&self, before: &Position, action: &Action) -> crate::menu::Route {
+    fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }
 

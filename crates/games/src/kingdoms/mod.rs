@@ -336,7 +336,7 @@ impl Game for Kingdoms {
         Some(vec![o / (o + p), p / (o + p)])
     }
 
-    fn route(&self, before: &Position, action: &Action) -> crate::menu::Route {
+    fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }
 

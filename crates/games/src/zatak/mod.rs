@@ -394,7 +394,7 @@ impl Game for Zatak {
         None
     }
 
-    fn route(&self, before: &Position, action: &Action) -> crate::menu::Route {
+    fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }
 
