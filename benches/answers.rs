@@ -78,6 +78,7 @@ fn actor(user: &str) -> Actor {
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     }
 }
 

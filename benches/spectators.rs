@@ -58,6 +58,7 @@ fn actor(channel: &str, user: &str, n: usize) -> Actor {
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     }
 }
 

@@ -496,6 +496,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
                         admin: false,
                         lang: Default::default(),
                         joined: None,
+                        created: None,
                     };
                     let replies = app.handle(&actor, Command::Press(Press { custom_id }));
                     replies
@@ -560,6 +561,7 @@ fn a_free_zatak_set_up_is_offered_from_a_short_list_and_any_set_up_typed_whole()
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     };
     let who = ["alice", "bob"]
         .into_iter()

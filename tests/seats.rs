@@ -107,6 +107,7 @@ fn actor(user: &str) -> holotable::table::Actor {
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     }
 }
 

@@ -53,6 +53,7 @@ fn the_same_interaction_again_is_answered_with_its_first_spin() {
         admin: false,
         lang: holotable::words::Lang::En,
         joined: None,
+        created: None,
     };
     let first = app.handle(&actor, Command::Slots(Slots { bet: Some(10) }));
     let retry = app.handle(&actor, Command::Slots(Slots { bet: Some(10) }));

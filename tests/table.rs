@@ -29,6 +29,7 @@ fn actor(user: &str, n: u32) -> Actor {
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     }
 }
 
@@ -128,8 +129,10 @@ fn young_accounts_and_new_members_cannot_claim_or_give_credits() {
     std::fs::create_dir_all(&dir).unwrap();
     let now = 1_800_000_000;
     let app = app(&dir.join("h.db"), Arc::new(AtomicI64::new(now)));
+    // The front end tells an account's age (Discord's ids carry it).
     let who = |user: &str, joined: Option<i64>, n: u32| Actor {
         joined,
+        created: holotable::front::snowflake::account_created(user),
         ..actor(user, n)
     };
     let young = snowflake(now - 3 * 86_400);

@@ -36,6 +36,7 @@ fn actor(user: &str, channel: &str) -> Actor {
         admin: false,
         lang: Default::default(),
         joined: None,
+        created: None,
     }
 }
 

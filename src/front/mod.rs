@@ -2,4 +2,5 @@
 
 pub mod console;
 pub mod discord;
+pub mod snowflake;
 pub mod web;

@@ -61,6 +61,7 @@ impl Table {
             admin: false,
             lang: Default::default(),
             joined: None,
+            created: None,
         }
     }
 

@@ -1,22 +1,12 @@
 //! Fair play (docs/CONTRACT.md P-12): what pays credits for nothing (`/daily`) or moves them
 //! from one member to another (`/give`, a wagered or per-point table, a side bet, a paid
 //! entry) is refused to Discord accounts and server members younger than the server's
-//! limits, so that a crowd of alternate accounts cannot farm credits for one player; and
+//! limits (an account's age as the front end knows it: Discord's ids carry it), so that a
+//! crowd of alternate accounts cannot farm credits for one player; and
 //! what one member may win from the house in a day is bounded (`house_daily_max`).
 
 use super::{Actor, App, Refusal};
 use crate::t;
-
-/// Discord's epoch (2015-01-01 00:00 UTC), in milliseconds: a snowflake counts from it.
-const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
-
-/// When a Discord account was made (Unix seconds), read from its id (a snowflake carries
-/// its time in its upper bits); `None` for an id that is not one (the console's players).
-pub(crate) fn account_created(user: &str) -> Option<i64> {
-    let id: u64 = user.parse().ok()?;
-    let millis = i64::try_from(id >> 22).ok().filter(|&m| m > 0)?;
-    Some((millis + DISCORD_EPOCH_MS) / 1000)
-}
 
 impl App {
     /// Refuses `command` to an account or a membership younger than this server allows.
@@ -24,7 +14,7 @@ impl App {
         let lang = actor.lang;
         let economy = self.ledger.economy(&actor.guild)?;
         let now = self.now();
-        if let Some(created) = account_created(&actor.user) {
+        if let Some(created) = actor.created {
             let days = (now - created).div_euclid(86_400);
             if days < economy.min_account_days {
                 return Err(Refusal::Said(t!(
@@ -83,27 +73,5 @@ impl App {
             )));
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_account_is_as_old_as_its_snowflake() {
-        // Discord's documented example: 175928847299117063 was made 2016-04-30 11:18:25.796 UTC.
-        assert_eq!(account_created("175928847299117063"), Some(1_462_015_105));
-        // Not Discord ids: the console's players, the droid, small test ids, garbage.
-        for user in [
-            "alice",
-            "droid",
-            "100001",
-            "",
-            "-5",
-            "99999999999999999999999",
-        ] {
-            assert_eq!(account_created(user), None, "{user}");
-        }
     }
 }

@@ -91,6 +91,9 @@ pub struct Actor {
     pub lang: crate::words::Lang,
     /// When the user joined this server (Unix seconds), when the front end knows it.
     pub joined: Option<i64>,
+    /// When the user's account was made (Unix seconds), when the front end knows it
+    /// (Discord's ids carry it).
+    pub created: Option<i64>,
 }
 
 /// Settings of the application layer.

@@ -206,6 +206,7 @@ impl Console {
             admin: self.options.admins.iter().any(|a| a == user),
             lang: self.lang_of(user),
             joined: None,
+            created: crate::front::snowflake::account_created(user),
         }
     }
 

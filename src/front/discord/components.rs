@@ -39,6 +39,7 @@ pub(super) async fn component(
         admin: has_manage_guild(interaction.member.as_ref()),
         lang: Lang::of(&interaction.locale),
         joined: joined(interaction.member.as_ref()),
+        created: Some(interaction.user.id.created_at().unix_timestamp()),
     };
     let _busy = data.inflight.enter();
     let asked = Asked::Component(interaction);

@@ -138,6 +138,7 @@ fn actor_of(ctx: &Context<'_>) -> Actor {
         admin,
         lang: crate::words::Lang::of(locale),
         joined: joined_at,
+        created: Some(ctx.author().id.created_at().unix_timestamp()),
     }
 }
 
