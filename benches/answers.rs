@@ -113,12 +113,12 @@ fn opened(db: &std::path::Path, w: &Widest, clock: &Arc<AtomicI64>) -> (App, Str
                     .buttons
                     .iter()
                     .find(|b| b.label == "Accept")
-                    .map(|b| b.custom_id.clone())
+                    .map(|b| b.control.clone())
             });
         }
     }
-    let custom_id = accept.expect("a challenge to accept");
-    let accepted = app.handle(&actor("bob"), Command::Press(Press { custom_id }));
+    let control = accept.expect("a challenge to accept");
+    let accepted = app.handle(&actor("bob"), Command::Press(Press { control }));
     assert!(!accepted[0].ephemeral, "{}", accepted[0].text);
     let to_move = if w.to_move.is_empty() {
         // Whoever the board pings acts first (backgammon's opening roll decides it).
@@ -159,13 +159,13 @@ fn benches(c: &mut Criterion) {
             first
                 .value
                 .starts_with('~')
-                .then(|| (menu.custom_id.clone(), first.value.clone()))
+                .then(|| (menu.control.clone(), first.value.clone()))
         });
-        if let Some((custom_id, value)) = step {
+        if let Some((control, value)) = step {
             group.bench_function(format!("{}/menu_step", w.name), |b| {
                 b.iter(|| {
                     let pick = Command::Pick(Pick {
-                        custom_id: custom_id.clone(),
+                        control: control.clone(),
                         value: value.clone(),
                     });
                     let next = app.handle(&actor(&who), pick);

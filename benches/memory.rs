@@ -79,11 +79,11 @@ fn main() {
             .iter()
             .find(|b| b.label == "Accept")
             .expect("a challenge")
-            .custom_id
+            .control
             .clone();
         app.handle(
             &actor("bob", &channel),
-            Command::Press(Press { custom_id: accept }),
+            Command::Press(Press { control: accept }),
         );
         let row = app.ledger().active_table("g", &channel).unwrap().unwrap();
         let token = app.watch_token(row.id).unwrap();

@@ -80,11 +80,11 @@ fn open(app: &App, i: usize) -> Table {
     options.insert("opponent".to_string(), b.clone());
     let play = commands::parse(lang, "play", &options).unwrap();
     let challenge = app.handle(&actor(&channel, &a, 0), play);
-    let accept = challenge[0].buttons[0].custom_id.clone();
+    let accept = challenge[0].buttons[0].control.clone();
     let shown = app
         .handle(
             &actor(&channel, &b, 1),
-            Command::Press(Press { custom_id: accept }),
+            Command::Press(Press { control: accept }),
         )
         .pop()
         .unwrap();
@@ -110,7 +110,7 @@ fn play(app: &App, table: &mut Table, n: usize, rng: &mut impl Rng) -> bool {
     loop {
         let choice = select.choices[rng.random_range(0..select.choices.len())].clone();
         let pick = Command::Pick(Pick {
-            custom_id: select.custom_id.clone(),
+            control: select.control.clone(),
             value: choice.value.clone(),
         });
         let replies = app.handle(&actor(&table.channel, &user, n), pick);

@@ -472,7 +472,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
         .iter()
         .find(|b| b.label == "Join")
         .expect("a Join button")
-        .custom_id
+        .control
         .clone();
     let pressers: Vec<String> = (1..=12)
         .map(|n| format!("m{n}"))
@@ -484,7 +484,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
             .enumerate()
             .map(|(n, user)| {
                 let app = &t.app;
-                let custom_id = join.clone();
+                let control = join.clone();
                 scope.spawn(move || {
                     let actor = holotable::table::Actor {
                         guild: "g".into(),
@@ -498,7 +498,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
                         joined: None,
                         created: None,
                     };
-                    let replies = app.handle(&actor, Command::Press(Press { custom_id }));
+                    let replies = app.handle(&actor, Command::Press(Press { control }));
                     replies
                         .iter()
                         .filter(|r| r.text.contains("in escrow"))

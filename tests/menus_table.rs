@@ -17,7 +17,7 @@ fn pick(table: &mut Table, user: &str, select: &Select, value: &str) -> Reply {
     table.run(
         user,
         Command::Pick(Pick {
-            custom_id: select.custom_id.clone(),
+            control: select.control.clone(),
             value: value.into(),
         }),
     )

@@ -67,7 +67,7 @@ fn press(app: &App, user: &str, channel: &str, reply: &Reply, label: &str) -> Ve
     app.handle(
         &actor(user, channel),
         Command::Press(Press {
-            custom_id: button.custom_id.clone(),
+            control: button.control.clone(),
         }),
     )
 }

@@ -89,17 +89,17 @@ impl Table {
 
     /// Presses the newest button with this label.
     pub fn press(&mut self, user: &str, label: &str) -> Reply {
-        let custom_id = self.button(label);
-        self.run(user, Command::Press(Press { custom_id }))
+        let control = self.button(label);
+        self.run(user, Command::Press(Press { control }))
     }
 
-    pub fn button(&self, label: &str) -> String {
+    pub fn button(&self, label: &str) -> holotable::table::Control {
         self.shown
             .iter()
             .rev()
             .find_map(|r| r.buttons.iter().find(|b| b.label == label))
             .unwrap_or_else(|| panic!("no [{label}] button shown"))
-            .custom_id
+            .control
             .clone()
     }
 

@@ -1,10 +1,10 @@
-//! Buttons and menus: a component's custom id names its table, the turn it was shown at and
-//! what it does, so a stale one is refused politely and every one keeps working after a
+//! Buttons and menus: a component's [`Control`] names its table, the turn it was shown at
+//! and what it does, so a stale one is refused politely and every one keeps working after a
 //! restart.
 
 use super::ending::{DRAW, REMATCH};
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
-use super::replies::parse_custom_id;
+use super::replies::Control;
 use super::view::{ACT, MOVE};
 use super::{Actor, App, Outcome, Refusal};
 use crate::call::Call;
@@ -12,11 +12,10 @@ use crate::t;
 
 impl App {
     /// A button press.
-    pub(crate) fn press(&self, call: &Call, actor: &Actor, id: &str) -> Outcome {
+    pub(crate) fn press(&self, call: &Call, actor: &Actor, control: &Control) -> Outcome {
         let lang = actor.lang;
-        let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal::Said(t!(lang, "button-foreign")));
-        };
+        let Control { table, turn, verb } = control;
+        let (table, turn) = (*table, *turn);
         let row = self.ledger.table(table)?;
         if row.guild != actor.guild {
             return Err(Refusal::Said(t!(lang, "button-other-server")));
@@ -46,11 +45,16 @@ impl App {
     }
 
     /// A choice from a select menu: a step opens the next menu, an action is played.
-    pub(crate) fn pick(&self, call: &Call, actor: &Actor, id: &str, value: &str) -> Outcome {
+    pub(crate) fn pick(
+        &self,
+        call: &Call,
+        actor: &Actor,
+        control: &Control,
+        value: &str,
+    ) -> Outcome {
         let lang = actor.lang;
-        let Some((table, turn, verb)) = parse_custom_id(id) else {
-            return Err(Refusal::Said(t!(lang, "menu-foreign")));
-        };
+        let Control { table, turn, verb } = control;
+        let (table, turn) = (*table, *turn);
         let row = self.active(actor)?;
         if row.id != table || verb != MOVE {
             return Err(Refusal::Said(t!(lang, "menu-stale")));

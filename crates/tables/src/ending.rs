@@ -3,7 +3,7 @@
 //! four remove one player), draws by agreement, and an admin's end.
 
 use super::log::{Leaving, LogEntry, Progress};
-use super::replies::custom_id;
+use super::replies::Control;
 use super::view::{is_series, Last};
 use super::{Actor, App, Outcome, Refusal, Reply, Style};
 use crate::call::{Call, Cx};
@@ -260,7 +260,7 @@ impl App {
             return Ok(vec![board
                 .with_button(
                     &t!(lang, "button-rematch"),
-                    custom_id(row.id, row.turn, REMATCH),
+                    Control::new(row.id, row.turn, REMATCH),
                     Style::Primary,
                 )
                 .closing()]);
@@ -430,7 +430,7 @@ impl App {
         ))
         .with_button(
             &t!(lang, "button-accept-draw"),
-            custom_id(row.id, row.turn, DRAW),
+            Control::new(row.id, row.turn, DRAW),
             Style::Secondary,
         )])
     }

@@ -63,7 +63,7 @@ use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
 pub use lobby::{Lobby, LobbyTable};
-pub use replies::{Button, Choice, Image, Link, Reply, Select, Style};
+pub use replies::{Button, Choice, Control, Image, Link, Reply, Select, Style};
 pub use spectate::{Lines, SeatView, Spectated};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).

@@ -5,7 +5,7 @@
 //! refused as stale like any other.
 
 use super::log::Progress;
-use super::replies::{custom_id, Choice, Reply, Select};
+use super::replies::{Choice, Control, Reply, Select};
 use super::view::MOVE;
 use super::{Actor, App, Outcome, Refusal};
 use crate::games::menu::{Entry, Menu};
@@ -76,7 +76,7 @@ impl App {
             });
         }
         let select = Select {
-            custom_id: custom_id(row.id, row.turn, MOVE),
+            control: Control::new(row.id, row.turn, MOVE),
             placeholder: clipped(t!(lang, "menu-choose")),
             choices,
         };

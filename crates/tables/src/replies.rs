@@ -20,19 +20,39 @@ pub enum Style {
     Danger,
 }
 
-/// A button; its `custom_id` names the table and the turn it belongs to, so a stale button
-/// is recognised, and buttons keep working after a restart.
+/// What a button or menu does, and where: the table and the turn it was shown at (so a
+/// stale one is recognised, and every one keeps working after a restart) and its verb
+/// (`accept`, `act:double`, `move` …). Each front end writes it in its own terms (Discord:
+/// a custom id) and reads it back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Control {
+    pub table: i64,
+    pub turn: i64,
+    pub verb: String,
+}
+
+impl Control {
+    pub fn new(table: i64, turn: i64, verb: impl Into<String>) -> Control {
+        Control {
+            table,
+            turn,
+            verb: verb.into(),
+        }
+    }
+}
+
+/// A button.
 #[derive(Debug, Clone, Serialize)]
 pub struct Button {
     pub label: String,
-    pub custom_id: String,
+    pub control: Control,
     pub style: Style,
 }
 
 /// A select menu of at most 25 choices.
 #[derive(Debug, Clone, Serialize)]
 pub struct Select {
-    pub custom_id: String,
+    pub control: Control,
     pub placeholder: String,
     pub choices: Vec<Choice>,
 }
@@ -139,31 +159,13 @@ impl Reply {
     }
 
     /// Adds a button; one of a table's buttons makes the reply one about that table.
-    pub fn with_button(mut self, label: &str, custom_id: String, style: Style) -> Reply {
-        if let Some((table, _, _)) = parse_custom_id(&custom_id) {
-            self.table = self.table.or(Some(table));
-        }
+    pub fn with_button(mut self, label: &str, control: Control, style: Style) -> Reply {
+        self.table = self.table.or(Some(control.table));
         self.buttons.push(Button {
             label: label.to_string(),
-            custom_id,
+            control,
             style,
         });
         self
     }
-}
-
-/// The custom id of a table's component: `t:<table>:<turn>:<verb>`.
-pub fn custom_id(table: i64, turn: i64, verb: &str) -> String {
-    format!("t:{table}:{turn}:{verb}")
-}
-
-/// Reads a custom id made by [`custom_id`].
-pub fn parse_custom_id(id: &str) -> Option<(i64, i64, String)> {
-    let mut parts = id.splitn(4, ':');
-    if parts.next()? != "t" {
-        return None;
-    }
-    let table = parts.next()?.parse().ok()?;
-    let turn = parts.next()?.parse().ok()?;
-    Some((table, turn, parts.next()?.to_string()))
 }

@@ -2,7 +2,7 @@
 //! as buttons (the game's decisions) or a menu (its moves).
 
 use super::log::Progress;
-use super::replies::{custom_id, Button};
+use super::replies::{Button, Control};
 use super::{App, Refusal, Reply, Style};
 use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
@@ -132,7 +132,7 @@ impl App {
         };
         let roll = Button {
             label: t!(lang, "button-roll"),
-            custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", super::turn::ROLL)),
+            control: Control::new(row.id, row.turn, format!("{ACT}{}", super::turn::ROLL)),
             style: style(crate::games::Tone::Main),
         };
         if progress.play.status() == Status::Chance {
@@ -151,7 +151,7 @@ impl App {
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
                 label: words::decision_label(lang, d.action),
-                custom_id: custom_id(row.id, row.turn, &format!("{ACT}{}", d.action)),
+                control: Control::new(row.id, row.turn, format!("{ACT}{}", d.action)),
                 style: style(d.tone),
             })
             .collect();

@@ -4,7 +4,7 @@
 //! another process.
 
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
-use super::replies::custom_id;
+use super::replies::Control;
 use super::{App, Refusal, Reply, Style};
 use crate::ledger::tables::TableRow;
 use crate::{t, words};
@@ -44,12 +44,12 @@ impl App {
                     .with_mention(opponent)
                     .with_button(
                         &t!(lang, "button-accept"),
-                        custom_id(row.id, 0, ACCEPT),
+                        Control::new(row.id, 0, ACCEPT),
                         Style::Success,
                     )
                     .with_button(
                         &t!(lang, "button-decline"),
-                        custom_id(row.id, 0, DECLINE),
+                        Control::new(row.id, 0, DECLINE),
                         Style::Danger,
                     ))
             }
@@ -91,18 +91,18 @@ impl App {
         let mut reply = Reply::public(text)
             .with_button(
                 &t!(lang, "button-join"),
-                custom_id(row.id, 0, JOIN),
+                Control::new(row.id, 0, JOIN),
                 Style::Success,
             )
             .with_button(
                 &t!(lang, "button-seat-droid"),
-                custom_id(row.id, 0, SEAT_DROID),
+                Control::new(row.id, 0, SEAT_DROID),
                 Style::Secondary,
             );
         if info.is_ok_and(|i| row.seats.len() >= i.min_seats) {
             reply = reply.with_button(
                 &t!(lang, "button-start"),
-                custom_id(row.id, 0, START),
+                Control::new(row.id, 0, START),
                 Style::Primary,
             );
         }

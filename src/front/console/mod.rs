@@ -17,7 +17,7 @@ use serde_json::json;
 
 use crate::t;
 use crate::table::commands::{Pick, Press};
-use crate::table::{commands, Actor, App, Command, Reply};
+use crate::table::{commands, Actor, App, Command, Control, Reply};
 use crate::words::{self, Lang};
 
 mod printed;
@@ -54,8 +54,8 @@ struct Shown {
     channel: String,
     /// The member a private reply was for: only they see its menu.
     only: Option<String>,
-    buttons: Vec<(String, String)>,
-    select: Option<(String, Vec<crate::table::Choice>)>,
+    buttons: Vec<(String, Control)>,
+    select: Option<(Control, Vec<crate::table::Choice>)>,
 }
 
 pub struct Console {
@@ -380,7 +380,7 @@ impl Console {
     fn command_of(&self, user: &str, rest: &str) -> Result<Command, Refused> {
         if let Some(label) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             return match self.find_button(label) {
-                Some(custom_id) => Ok(Command::Press(Press { custom_id })),
+                Some(control) => Ok(Command::Press(Press { control })),
                 None => Err(Refused::Error(t!(
                     self.lang_of(user),
                     "console-no-button",
@@ -396,10 +396,10 @@ impl Console {
             });
             return match menu {
                 Some(Shown {
-                    select: Some((custom_id, choices)),
+                    select: Some((control, choices)),
                     ..
                 }) => Ok(Command::Pick(Pick {
-                    custom_id: custom_id.clone(),
+                    control: control.clone(),
                     value: picked(choices, choice),
                 })),
                 _ => Err(Refused::Error(t!(self.lang_of(user), "console-no-menu"))),
@@ -411,7 +411,7 @@ impl Console {
             .map_err(Refused::Private)
     }
 
-    fn find_button(&self, label: &str) -> Option<String> {
+    fn find_button(&self, label: &str) -> Option<Control> {
         self.shown
             .iter()
             .rev()
@@ -420,7 +420,7 @@ impl Console {
                 m.buttons
                     .iter()
                     .find(|(l, _)| l.eq_ignore_ascii_case(label.trim()))
-                    .map(|(_, id)| id.clone())
+                    .map(|(_, control)| control.clone())
             })
     }
 
@@ -513,12 +513,12 @@ impl Console {
             buttons: reply
                 .buttons
                 .iter()
-                .map(|b| (b.label.clone(), b.custom_id.clone()))
+                .map(|b| (b.label.clone(), b.control.clone()))
                 .collect(),
             select: reply
                 .select
                 .as_ref()
-                .map(|s| (s.custom_id.clone(), s.choices.clone())),
+                .map(|s| (s.control.clone(), s.choices.clone())),
         });
         if self.shown.len() > 200 {
             self.shown.remove(0);

@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use super::answer::{answer, Answering, Asked};
 use super::{has_manage_guild, joined, member_name, Data, Error};
 use crate::table::commands::{Pick, Press};
-use crate::table::{Actor, Command};
+use crate::table::{Actor, Command, Reply};
 use crate::words::Lang;
 
 /// A button press or menu choice, answered like a command.
@@ -14,14 +14,20 @@ pub(super) async fn component(
     data: &Data,
     interaction: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    let command = match &interaction.data.kind {
-        serenity::ComponentInteractionDataKind::StringSelect { values } => Command::Pick(Pick {
-            custom_id: interaction.data.custom_id.clone(),
-            value: values.first().cloned().unwrap_or_default(),
-        }),
-        _ => Command::Press(Press {
-            custom_id: interaction.data.custom_id.clone(),
-        }),
+    let control = super::custom_ids::read(&interaction.data.custom_id);
+    let menu = matches!(
+        &interaction.data.kind,
+        serenity::ComponentInteractionDataKind::StringSelect { .. }
+    );
+    let command = match (&interaction.data.kind, control) {
+        (serenity::ComponentInteractionDataKind::StringSelect { values }, Some(control)) => {
+            Some(Command::Pick(Pick {
+                control,
+                value: values.first().cloned().unwrap_or_default(),
+            }))
+        }
+        (_, Some(control)) => Some(Command::Press(Press { control })),
+        (_, None) => None,
     };
     let actor = Actor {
         guild: interaction
@@ -45,6 +51,18 @@ pub(super) async fn component(
     let asked = Asked::Component(interaction);
     let mut answering = Answering::new(&ctx.http, &data.controls, asked, &actor.name, actor.lang)
         .arrived(data.seen.arrived(interaction.id.get()));
+    let Some(command) = command else {
+        // Not one of this bot's components: said so, and nothing else done.
+        let foreign = if menu {
+            "menu-foreign"
+        } else {
+            "button-foreign"
+        };
+        answering
+            .send(vec![Reply::private(crate::t!(actor.lang, foreign))])
+            .await;
+        return Ok(());
+    };
     let app = &data.app;
     answer(
         &mut answering,

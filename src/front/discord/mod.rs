@@ -11,6 +11,7 @@ mod closing;
 mod commands;
 mod components;
 mod controls;
+mod custom_ids;
 mod doors;
 mod errors;
 mod gateway;

@@ -27,7 +27,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .map(|b| {
                     // A label is plain text: a name in it needs no escaping, only its marks
                     // taken off.
-                    serenity::CreateButton::new(b.custom_id.clone())
+                    serenity::CreateButton::new(super::custom_ids::write(&b.control))
                         .label(crate::names::unmarked(&b.label))
                         .style(button_style(b.style))
                 })
@@ -52,7 +52,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             .collect();
         rows.push(serenity::CreateActionRow::SelectMenu(
             serenity::CreateSelectMenu::new(
-                select.custom_id.clone(),
+                super::custom_ids::write(&select.control),
                 serenity::CreateSelectMenuKind::String { options },
             )
             .placeholder(crate::names::unmarked(&select.placeholder)),
@@ -258,8 +258,11 @@ mod tests {
     fn a_long_text_is_cut_between_lines_and_the_last_part_keeps_the_rest() {
         let line = "x".repeat(300);
         let text = [line.as_str(); 10].join("\n");
-        let reply =
-            Reply::public(text.clone()).with_button("Go", "t:1:0:go".into(), Style::Primary);
+        let reply = Reply::public(text.clone()).with_button(
+            "Go",
+            crate::table::Control::new(1, 0, "go"),
+            Style::Primary,
+        );
         let parts = Outgoing::split(reply);
         assert_eq!(parts.len(), 2);
         assert!(parts

@@ -5,6 +5,7 @@ use super::super::need;
 use super::super::spec::{command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use crate::call::Call;
+use crate::replies::Control;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -120,24 +121,24 @@ impl Verb for Decision {
     }
 }
 
-/// A button pressed, by its custom id.
+/// A button pressed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Press {
-    pub custom_id: String,
+    pub control: Control,
 }
 
 impl Verb for Press {
     const PATH: &'static str = "press";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.press(call, actor, &self.custom_id)
+        app.press(call, actor, &self.control)
     }
 }
 
 /// A select menu's choice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pick {
-    pub custom_id: String,
+    pub control: Control,
     pub value: String,
 }
 
@@ -145,7 +146,7 @@ impl Verb for Pick {
     const PATH: &'static str = "pick";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.pick(call, actor, &self.custom_id, &self.value)
+        app.pick(call, actor, &self.control, &self.value)
     }
 }
 
