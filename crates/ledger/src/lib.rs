@@ -123,6 +123,8 @@ pub struct Ledger {
     store: Store,
     /// The economy a guild starts with (configured by the operator).
     pub(crate) defaults: economy::Economy,
+    /// Transactions run so far, reads and writes: what a command costs the database.
+    transactions: std::sync::atomic::AtomicU64,
 }
 
 /// Seconds since the Unix epoch.
@@ -178,7 +180,19 @@ impl Ledger {
         Ledger {
             store,
             defaults: economy::Economy::default(),
+            transactions: Default::default(),
         }
+    }
+
+    /// How many transactions (reads and writes) this ledger has run: each is at least one
+    /// round trip to the database (on PostgreSQL, its statements and its commit).
+    pub fn transactions(&self) -> u64 {
+        self.transactions.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn counted(&self) {
+        self.transactions
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The database engine this ledger runs on ("SQLite", "PostgreSQL").
@@ -196,6 +210,7 @@ impl Ledger {
     /// Runs `f` in one write transaction, committed if it returns Ok (see [`Store::write`]:
     /// on PostgreSQL `f` may run again after a conflict).
     pub(crate) fn write<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.counted();
         crate::telemetry::timed("holotable_db_seconds", ("op", "write"), || {
             self.store.write(None, f)
         })
@@ -203,6 +218,7 @@ impl Ledger {
 
     /// [`Ledger::write`] for a guild's money: the guild's writers take turns.
     pub(crate) fn write_in<T>(&self, guild: &str, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.counted();
         crate::telemetry::timed("holotable_db_seconds", ("op", "write"), || {
             self.store.write(Some(guild), f)
         })
@@ -210,6 +226,7 @@ impl Ledger {
 
     /// Runs `f` on a read snapshot.
     pub(crate) fn read<T>(&self, f: impl FnMut(&Tx) -> Result<T>) -> Result<T> {
+        self.counted();
         crate::telemetry::timed("holotable_db_seconds", ("op", "read"), || {
             self.store.read(f)
         })
