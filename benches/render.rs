@@ -15,6 +15,7 @@ fn scene() -> Scene {
         last_move: Some(LastMove {
             action: "o3-i6".into(),
             before: Some(BEFORE.into()),
+            chosen: None,
         }),
         series: Some(SeriesScore {
             points: vec![5, 3],
@@ -80,6 +81,7 @@ fn benches(c: &mut Criterion) {
         last_move: Some(LastMove {
             action: "13/10 6/1*".into(),
             before: Some("4PPgACaYc8wFIA:cInuACAAAAAE".into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -116,6 +118,7 @@ fn benches(c: &mut Criterion) {
         last_move: Some(LastMove {
             action: "d4-xd5-c5".into(),
             before: Some(zk_before.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -137,6 +140,7 @@ fn benches(c: &mut Criterion) {
         last_move: Some(LastMove {
             action: "h3-g5".into(),
             before: Some(kg_before.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -163,6 +167,7 @@ fn benches(c: &mut Criterion) {
         last_move: Some(LastMove {
             action: "move 22-42-44".into(),
             before: Some(dz_before.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };

@@ -258,6 +258,7 @@ fn scene(request: &Map<String, Value>) -> Result<Scene, String> {
         last_move: optional("last_move")?.map(|action| LastMove {
             action,
             before: None,
+            chosen: None,
         }),
         ..Scene::default()
     }

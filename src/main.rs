@@ -270,7 +270,11 @@ fn run(command: Command, config: &Config) -> ExitCode {
         } => {
             let scene = Scene {
                 names,
-                last_move: last_move.map(|action| LastMove { action, before }),
+                last_move: last_move.map(|action| LastMove {
+                    action,
+                    before,
+                    chosen: None,
+                }),
                 ..Scene::default()
             };
             render(

@@ -73,6 +73,7 @@ fn pieces_stand_on_their_cells() {
         last_move: Some(LastMove {
             action: "o5-i5".into(),
             before: Some(START.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -116,6 +117,7 @@ fn a_killed_piece_is_shown_where_it_stood() {
             last_move: Some(LastMove {
                 action: "o3-i4".into(),
                 before: Some(before.into()),
+                chosen: None,
             }),
             ..Scene::default()
         },
@@ -146,6 +148,7 @@ fn every_position_of_random_games_renders() {
                 last_move: Some(LastMove {
                     action: notation,
                     before: Some(before.clone()),
+                    chosen: None,
                 }),
                 ..Scene::default()
             };
@@ -332,6 +335,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         last_move: Some(LastMove {
             action: "13/7 8/7".into(),
             before: Some("4HPwATDgc/ABMA:MAGnAAAAAAAE".into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -365,6 +369,7 @@ fn backgammon_boards_decode_and_show_the_position() {
         last_move: Some(LastMove {
             action: "24/18 13/12".into(),
             before: Some("4HPwATDgc/ABMA:MAGnAAAAAAAE".into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -419,6 +424,7 @@ fn kingdoms_boards_show_pieces_threats_and_the_last_action() {
         last_move: Some(LastMove {
             action: "e5-e7".into(),
             before: Some(before.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -559,6 +565,7 @@ fn a_zatak_arrow_leaves_the_arrived_die_readable() {
         last_move: Some(LastMove {
             action: "f1-xf5-xe6-e5".into(),
             before: Some(before.into()),
+            chosen: None,
         }),
         ..Scene::default()
     };
@@ -626,4 +633,57 @@ fn gif_frames(bytes: &[u8]) -> usize {
         frames += 1;
     }
     frames
+}
+
+/// Issue 53: a table hands the board its last move as it was chosen, and the board draws it
+/// without reading its notation again (here, notation no game could read).
+#[test]
+fn a_board_draws_the_last_move_as_chosen_without_reading_it_again() {
+    use holotable::games::{DynGame, Erased};
+    let mut play = Erased(Arc::new(Dejarik::default())).start(2).unwrap();
+    let before = play.position();
+    let chosen = play.chosen(0).unwrap();
+    play.play(&chosen).unwrap();
+    let garbled = |chosen| Scene {
+        last_move: Some(LastMove {
+            action: "not notation".into(),
+            before: Some(before.clone()),
+            chosen,
+        }),
+        ..Scene::default()
+    };
+    let lang = holotable::words::Lang::En;
+    let options = GameOptions::new();
+    let drawn = holotable::catalogue::board_png(
+        lang,
+        "dejarik",
+        &options,
+        &play.position(),
+        &garbled(Some(chosen.clone())),
+    );
+    let png = drawn.expect("the chosen move is drawn as chosen");
+    assert_eq!(decode(&png).0, WIDTH as u32);
+    // Without the chosen action the board must read the notation, and refuses it.
+    let read = holotable::catalogue::board_png(
+        lang,
+        "dejarik",
+        &options,
+        &play.position(),
+        &garbled(None),
+    );
+    assert!(read.is_err(), "a board never shows a move it cannot read");
+    // And the board of the chosen move is the board of its notation, pixel for pixel.
+    let board = |last| {
+        let scene = Scene {
+            last_move: Some(last),
+            ..Scene::default()
+        };
+        let png =
+            holotable::catalogue::board_png(lang, "dejarik", &options, &play.position(), &scene);
+        decode(&png.unwrap()).2
+    };
+    assert_eq!(
+        board(LastMove::chosen(before.clone(), &chosen)),
+        board(LastMove::from(before.clone(), chosen.text().to_string()))
+    );
 }

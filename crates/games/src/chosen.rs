@@ -49,7 +49,23 @@ impl Chosen {
     pub(crate) fn action_at<A: Any>(&self, ply: usize) -> Option<&A> {
         (self.ply == ply).then(|| self.action.downcast_ref())?
     }
+
+    /// The typed action, when it is one of `A`: for a board that shows it, drawn at the
+    /// position it was read at.
+    pub fn action<A: Any>(&self) -> Option<&A> {
+        self.action.downcast_ref()
+    }
 }
+
+/// Two chosen actions are the same when they were read at the same ply as the same
+/// notation (a board drawn for one is the board of the other).
+impl PartialEq for Chosen {
+    fn eq(&self, other: &Chosen) -> bool {
+        self.ply == other.ply && self.text == other.text
+    }
+}
+
+impl Eq for Chosen {}
 
 impl fmt::Debug for Chosen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

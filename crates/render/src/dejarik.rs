@@ -189,13 +189,13 @@ fn side_name(lang: crate::words::Lang, side: Side) -> String {
 /// must never show a move that did not happen.
 fn resolve_last(game: &Dejarik, pos: &Position, last: &LastMove) -> Result<Highlight, RenderError> {
     let Some(before_text) = last.before.as_deref() else {
-        return Ok(match game.parse_action(pos, &last.action)? {
+        return Ok(match last.action(game, pos)? {
             Action::Move { from, to } => Highlight::Ends(from, to),
             Action::Pass => Highlight::Pass,
         });
     };
     let before = game.parse_state(before_text)?;
-    let action = game.parse_action(&before, &last.action)?;
+    let action = last.action(game, &before)?;
     let after = game.apply(&before, &action)?;
     if after != *pos {
         return Err(RenderError::Unsupported(format!(
@@ -536,6 +536,7 @@ fn dressed(dress: &Scene) -> Palette {
         last_move: Some(LastMove {
             action: action.into(),
             before: Some(before.into()),
+            chosen: None,
         }),
         sets: dress.sets.clone(),
         ..Scene::default()

@@ -243,7 +243,7 @@ fn name_of(lang: crate::words::Lang, scene: &Scene, seat: usize) -> String {
 /// cell it acted on.
 fn last_path(game: &Dzone, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>)> {
     let before = game.parse_state(last.before.as_deref()?).ok()?;
-    match game.parse_action(&before, &last.action).ok()? {
+    match last.action(game, &before).ok()? {
         Action::Move(m) => Some((m.path, m.captures)),
         Action::Deposit(cell) | Action::Claim(cell) => Some((vec![cell], Vec::new())),
         _ => None,

@@ -62,11 +62,13 @@ impl Scene {
 }
 
 /// The last move: its notation, and the position before it when known (it lets the board
-/// show the whole path of the move and what it captured).
+/// show the whole path of the move and what it captured); typed when the table holds it
+/// as played, so that the board never reads its notation again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastMove {
     pub action: String,
     pub before: Option<String>,
+    pub chosen: Option<crate::games::Chosen>,
 }
 
 impl LastMove {
@@ -75,6 +77,29 @@ impl LastMove {
         LastMove {
             action,
             before: Some(before),
+            chosen: None,
+        }
+    }
+
+    /// The action `chosen`, played from the position `before`.
+    pub fn chosen(before: String, chosen: &crate::games::Chosen) -> LastMove {
+        LastMove {
+            action: chosen.text().to_string(),
+            before: Some(before),
+            chosen: Some(chosen.clone()),
+        }
+    }
+
+    /// The last move as `game`'s action at `before`: as it was chosen, or read from its
+    /// notation (a move from the log, a tool's).
+    pub(crate) fn action<G: Game>(
+        &self,
+        game: &G,
+        before: &G::State,
+    ) -> Result<G::Action, crate::games::RulesError> {
+        match self.chosen.as_ref().and_then(|c| c.action::<G::Action>()) {
+            Some(action) => Ok(action.clone()),
+            None => game.parse_action(before, &self.action),
         }
     }
 }
@@ -437,6 +462,7 @@ pub(crate) fn replay_frames<G: Game>(
             scene.last_move = Some(LastMove {
                 action: game.format_action(&before, &action),
                 before: Some(game.format_state(&before)),
+                chosen: None,
             });
         }
         scene.result = match play.status() {

@@ -108,6 +108,7 @@ fn dressed(dress: &Scene) -> Palette {
         last_move: Some(LastMove {
             action: "d4-xd5-c5".into(),
             before: Some(game.format_state(&before)),
+            chosen: None,
         }),
         ..scene.clone()
     };
@@ -173,7 +174,7 @@ fn around(x: f32, y: f32, r: f32) -> [f32; 4] {
 /// the cells it captured, when it is a move of the position before.
 fn last_path(game: &Zatak, last: &LastMove) -> Option<(Vec<Cell>, Vec<Cell>, Side)> {
     let before = game.parse_state(last.before.as_deref()?).ok()?;
-    match game.parse_action(&before, &last.action).ok()? {
+    match last.action(game, &before).ok()? {
         Action::Move(path) => {
             let mut cells = vec![path.from];
             cells.extend(path.captures.iter().copied());

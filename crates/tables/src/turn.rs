@@ -184,7 +184,7 @@ impl App {
                 .extend(self.narrate(lang, row, seat, &canonical, phrase, true));
             // Chance (dice) is said, but the board keeps highlighting the last move.
             if seat.is_some() {
-                advanced.last = Some(LastMove::from(before.clone(), canonical));
+                advanced.last = Some(LastMove::chosen(before.clone(), action));
             }
             advanced
                 .said
@@ -322,7 +322,9 @@ impl App {
         let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         said.extend(advanced.said);
         let text = said.join(" ");
-        let last = advanced.last.or(Some(LastMove::from(before, canonical)));
+        let last = advanced
+            .last
+            .or_else(|| Some(LastMove::chosen(before, &chosen)));
         self.after_turn(call.cx(lang), &actor.guild, row, progress, last, text)
     }
 
@@ -348,7 +350,7 @@ impl App {
             self.record(call, &mut row, &mut progress, Some(seat), &chosen)?;
             let canonical = chosen.text().to_string();
             said.extend(self.narrate(lang, &row, Some(seat), &canonical, phrase, false));
-            last = Some(LastMove::from(before, canonical));
+            last = Some(LastMove::chosen(before, &chosen));
         }
         if progress.play.roller() != Some(seat) {
             return Err(Refusal::Said(t!(lang, "turn-no-roll")));

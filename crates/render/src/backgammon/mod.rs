@@ -236,7 +236,7 @@ fn resolve_last(
         return Ok(None);
     };
     let before = game.parse_state(before_text)?;
-    let action = game.parse_action(&before, &last.action)?;
+    let action = last.action(game, &before)?;
     let after = game.apply(&before, &action)?;
     let Action::Play(play) = action else {
         // Cube actions and rolls move no checker.
@@ -314,6 +314,7 @@ fn sample_boards(lang: crate::words::Lang, dress: &Scene) -> Vec<Canvas> {
         last_move: Some(LastMove {
             action: "13/7 8/7".into(),
             before: Some(game.format_state(&opened)),
+            chosen: None,
         }),
         ..scene.clone()
     };

@@ -134,6 +134,7 @@ fn dressed(dress: &Scene) -> Palette {
         last_move: Some(LastMove {
             action: "e5-g5".into(),
             before: Some(game.format_state(&before)),
+            chosen: None,
         }),
         ..scene.clone()
     };
@@ -183,7 +184,7 @@ fn name_of(lang: crate::words::Lang, scene: &Scene, side: Side) -> String {
 /// The cells of the last action: where it started (for a move) and where it ended.
 fn last_cells(game: &Kingdoms, last: &LastMove) -> Option<(Option<Cell>, Cell)> {
     let before = game.parse_state(last.before.as_deref()?).ok()?;
-    match game.parse_action(&before, &last.action).ok()? {
+    match last.action(game, &before).ok()? {
         Action::Move(from, to) => Some((Some(from), to)),
         Action::Place(_, to) => Some((None, to)),
         Action::Pass => None,
