@@ -146,6 +146,10 @@ pub struct TableRow {
     /// tournament's); none: the server's.
     #[serde(default)]
     pub move_clock: Option<i64>,
+    /// The server's move clock as it stood when the row was read (none: the server has no
+    /// economy of its own yet), read with the row so that a move costs no read of its own.
+    #[serde(default)]
+    pub server_clock: Option<i64>,
 }
 
 /// One entry of a table's action log.
@@ -230,11 +234,13 @@ fn carried_by(tx: &Tx, interaction: &str) -> Result<Option<(i64, i64)>> {
 pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
     let mut row = tx
         .query_opt(
-            "SELECT id, guild_id, channel_id, game, options, status, stake, per_point, target,
-                    seed_commitment, seed, seed_revealed, start_position, position, turn,
-                    deadline, result, creator, to_points, droid_level, droid_mind, seat_count,
-                    tournament_id, move_clock
-             FROM tables WHERE id = ?1",
+            "SELECT t.id, t.guild_id, t.channel_id, t.game, t.options, t.status, t.stake,
+                    t.per_point, t.target, t.seed_commitment, t.seed, t.seed_revealed,
+                    t.start_position, t.position, t.turn, t.deadline, t.result, t.creator,
+                    t.to_points, t.droid_level, t.droid_mind, t.seat_count, t.tournament_id,
+                    t.move_clock, g.move_clock_secs AS server_clock
+             FROM tables t LEFT JOIN guilds g ON g.guild_id = t.guild_id
+             WHERE t.id = ?1",
             args![table],
             |r| {
                 let revealed: bool = r.col("seed_revealed")?;
@@ -267,6 +273,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                     seats: Vec::new(),
                     tournament: r.col("tournament_id")?,
                     move_clock: r.col("move_clock")?,
+                    server_clock: r.col("server_clock")?,
                 })
             },
         )?
@@ -477,21 +484,54 @@ impl Ledger {
         channel: &str,
         user: &str,
     ) -> Result<Option<TableRow>> {
-        self.read(|tx| {
-            let id: Option<i64> = tx.query_opt(
-                "SELECT t.id FROM tables t WHERE t.guild_id = ?1 AND t.channel_id = ?2
-                     AND t.status IN ('open', 'playing')
-                 ORDER BY EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id
-                                      AND s.user_id = ?3) DESC,
-                          t.tournament_id IS NOT NULL, t.id
-                 LIMIT 1",
-                args![guild, channel, user],
-                |r| r.col("id"),
-            )?;
-            id.map(|id| load_table(tx, id)).transpose()
-        })
+        self.read(|tx| active_for(tx, guild, channel, user))
     }
 
+    /// In one read: the table and turn an interaction already played at, if it did, and
+    /// else the active table of `channel` for `user` ([`Ledger::active_table_for`]) — what
+    /// a command that plays asks first.
+    pub fn carried_or_active(
+        &self,
+        interaction: &str,
+        guild: &str,
+        channel: &str,
+        user: &str,
+    ) -> Result<Carried> {
+        self.read(|tx| {
+            Ok(match carried_by(tx, interaction)? {
+                Some((table, seq)) => Carried::Played { table, seq },
+                None => Carried::Active(active_for(tx, guild, channel, user)?.map(Box::new)),
+            })
+        })
+    }
+}
+
+/// What [`Ledger::carried_or_active`] finds.
+#[derive(Debug, Clone)]
+pub enum Carried {
+    /// The interaction already played this action (the table's `seq`-th).
+    Played { table: i64, seq: i64 },
+    /// It did not: the active table it is about, if any.
+    Active(Option<Box<TableRow>>),
+}
+
+/// The active table of `channel` for `user`: theirs first, then the channel's own before a
+/// tournament's.
+fn active_for(tx: &Tx, guild: &str, channel: &str, user: &str) -> Result<Option<TableRow>> {
+    let id: Option<i64> = tx.query_opt(
+        "SELECT t.id FROM tables t WHERE t.guild_id = ?1 AND t.channel_id = ?2
+             AND t.status IN ('open', 'playing')
+         ORDER BY EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id
+                              AND s.user_id = ?3) DESC,
+                  t.tournament_id IS NOT NULL, t.id
+         LIMIT 1",
+        args![guild, channel, user],
+        |r| r.col("id"),
+    )?;
+    id.map(|id| load_table(tx, id)).transpose()
+}
+
+impl Ledger {
     /// When a table was opened (Unix seconds).
     pub fn table_opened_at(&self, table: i64) -> Result<i64> {
         self.read(|tx| tx.value("SELECT created_at FROM tables WHERE id = ?1", args![table]))

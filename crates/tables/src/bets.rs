@@ -23,7 +23,7 @@ impl App {
         let lang = actor.lang;
         let row = match table {
             Some(id) => self.ledger.table(id)?,
-            None => self.active(actor)?,
+            None => self.active(call, actor)?,
         };
         // Issue 52: a table is backed only from its own channel or thread; anywhere else
         // it does not exist.

@@ -6,6 +6,7 @@
 
 use std::cell::RefCell;
 
+use crate::ledger::tables::TableRow;
 use crate::thinking::{Admission, Gate};
 use crate::words::Lang;
 
@@ -31,6 +32,9 @@ pub struct Call {
     /// The place this call works in (none when the gate was closed), given back while the
     /// call waits for the droid's search.
     place: RefCell<Option<Admission>>,
+    /// The active table this call already read (with its check that the interaction had
+    /// not played), for its first look at it: a move costs one read less.
+    active: RefCell<Option<Option<TableRow>>>,
 }
 
 impl Call {
@@ -40,7 +44,19 @@ impl Call {
             interaction: RefCell::new(interaction.map(str::to_string)),
             changed: RefCell::default(),
             place: RefCell::new(place),
+            active: RefCell::default(),
         }
+    }
+
+    /// Keeps the active table read at the call's start, for [`Call::take_active`].
+    pub(crate) fn keep_active(&self, row: Option<TableRow>) {
+        *self.active.borrow_mut() = Some(row);
+    }
+
+    /// The active table read at the call's start, taken: the first look at it is that
+    /// read; any later one reads again (the call may have changed it since).
+    pub(crate) fn take_active(&self) -> Option<Option<TableRow>> {
+        self.active.borrow_mut().take()
     }
 
     /// This call's context with its words in `lang`.

@@ -5,20 +5,29 @@
 //! with the table's board as it stands.
 
 use super::{Actor, App, Outcome};
+use crate::call::Call;
+use crate::ledger::tables::Carried;
 use crate::ledger::tables::TableStatus;
 use crate::t;
 
 impl App {
     /// The answer to an interaction that already carried an action: the board of its
-    /// table, whatever happened since.
-    pub(super) fn carried_again(&self, actor: &Actor) -> Option<Outcome> {
-        let lang = actor.lang;
-        let (table, _) = self
-            .ledger
-            .action_carried_by(&actor.interaction)
-            .ok()
-            .flatten()?;
-        Some(self.board_of(lang, table))
+    /// table, whatever happened since. When it carried none, the active table read with
+    /// that check is kept for the command's first look at it ([`Call::keep_active`]).
+    pub(super) fn carried_again(&self, call: &Call, actor: &Actor) -> Option<Outcome> {
+        let found = self.ledger.carried_or_active(
+            &actor.interaction,
+            &actor.guild,
+            &actor.channel,
+            &actor.user,
+        );
+        match found.ok()? {
+            Carried::Played { table, .. } => Some(self.board_of(actor.lang, table)),
+            Carried::Active(row) => {
+                call.keep_active(row.map(|row| *row));
+                None
+            }
+        }
     }
 
     fn board_of(&self, lang: crate::words::Lang, table: i64) -> Outcome {

@@ -21,7 +21,7 @@ impl App {
             return Err(Refusal::Said(t!(lang, "button-other-server")));
         }
         if let Some(action) = verb.strip_prefix(ACT) {
-            if self.active(actor)?.id != table {
+            if self.active(call, actor)?.id != table {
                 return Err(Refusal::Said(t!(lang, "button-stale")));
             }
             return self.play_action(call, actor, action, Some(turn));
@@ -33,7 +33,7 @@ impl App {
             SEAT_DROID => self.take_seat(call, actor, row, true),
             START => self.start(call, actor, row),
             DRAW => {
-                if self.active(actor)?.id != table {
+                if self.active(call, actor)?.id != table {
                     return Err(Refusal::Said(t!(lang, "draw-stale")));
                 }
                 self.draw(call, actor, Some(turn))
@@ -55,7 +55,7 @@ impl App {
         let lang = actor.lang;
         let Control { table, turn, verb } = control;
         let (table, turn) = (*table, *turn);
-        let row = self.active(actor)?;
+        let row = self.active(call, actor)?;
         if row.id != table || verb != MOVE {
             return Err(Refusal::Said(t!(lang, "menu-stale")));
         }

@@ -336,7 +336,7 @@ impl App {
     /// `/resign`: concedes the table; the creator of a table not yet started withdraws it.
     pub(crate) fn resign(&self, call: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
-        let row = self.active(actor)?;
+        let row = self.active(call, actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         };
@@ -378,7 +378,7 @@ impl App {
     /// stored, so it survives a restart; any action ends it.
     pub(crate) fn draw(&self, call: &Call, actor: &Actor, turn: Option<i64>) -> Outcome {
         let lang = actor.lang;
-        let row = self.active(actor)?;
+        let row = self.active(call, actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
             return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         };
@@ -454,7 +454,7 @@ impl App {
         }
         let row = match table {
             Some(id) => self.ledger.table(id)?,
-            None => self.active(actor)?,
+            None => self.active(call, actor)?,
         };
         let cancelled = self
             .ledger

@@ -506,7 +506,10 @@ impl App {
         self.learn_lang(&actor.user, actor.lang);
         let name = command.name();
         let started = std::time::Instant::now();
-        let again = command.plays().then(|| self.carried_again(actor)).flatten();
+        let again = command
+            .plays()
+            .then(|| self.carried_again(call, actor))
+            .flatten();
         let result = match again {
             Some(again) => again,
             None => self.cooled(call, actor, command),

@@ -34,7 +34,7 @@ impl App {
     /// Seconds a player of `row` has for a move: the table's own clock (a tournament's),
     /// else the server's.
     pub(crate) fn move_clock(&self, row: &TableRow) -> Result<i64, Refusal> {
-        match row.move_clock.filter(|&c| c > 0) {
+        match row.move_clock.filter(|&c| c > 0).or(row.server_clock) {
             Some(clock) => Ok(clock),
             None => Ok(self.ledger.economy(&row.guild)?.move_clock_secs),
         }
@@ -290,7 +290,7 @@ impl App {
         turn: Option<i64>,
     ) -> Outcome {
         let lang = actor.lang;
-        let mut row = self.active(actor)?;
+        let mut row = self.active(call, actor)?;
         if row.status != TableStatus::Playing {
             return Err(Refusal::Said(t!(lang, "turn-not-started", table = row.id)));
         }
@@ -402,7 +402,7 @@ impl App {
     /// `/double` and any other slash command that plays a game's decision.
     pub(crate) fn command_decision(&self, call: &Call, actor: &Actor, command: &str) -> Outcome {
         let lang = actor.lang;
-        let row = self.active(actor)?;
+        let row = self.active(call, actor)?;
         let info = self.entry(&row)?.info;
         match info.decision_of_command(command) {
             Some(decision) => self.play_action(call, actor, decision.action, None),
@@ -416,9 +416,9 @@ impl App {
     }
 
     /// `/board`: the current board again.
-    pub(crate) fn board(&self, actor: &Actor) -> Outcome {
+    pub(crate) fn board(&self, call: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
-        let row = self.active(actor)?;
+        let row = self.active(call, actor)?;
         if row.status != TableStatus::Playing {
             return Ok(vec![self.waiting_reply(lang, &row)?]);
         }
@@ -432,10 +432,16 @@ impl App {
         Ok(vec![self.board_reply(lang, &row, &progress, None, text)?])
     }
 
-    pub(crate) fn active(&self, actor: &Actor) -> Result<TableRow, Refusal> {
-        self.ledger
-            .active_table_for(&actor.guild, &actor.channel, &actor.user)?
-            .ok_or_else(|| Refusal::Said(t!(actor.lang, "table-none")))
+    /// The active table of the actor's channel: the one read at the call's start, the
+    /// first time a call asks, else read now.
+    pub(crate) fn active(&self, call: &Call, actor: &Actor) -> Result<TableRow, Refusal> {
+        let row = match call.take_active() {
+            Some(row) => row,
+            None => self
+                .ledger
+                .active_table_for(&actor.guild, &actor.channel, &actor.user)?,
+        };
+        row.ok_or_else(|| Refusal::Said(t!(actor.lang, "table-none")))
     }
 
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.

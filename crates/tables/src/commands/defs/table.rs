@@ -38,8 +38,8 @@ pub struct Board;
 
 impl Verb for Board {
     const PATH: &'static str = "board";
-    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.board(actor)
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.board(call, actor)
     }
 }
 
