@@ -672,6 +672,11 @@ fn a_board_draws_the_last_move_as_chosen_without_reading_it_again() {
         &garbled(None),
     );
     assert!(read.is_err(), "a board never shows a move it cannot read");
+    // The same move however it came: a table's board drawn for one serves the other.
+    assert_eq!(
+        LastMove::chosen(before.clone(), &chosen),
+        LastMove::from(before.clone(), chosen.text().to_string())
+    );
     // And the board of the chosen move is the board of its notation, pixel for pixel.
     let board = |last| {
         let scene = Scene {

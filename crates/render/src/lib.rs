@@ -64,12 +64,23 @@ impl Scene {
 /// The last move: its notation, and the position before it when known (it lets the board
 /// show the whole path of the move and what it captured); typed when the table holds it
 /// as played, so that the board never reads its notation again.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct LastMove {
     pub action: String,
     pub before: Option<String>,
     pub chosen: Option<crate::games::Chosen>,
 }
+
+/// Two last moves are the same move when their notation and the position before agree,
+/// however they came (chosen or read): their boards are the same, pixel for pixel, so the
+/// channel's board and the live page's are drawn once.
+impl PartialEq for LastMove {
+    fn eq(&self, other: &LastMove) -> bool {
+        self.action == other.action && self.before == other.before
+    }
+}
+
+impl Eq for LastMove {}
 
 impl LastMove {
     /// `action`, played from the position `before`.
