@@ -152,7 +152,7 @@ fn commands_have_french_names_that_parse_as_the_same_command() {
             .iter()
             .find(|s| s.name == "notify")
             .unwrap()
-            .usage(lang,),
+            .usage(lang),
         "/notify on | off"
     );
 

@@ -4,6 +4,8 @@ use super::super::spec::{arg, command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, switch, take};
 use crate::call::Call;
+use crate::replies::Reply;
+use crate::t;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -112,7 +114,17 @@ pub struct AdminPrice {
 impl Verb for AdminPrice {
     const PATH: &'static str = "admin price";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.admin_price(actor, &self.item, self.price)
+        let (typed, price) = (self.item.as_str(), self.price);
+        let lang = actor.lang;
+        App::require_admin(actor)?;
+        let item = crate::shop::item(lang, typed)?;
+        app.ledger.set_price(&actor.guild, item.id, price)?;
+        Ok(vec![Reply::private(t!(
+            lang,
+            "shop-priced",
+            item = item.name(lang),
+            price = price.unwrap_or(item.price)
+        ))])
     }
 }
 

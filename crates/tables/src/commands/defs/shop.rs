@@ -1,9 +1,16 @@
-//! The droid's shop: `/shop`, `/buy`, `/inventory`, `/equip`.
+//! The droid's shop: `/shop`, `/buy`, `/inventory`, `/equip`, each with its handler (the
+//! shop's items, prices and worn looks are [`crate::shop`]'s).
 
 use super::super::need;
 use super::super::spec::{command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use crate::call::Call;
+use crate::ledger::shop::ShopRefusal;
+use crate::refusal::Refusal;
+use crate::replies::Reply;
+use crate::shop::refusal;
+use crate::t;
+use crate::wares as shop;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -14,7 +21,29 @@ pub struct Shop;
 impl Verb for Shop {
     const PATH: &'static str = "shop";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.shop(actor)
+        let lang = actor.lang;
+        let prices = app.prices(&actor.guild)?;
+        let owned = app.ledger.owned(&actor.guild, &actor.user)?;
+        let mut lines = vec![t!(lang, "shop-title")];
+        for item in shop::items() {
+            let price = prices.get(item.id).copied().unwrap_or(item.price);
+            let kind = t!(lang, &format!("shop-kind-{}", item.slot()));
+            let mut line = t!(
+                lang,
+                "shop-line",
+                item = item.name(lang),
+                id = item.id,
+                kind = kind,
+                about = item.about(lang),
+                price = price
+            );
+            if owned.iter().any(|o| o.item == item.id) {
+                line.push_str(&t!(lang, "shop-line-owned"));
+            }
+            lines.push(line);
+        }
+        lines.push(t!(lang, "shop-footer"));
+        Ok(vec![Reply::private(lines.join("\n"))])
     }
 }
 
@@ -34,7 +63,36 @@ pub struct Buy {
 impl Verb for Buy {
     const PATH: &'static str = "buy";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.buy(actor, &self.item)
+        let typed = self.item.as_str();
+        let lang = actor.lang;
+        let item = crate::shop::item(lang, typed)?;
+        app.ledger.open_account(&actor.guild, &actor.user)?;
+        let bought = app
+            .ledger
+            .buy(
+                &actor.guild,
+                &actor.interaction,
+                &actor.user,
+                (item.id, item.slot()),
+                item.price,
+            )?
+            .value;
+        app.forget_worn(&actor.guild, &actor.user);
+        let mut text = t!(
+            lang,
+            "shop-bought",
+            who = &actor.name,
+            item = item.name(lang),
+            price = bought.price,
+            balance = bought.balance
+        );
+        text.push(' ');
+        text.push_str(&if bought.worn {
+            t!(lang, "shop-bought-worn")
+        } else {
+            t!(lang, "shop-bought-kept", id = item.id)
+        });
+        Ok(vec![Reply::public(text)])
     }
 }
 
@@ -54,7 +112,25 @@ pub struct Inventory;
 impl Verb for Inventory {
     const PATH: &'static str = "inventory";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.inventory(actor)
+        let lang = actor.lang;
+        let owned = app.ledger.owned(&actor.guild, &actor.user)?;
+        if owned.is_empty() {
+            return Ok(vec![Reply::private(t!(lang, "shop-inventory-empty"))]);
+        }
+        let mut lines = vec![t!(lang, "shop-inventory-title", who = &actor.name)];
+        for o in &owned {
+            let Some(item) = shop::find(lang, &o.item) else {
+                continue;
+            };
+            lines.push(t!(
+                lang,
+                "shop-inventory-line",
+                item = item.name(lang),
+                id = item.id,
+                worn = if o.worn { "yes" } else { "no" }
+            ));
+        }
+        Ok(vec![Reply::private(lines.join("\n"))])
     }
 }
 
@@ -74,7 +150,32 @@ pub struct Equip {
 impl Verb for Equip {
     const PATH: &'static str = "equip";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.equip(actor, &self.item)
+        let typed = self.item.as_str();
+        let lang = actor.lang;
+        let item = crate::shop::item(lang, typed)?;
+        let owned = app.ledger.owned(&actor.guild, &actor.user)?;
+        let Some(mine) = owned.iter().find(|o| o.item == item.id) else {
+            return Err(Refusal::Said(refusal(
+                lang,
+                &ShopRefusal::NotOwned(item.id.to_string()),
+            )));
+        };
+        let text = if mine.worn {
+            app.ledger
+                .take_off(&actor.guild, &actor.user, item.slot())?;
+            t!(
+                lang,
+                "shop-taken-off",
+                who = &actor.name,
+                item = item.name(lang)
+            )
+        } else {
+            app.ledger
+                .wear(&actor.guild, &actor.user, item.id, item.slot())?;
+            t!(lang, "shop-worn", who = &actor.name, item = item.name(lang))
+        };
+        app.forget_worn(&actor.guild, &actor.user);
+        Ok(vec![Reply::private(text)])
     }
 }
 
