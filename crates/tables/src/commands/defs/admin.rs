@@ -4,6 +4,7 @@ use super::super::spec::{arg, command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, switch, take};
 use crate::call::Call;
+use crate::ledger::economy::Setting;
 use crate::replies::Reply;
 use crate::t;
 use crate::words::Lang;
@@ -31,7 +32,20 @@ pub struct AdminGrant {
 impl Verb for AdminGrant {
     const PATH: &'static str = "admin grant";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.admin_grant(actor, &self.user, self.amount)
+        let (user, amount) = (self.user.as_str(), self.amount);
+        let lang = actor.lang;
+        App::require_admin(actor)?;
+        app.ledger.open_account(&actor.guild, user)?;
+        let grant = app
+            .ledger
+            .grant(&actor.guild, &actor.interaction, user, amount)?;
+        Ok(vec![Reply::public(t!(
+            lang,
+            "admin-granted",
+            amount = grant.value.amount,
+            who = app.name(&actor.guild, user),
+            balance = grant.value.balance
+        ))])
     }
 }
 
@@ -61,7 +75,29 @@ pub struct AdminSet {
 impl Verb for AdminSet {
     const PATH: &'static str = "admin set";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.admin_set(actor, &self.setting, self.value)
+        let (setting, value) = (self.setting.as_str(), self.value);
+        let lang = actor.lang;
+        App::require_admin(actor)?;
+        if setting.trim().eq_ignore_ascii_case(crate::lobby::WEB_LOBBY) {
+            return app.admin_lobby(actor, value);
+        }
+        let setting = Setting::parse(setting)?;
+        let e = app.ledger.set_economy(&actor.guild, setting, value)?;
+        Ok(vec![Reply::private(t!(
+            lang,
+            "admin-economy",
+            start = e.starting_balance,
+            daily = e.daily_amount,
+            min = e.min_wager,
+            token = e.token_bet,
+            clock = e.move_clock_secs,
+            step = e.daily_streak_step,
+            max = e.daily_streak_max,
+            account_days = e.min_account_days,
+            member_hours = e.min_member_hours,
+            side_bets = e.side_bets,
+            season_days = e.season_days
+        ))])
     }
 }
 

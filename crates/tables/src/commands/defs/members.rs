@@ -4,6 +4,7 @@ use super::super::spec::{arg, command, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, take};
 use crate::call::Call;
+use crate::replies::Reply;
 use crate::t;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
@@ -91,7 +92,40 @@ pub struct Stats {
 impl Verb for Stats {
     const PATH: &'static str = "stats";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.stats(actor, self.user)
+        let user = self.user;
+        let lang = actor.lang;
+        app.ensure_member(actor)?;
+        let user = user.unwrap_or_else(|| actor.user.clone());
+        let s = app.ledger.stats(&actor.guild, &user)?;
+        let mut lines = vec![t!(
+            lang,
+            "stats-total",
+            who = app.name(&actor.guild, &user),
+            games = s.games,
+            wins = s.wins,
+            points = s.points,
+            net = format!("{:+}", s.net)
+        )];
+        for g in s.per_game {
+            let name = app.catalogue.find(&g.game).map_or_else(
+                || g.game.clone(),
+                |e| crate::words::game_name(lang, &e.info),
+            );
+            let mut line = t!(
+                lang,
+                "stats-game",
+                game = name,
+                games = g.games,
+                wins = g.wins,
+                draws = g.draws,
+                points = g.points
+            );
+            if let Some(r) = g.rating {
+                line.push_str(&t!(lang, "stats-rating", rating = r.round()));
+            }
+            lines.push(line);
+        }
+        Ok(vec![Reply::public(lines.join("\n"))])
     }
 }
 

@@ -5,6 +5,10 @@ use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, take};
 use crate::call::Call;
 use crate::cooldown::Rate;
+use crate::ledger::calendar::Day;
+use crate::refusal::Refusal;
+use crate::replies::Reply;
+use crate::t;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -22,7 +26,19 @@ pub struct Balance {
 impl Verb for Balance {
     const PATH: &'static str = "balance";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.show_balance(actor, self.user)
+        let user = self.user;
+        let lang = actor.lang;
+        app.ensure_member(actor)?;
+        let user = user.unwrap_or_else(|| actor.user.clone());
+        let b = app.ledger.balance(&actor.guild, &user)?;
+        Ok(vec![Reply::public(t!(
+            lang,
+            "balance",
+            who = app.name(&actor.guild, &user),
+            credits = b.credits,
+            tokens = b.tokens,
+            commitment = &b.slot_commitment
+        ))])
     }
 }
 
@@ -43,7 +59,42 @@ impl Verb for Daily {
     const PATH: &'static str = "daily";
     const RATE: Option<Rate> = Some(Rate::new("daily", 2, 10, true));
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.claim_daily(actor)
+        let lang = actor.lang;
+        app.check_fair_play(actor, "/daily")?;
+        app.ensure_member(actor)?;
+        let now = app.now();
+        let claim = app.ledger.daily(&actor.guild, &actor.user, Day::of(now))?;
+        if claim.replayed {
+            let next = 86_400 - now.rem_euclid(86_400);
+            return Err(Refusal::Said(t!(
+                lang,
+                "daily-already",
+                hours = next / 3600,
+                minutes = format!("{:02}", next % 3600 / 60)
+            )));
+        }
+        let claim = claim.value;
+        let mut text = t!(
+            lang,
+            "daily-claimed",
+            who = &actor.name,
+            amount = claim.amount,
+            balance = claim.balance
+        );
+        if claim.streak > 1 {
+            text.push(' ');
+            text.push_str(&t!(lang, "daily-streak", days = claim.streak));
+        }
+        let economy = app.ledger.economy(&actor.guild)?;
+        if economy.daily_streak_step > 0 && claim.amount < economy.daily_for(claim.streak + 1) {
+            text.push(' ');
+            text.push_str(&t!(
+                lang,
+                "daily-tomorrow",
+                amount = economy.daily_for(claim.streak + 1)
+            ));
+        }
+        Ok(vec![Reply::public(text)])
     }
 }
 
@@ -95,7 +146,55 @@ impl Verb for Slots {
     const PATH: &'static str = "slots";
     const RATE: Option<Rate> = Some(Rate::new("slots", 1, 3, true));
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.slots(actor, self.bet)
+        let bet = self.bet;
+        let lang = actor.lang;
+        app.ensure_member(actor)?;
+        let spin = app
+            .ledger
+            .spin(&actor.guild, &actor.interaction, &actor.user, bet)?
+            .value;
+        let names = spin
+            .reels
+            .map(|s| t!(lang, &format!("slot-{}", s.name().to_ascii_lowercase())));
+        let reels = names.join(" | ");
+        let how = if spin.used_token {
+            t!(lang, "slots-with-token", bet = spin.bet)
+        } else {
+            t!(lang, "slots-with-credits", bet = spin.bet)
+        };
+        let result = t!(
+            lang,
+            "slots-result",
+            payout = spin.payout,
+            multiplier = spin.multiplier
+        );
+        let image = crate::render::slots::png(
+            [0, 1, 2].map(|i| (crate::money::drawn(spin.reels[i]), names[i].as_str())),
+            &t!(lang, "slots-image", who = &actor.name, result = &result),
+            spin.payout > 0,
+        )?;
+        let text = t!(
+            lang,
+            "slots-spin",
+            who = &actor.name,
+            how = how,
+            reels = reels,
+            result = &result,
+            balance = spin.balance,
+            tokens = spin.tokens
+        );
+        let fairness = t!(
+            lang,
+            "slots-fairness",
+            seed = &spin.seed,
+            stops = format!("{:?}", spin.stops),
+            commitment = &spin.next_commitment
+        );
+        Ok(vec![Reply::public(format!("{text}\n{fairness}"))
+            .with_image(
+                format!("slots-{}.png", actor.interaction),
+                image,
+            )])
     }
 }
 
