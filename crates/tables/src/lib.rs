@@ -17,7 +17,6 @@ pub(crate) mod drawn;
 mod ending;
 mod fair;
 pub mod fairness;
-mod help;
 pub mod lane;
 mod lobby;
 mod log;

@@ -1,8 +1,8 @@
-//! `/tables`: the member's own open tables across the server, so that a game in another
-//! channel or a thread they left is found again: its number, game, opponents, whose turn,
-//! and where it is.
+//! A member's own open tables across the server, as `/tables` lists them (its unit is in
+//! [`crate::commands::defs`]), so that a game in another channel or a thread they left is
+//! found again: its number, game, opponents, whose turn, and where it is.
 
-use super::{Actor, App, Outcome, Reply};
+use super::{Actor, App};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
@@ -17,23 +17,7 @@ pub(crate) fn place(channel: &str) -> String {
 }
 
 impl App {
-    /// `/tables`: the caller's open tables in this server, to the caller only.
-    pub(crate) fn my_tables(&self, actor: &Actor) -> Outcome {
-        let lang = actor.lang;
-        let rows = self.ledger.active_tables_of(&actor.guild, &actor.user)?;
-        if rows.is_empty() {
-            return Ok(vec![Reply::private(t!(
-                lang,
-                "tables-none",
-                who = &actor.name
-            ))]);
-        }
-        let mut lines = vec![t!(lang, "tables-title", who = &actor.name)];
-        lines.extend(rows.iter().map(|row| self.table_line(actor, row)));
-        Ok(vec![Reply::private(lines.join("\n"))])
-    }
-
-    fn table_line(&self, actor: &Actor, row: &TableRow) -> String {
+    pub(crate) fn table_line(&self, actor: &Actor, row: &TableRow) -> String {
         let lang = actor.lang;
         let game = self
             .entry(row)
@@ -74,7 +58,7 @@ impl App {
     }
 
     /// "your turn", or whose it is.
-    fn whose_turn(&self, actor: &Actor, row: &TableRow) -> String {
+    pub(crate) fn whose_turn(&self, actor: &Actor, row: &TableRow) -> String {
         let lang = actor.lang;
         let Ok(progress) = self.progress(lang, row) else {
             return String::new();

@@ -4,12 +4,12 @@
 //! and a rematch pressed in that thread are where the channel is.
 
 use super::mine::place;
-use super::{Actor, App, Outcome, Refusal, Reply};
+use super::{Actor, App, Refusal, Reply};
 use crate::t;
 
 /// A channel as a member may type it: `<#123>` (as Discord writes a mention), `#games`, or
 /// the bare id or name.
-fn channel_id(typed: &str) -> &str {
+pub(crate) fn channel_id(typed: &str) -> &str {
     let typed = typed.trim();
     typed
         .strip_prefix("<#")
@@ -19,7 +19,7 @@ fn channel_id(typed: &str) -> &str {
 }
 
 /// The listed channels in words: `<#1>, <#2>`.
-fn listed(channels: &[String]) -> String {
+pub(crate) fn listed(channels: &[String]) -> String {
     channels
         .iter()
         .map(|c| place(c))
@@ -28,41 +28,6 @@ fn listed(channels: &[String]) -> String {
 }
 
 impl App {
-    /// `/admin channel channel:#games tables:on|off`.
-    pub(crate) fn admin_channel(&self, actor: &Actor, typed: &str, tables: bool) -> Outcome {
-        let lang = actor.lang;
-        Self::require_admin(actor)?;
-        let channel = channel_id(typed);
-        if channel.is_empty() {
-            return Err(Refusal::Said(t!(lang, "channel-unknown", channel = typed)));
-        }
-        self.ledger
-            .set_table_channel(&actor.guild, channel, tables)?;
-        let now = self.ledger.table_channels(&actor.guild)?;
-        let text = if now.is_empty() {
-            t!(
-                lang,
-                "channel-tables-everywhere",
-                who = &actor.name,
-                channel = place(channel)
-            )
-        } else {
-            let id = if tables {
-                "channel-tables-on"
-            } else {
-                "channel-tables-off"
-            };
-            t!(
-                lang,
-                id,
-                who = &actor.name,
-                channel = place(channel),
-                channels = listed(&now)
-            )
-        };
-        Ok(vec![Reply::private(text)])
-    }
-
     /// Refuses to open a table where the server's admins did not allow them.
     pub(crate) fn check_place(&self, actor: &Actor) -> Result<(), Refusal> {
         let lang = actor.lang;

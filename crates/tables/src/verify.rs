@@ -1,13 +1,14 @@
-//! Looking back at a table: `/verify` recomputes every chance event and droid choice from
-//! the revealed seed (docs/CONTRACT.md P-6.4), `/replay` animates its game, `/rules` explains one.
+//! Looking back at a table: what the seed gives for each entry the table played by itself
+//! (which `/verify` recomputes, docs/CONTRACT.md P-6.4), `/replay`'s animation, and the
+//! table a command about a past game means. `/verify` and `/rules` are units of
+//! [`crate::commands::defs`].
 
 use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
 use super::{Actor, App, Outcome, Refusal, Reply};
-use crate::games::{GameOptions, Step};
+use crate::games::Step;
 use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
-use crate::render::Scene;
 use crate::t;
 
 impl App {
@@ -48,7 +49,7 @@ impl App {
 
     /// What the seed gives for a logged entry the table played by itself (a chance event,
     /// a droid's choice), or `None` for a player's own entry.
-    fn recomputed(
+    pub(crate) fn recomputed(
         lang: crate::words::Lang,
         row: &TableRow,
         seed: &str,
@@ -69,65 +70,6 @@ impl App {
             }
             Some(_) => None,
         }
-    }
-
-    /// `/verify`: recomputes every chance event and droid choice of an ended table from its
-    /// revealed seed, and checks the seed against the commitment shown at the start.
-    pub(crate) fn verify(&self, actor: &Actor, table: Option<i64>) -> Outcome {
-        let lang = actor.lang;
-        let row = self.table_for(actor, table)?;
-        let Some(seed) = row.seed.clone() else {
-            return Err(Refusal::Said(t!(
-                lang,
-                "verify-playing",
-                table = row.id,
-                commitment = &row.seed_commitment
-            )));
-        };
-        let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
-        let entry = self.entry(&row)?;
-        let mut progress = Progress::begin(&row, entry)?;
-        let (mut chance, mut droid) = (0, 0);
-        let mut problems = Vec::new();
-        for logged in self.ledger.actions(row.id)? {
-            if let Some(expected) = Self::recomputed(lang, &row, &seed, &progress, &logged) {
-                match logged.seat {
-                    None => chance += 1,
-                    Some(_) => droid += 1,
-                }
-                if expected.as_deref() != Some(logged.action.as_str()) {
-                    problems.push(format!(
-                        "action {}: logged {}, the seed gives {:?}",
-                        logged.seq, logged.action, expected
-                    ));
-                }
-            }
-            if let Err(e) = progress.apply(lang, &row, entry, &logged) {
-                let e = e.told(lang);
-                problems.push(format!("action {}: {e}", logged.seq));
-                break;
-            }
-        }
-        let text = if commitment_ok && problems.is_empty() {
-            t!(
-                lang,
-                "verify-ok",
-                table = row.id,
-                seed = &seed,
-                commitment = &row.seed_commitment,
-                chance = chance,
-                droid = droid
-            )
-        } else {
-            t!(
-                lang,
-                "verify-failed",
-                table = row.id,
-                matches = if commitment_ok { "yes" } else { "no" },
-                problems = problems.join("; ")
-            )
-        };
-        Ok(Self::shown_to(actor, &row, vec![Reply::public(text)]))
     }
 
     /// `/replay`: an animated GIF of a table's game (a series replays its latest game).
@@ -176,27 +118,5 @@ impl App {
         }
         let reply = Reply::public(text).with_image(format!("table-{}-replay.gif", row.id), gif);
         Ok(Self::shown_to(actor, &row, vec![reply]))
-    }
-
-    /// `/rules`: a summary with a picture of the game.
-    pub(crate) fn rules(&self, lang: crate::words::Lang, game: &str) -> Outcome {
-        let Some(entry) = self.catalogue.find(game) else {
-            return Err(Refusal::Said(t!(
-                lang,
-                "play-unknown-game",
-                game = game,
-                games = self.catalogue.ids().join(", ")
-            )));
-        };
-        let options = GameOptions::new();
-        let position = entry.rules(&options)?.showcase()?;
-        let png = entry
-            .board
-            .png(lang, &options, &position, &Scene::default())?;
-        Ok(vec![Reply::public(crate::words::game_summary(
-            lang,
-            &entry.info,
-        ))
-        .with_image(format!("{}-rules.png", entry.info.id), png)])
     }
 }

@@ -12,9 +12,7 @@ pub mod standings;
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::call::Call;
 use crate::games::GameOptions;
-use crate::ledger::tournaments::{
-    Format, NewTournament, Tournament, TournamentRefusal, TournamentStatus,
-};
+use crate::ledger::tournaments::{Format, NewTournament, Tournament, TournamentRefusal};
 use crate::render::standings::{Card, Line};
 use crate::t;
 use standings::Reading;
@@ -172,7 +170,7 @@ impl App {
 
     /// A tournament in a few words: "a knockout of Dejarik", "a Swiss of D-Zone (3 rounds,
     /// tables of 3)".
-    fn tournament_kind(&self, lang: crate::words::Lang, t: &Tournament) -> String {
+    pub(crate) fn tournament_kind(&self, lang: crate::words::Lang, t: &Tournament) -> String {
         let game = self.catalogue.find(&t.game).map_or_else(
             || t.game.clone(),
             |e| crate::words::game_name(lang, &e.info),
@@ -188,7 +186,11 @@ impl App {
     }
 
     /// The tournament a command names, or this channel's newest.
-    fn tournament_for(&self, actor: &Actor, id: Option<i64>) -> Result<Tournament, Refusal> {
+    pub(crate) fn tournament_for(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Tournament, Refusal> {
         let lang = actor.lang;
         let t = match id {
             Some(id) => self.ledger.tournament(id)?,
@@ -237,73 +239,6 @@ impl App {
         Ok(replies)
     }
 
-    /// `/tournament show`: the players, the standings and each round's tables.
-    pub(crate) fn tournament_show(&self, actor: &Actor, id: Option<i64>) -> Outcome {
-        let lang = actor.lang;
-        let t = self.tournament_for(actor, id)?;
-        let tables = self.ledger.tournament_tables(t.id)?;
-        let byes = self.ledger.tournament_byes(t.id)?;
-        let reading = standings::read(&t, &tables, &byes);
-        let mut lines = vec![t!(
-            lang,
-            "tour-show-head",
-            id = t.id,
-            what = self.tournament_kind(lang, &t),
-            status = match t.status {
-                TournamentStatus::Open => "open",
-                TournamentStatus::Playing => "playing",
-                TournamentStatus::Ended => "ended",
-                TournamentStatus::Cancelled => "cancelled",
-            },
-            round = t.round,
-            entry = t.entry,
-            pot = t.entry * t.players.len() as i64
-        )];
-        if t.status == TournamentStatus::Open {
-            let names: Vec<String> = t.players.iter().map(|u| self.name(&t.guild, u)).collect();
-            lines.push(t!(
-                lang,
-                "tour-show-players",
-                players = crate::words::list(lang, &names),
-                count = t.players.len() as i64
-            ));
-        } else {
-            for (place, s) in reading.standings.iter().enumerate() {
-                lines.push(t!(
-                    lang,
-                    "tour-show-line",
-                    place = place as i64 + 1,
-                    who = self.name(&t.guild, &s.user),
-                    points = standings::points(s.score),
-                    out = s.out_in.unwrap_or(0)
-                ));
-            }
-        }
-        for (round, board, row) in tables.iter().filter(|(r, _, _)| *r == t.round) {
-            let names: Vec<String> = row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
-            lines.push(t!(
-                lang,
-                "tour-show-table",
-                round = *round,
-                board = *board,
-                table = row.id,
-                players = names.join(" – "),
-                status = row.status.as_str()
-            ));
-        }
-        if let Some(ended) = &t.result {
-            lines.push(self.told_prizes(lang, &t, ended));
-        }
-        let mut reply = Reply::private(lines.join("\n"));
-        if t.status != TournamentStatus::Open {
-            reply = reply.with_image(
-                format!("tournament-{}.png", t.id),
-                self.card(lang, &t, &reading)?,
-            );
-        }
-        Ok(vec![reply])
-    }
-
     /// `/tournament cancel`: its creator or an admin stops it; every entry goes back and
     /// its tables still in play end without a result.
     pub(crate) fn tournament_cancel(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
@@ -349,7 +284,7 @@ impl App {
     }
 
     /// What the prizes of an ended tournament were, in words.
-    fn told_prizes(
+    pub(crate) fn told_prizes(
         &self,
         lang: crate::words::Lang,
         t: &Tournament,
@@ -390,7 +325,7 @@ impl App {
     }
 
     /// The standings as an image, in `lang`.
-    fn card(
+    pub(crate) fn card(
         &self,
         lang: crate::words::Lang,
         t: &Tournament,

@@ -5,6 +5,9 @@ use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, switch, take};
 use crate::call::Call;
 use crate::ledger::economy::Setting;
+use crate::mine::place;
+use crate::places::{channel_id, listed};
+use crate::refusal::Refusal;
 use crate::replies::Reply;
 use crate::t;
 use crate::words::Lang;
@@ -190,7 +193,38 @@ pub struct AdminChannel {
 impl Verb for AdminChannel {
     const PATH: &'static str = "admin channel";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.admin_channel(actor, &self.channel, self.tables)
+        let (typed, tables) = (self.channel.as_str(), self.tables);
+        let lang = actor.lang;
+        App::require_admin(actor)?;
+        let channel = channel_id(typed);
+        if channel.is_empty() {
+            return Err(Refusal::Said(t!(lang, "channel-unknown", channel = typed)));
+        }
+        app.ledger
+            .set_table_channel(&actor.guild, channel, tables)?;
+        let now = app.ledger.table_channels(&actor.guild)?;
+        let text = if now.is_empty() {
+            t!(
+                lang,
+                "channel-tables-everywhere",
+                who = &actor.name,
+                channel = place(channel)
+            )
+        } else {
+            let id = if tables {
+                "channel-tables-on"
+            } else {
+                "channel-tables-off"
+            };
+            t!(
+                lang,
+                id,
+                who = &actor.name,
+                channel = place(channel),
+                channels = listed(&now)
+            )
+        };
+        Ok(vec![Reply::private(text)])
     }
 }
 

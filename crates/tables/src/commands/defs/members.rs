@@ -1,11 +1,17 @@
-//! A member's own: `/notify`, `/leaderboard`, `/stats`, `/help`.
+//! A member's own: `/notify`, `/leaderboard`, `/stats`, and `/help` (docs/CONTRACT.md P-3):
+//! what the bot does, every command in one line (the commands' descriptions in the message
+//! files, `cmd-<name>`, as Discord's picker shows them), how to start a first game;
+//! `/help command:X` for one command.
 
 use super::super::spec::{arg, command, ArgKind, CommandSpec};
+use super::super::spec::{canonical, local_name, names, specs};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, take};
 use crate::call::Call;
+use crate::refusal::Refusal;
 use crate::replies::Reply;
 use crate::t;
+use crate::words;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -147,7 +153,72 @@ pub struct Help {
 impl Verb for Help {
     const PATH: &'static str = "help";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.help(actor.lang, self.command.as_deref())
+        let (lang, command) = (actor.lang, self.command.as_deref());
+        let games: Vec<String> = app
+            .catalogue
+            .entries()
+            .iter()
+            .map(|e| words::game_name(lang, &e.info))
+            .collect();
+        let Some(command) = command else {
+            let mut lines = vec![t!(lang, "help-intro", games = words::list(lang, &games))];
+            // Each line: the usages of a command and those joined to it, and what the first
+            // does (or what they do together, `help-together-<first>`).
+            let mut groups: Vec<Vec<CommandSpec>> = Vec::new();
+            for spec in specs() {
+                match groups.last_mut() {
+                    Some(group) if spec.joined => group.push(spec),
+                    _ => groups.push(vec![spec]),
+                }
+            }
+            for group in groups {
+                let first = group[0].name;
+                let together = format!("help-together-{first}");
+                let what = if group.len() > 1 && words::has(lang, &together) {
+                    t!(lang, &together)
+                } else {
+                    t!(lang, &format!("cmd-{first}"))
+                };
+                let usages: Vec<String> = group.iter().map(|spec| spec.short_usage(lang)).collect();
+                lines.push(t!(
+                    lang,
+                    "help-line",
+                    usage = usages.join("` · `"),
+                    what = what
+                ));
+            }
+            lines.push(t!(lang, "help-first-game"));
+            return Ok(vec![Reply::private(lines.join("\n"))]);
+        };
+        let Some(name) = canonical(command) else {
+            return Err(Refusal::Said(t!(
+                lang,
+                "help-unknown",
+                command = command,
+                commands = names()
+                    .iter()
+                    .map(|n| format!("/{}", local_name(lang, n, n)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        };
+        let usage = specs()
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.usage(lang))
+            .unwrap_or_default();
+        let mut text = t!(
+            lang,
+            "help-line",
+            usage = usage,
+            what = t!(lang, &format!("cmd-{name}"))
+        );
+        let more = format!("more-{name}");
+        if words::has(lang, &more) {
+            text.push('\n');
+            text.push_str(&t!(lang, &more, games = app.catalogue.ids().join(", ")));
+        }
+        Ok(vec![Reply::private(text)])
     }
 }
 

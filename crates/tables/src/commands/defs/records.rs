@@ -1,9 +1,16 @@
-//! What a table leaves: `/rules`, `/replay`, `/verify`.
+//! What a table leaves: `/rules` (a game's rules with a picture of its board), `/replay`,
+//! and `/verify`, which recomputes every chance event and droid choice of an ended table
+//! from its revealed seed (docs/CONTRACT.md P-6.4).
 
 use super::super::spec::{arg, command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, take};
 use crate::call::Call;
+use crate::games::GameOptions;
+use crate::log::Progress;
+use crate::refusal::Refusal;
+use crate::render::Scene;
+use crate::replies::Reply;
 use crate::t;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
@@ -17,7 +24,25 @@ pub struct Rules {
 impl Verb for Rules {
     const PATH: &'static str = "rules";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.rules(actor.lang, &self.game)
+        let (lang, game) = (actor.lang, self.game.as_str());
+        let Some(entry) = app.catalogue.find(game) else {
+            return Err(Refusal::Said(t!(
+                lang,
+                "play-unknown-game",
+                game = game,
+                games = app.catalogue.ids().join(", ")
+            )));
+        };
+        let options = GameOptions::new();
+        let position = entry.rules(&options)?.showcase()?;
+        let png = entry
+            .board
+            .png(lang, &options, &position, &Scene::default())?;
+        Ok(vec![Reply::public(crate::words::game_summary(
+            lang,
+            &entry.info,
+        ))
+        .with_image(format!("{}-rules.png", entry.info.id), png)])
     }
 }
 
@@ -78,7 +103,61 @@ pub struct Verify {
 impl Verb for Verify {
     const PATH: &'static str = "verify";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.verify(actor, self.table)
+        let table = self.table;
+        let lang = actor.lang;
+        let row = app.table_for(actor, table)?;
+        let Some(seed) = row.seed.clone() else {
+            return Err(Refusal::Said(t!(
+                lang,
+                "verify-playing",
+                table = row.id,
+                commitment = &row.seed_commitment
+            )));
+        };
+        let commitment_ok = crate::ledger::accounts::commitment(&seed) == row.seed_commitment;
+        let entry = app.entry(&row)?;
+        let mut progress = Progress::begin(&row, entry)?;
+        let (mut chance, mut droid) = (0, 0);
+        let mut problems = Vec::new();
+        for logged in app.ledger.actions(row.id)? {
+            if let Some(expected) = App::recomputed(lang, &row, &seed, &progress, &logged) {
+                match logged.seat {
+                    None => chance += 1,
+                    Some(_) => droid += 1,
+                }
+                if expected.as_deref() != Some(logged.action.as_str()) {
+                    problems.push(format!(
+                        "action {}: logged {}, the seed gives {:?}",
+                        logged.seq, logged.action, expected
+                    ));
+                }
+            }
+            if let Err(e) = progress.apply(lang, &row, entry, &logged) {
+                let e = e.told(lang);
+                problems.push(format!("action {}: {e}", logged.seq));
+                break;
+            }
+        }
+        let text = if commitment_ok && problems.is_empty() {
+            t!(
+                lang,
+                "verify-ok",
+                table = row.id,
+                seed = &seed,
+                commitment = &row.seed_commitment,
+                chance = chance,
+                droid = droid
+            )
+        } else {
+            t!(
+                lang,
+                "verify-failed",
+                table = row.id,
+                matches = if commitment_ok { "yes" } else { "no" },
+                problems = problems.join("; ")
+            )
+        };
+        Ok(App::shown_to(actor, &row, vec![Reply::public(text)]))
     }
 }
 

@@ -6,6 +6,8 @@ use super::super::spec::{command, need_arg, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use crate::call::Call;
 use crate::replies::Control;
+use crate::replies::Reply;
+use crate::t;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -57,7 +59,18 @@ pub struct Tables;
 impl Verb for Tables {
     const PATH: &'static str = "tables";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.my_tables(actor)
+        let lang = actor.lang;
+        let rows = app.ledger.active_tables_of(&actor.guild, &actor.user)?;
+        if rows.is_empty() {
+            return Ok(vec![Reply::private(t!(
+                lang,
+                "tables-none",
+                who = &actor.name
+            ))]);
+        }
+        let mut lines = vec![t!(lang, "tables-title", who = &actor.name)];
+        lines.extend(rows.iter().map(|row| app.table_line(actor, row)));
+        Ok(vec![Reply::private(lines.join("\n"))])
     }
 }
 

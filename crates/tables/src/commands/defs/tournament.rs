@@ -4,6 +4,10 @@ use super::super::spec::{arg, command, need_arg, ranged, ArgKind, CommandSpec};
 use super::super::verb::{Options, Slash, Verb};
 use super::super::{need, number, take};
 use crate::call::Call;
+use crate::ledger::tournaments::TournamentStatus;
+use crate::replies::Reply;
+use crate::t;
+use crate::tournaments::standings;
 use crate::tournaments::Create;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
@@ -85,7 +89,70 @@ pub struct TournamentShow {
 impl Verb for TournamentShow {
     const PATH: &'static str = "tournament show";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.tournament_show(actor, self.tournament)
+        let id = self.tournament;
+        let lang = actor.lang;
+        let t = app.tournament_for(actor, id)?;
+        let tables = app.ledger.tournament_tables(t.id)?;
+        let byes = app.ledger.tournament_byes(t.id)?;
+        let reading = standings::read(&t, &tables, &byes);
+        let mut lines = vec![t!(
+            lang,
+            "tour-show-head",
+            id = t.id,
+            what = app.tournament_kind(lang, &t),
+            status = match t.status {
+                TournamentStatus::Open => "open",
+                TournamentStatus::Playing => "playing",
+                TournamentStatus::Ended => "ended",
+                TournamentStatus::Cancelled => "cancelled",
+            },
+            round = t.round,
+            entry = t.entry,
+            pot = t.entry * t.players.len() as i64
+        )];
+        if t.status == TournamentStatus::Open {
+            let names: Vec<String> = t.players.iter().map(|u| app.name(&t.guild, u)).collect();
+            lines.push(t!(
+                lang,
+                "tour-show-players",
+                players = crate::words::list(lang, &names),
+                count = t.players.len() as i64
+            ));
+        } else {
+            for (place, s) in reading.standings.iter().enumerate() {
+                lines.push(t!(
+                    lang,
+                    "tour-show-line",
+                    place = place as i64 + 1,
+                    who = app.name(&t.guild, &s.user),
+                    points = standings::points(s.score),
+                    out = s.out_in.unwrap_or(0)
+                ));
+            }
+        }
+        for (round, board, row) in tables.iter().filter(|(r, _, _)| *r == t.round) {
+            let names: Vec<String> = row.seats.iter().map(|u| app.name(&row.guild, u)).collect();
+            lines.push(t!(
+                lang,
+                "tour-show-table",
+                round = *round,
+                board = *board,
+                table = row.id,
+                players = names.join(" – "),
+                status = row.status.as_str()
+            ));
+        }
+        if let Some(ended) = &t.result {
+            lines.push(app.told_prizes(lang, &t, ended));
+        }
+        let mut reply = Reply::private(lines.join("\n"));
+        if t.status != TournamentStatus::Open {
+            reply = reply.with_image(
+                format!("tournament-{}.png", t.id),
+                app.card(lang, &t, &reading)?,
+            );
+        }
+        Ok(vec![reply])
     }
 }
 
