@@ -13,6 +13,7 @@ use serde_json::Value;
 /// A console and its directory (the database `h.db`, boards under `boards/`), named for
 /// the test so that tests running at once never share one.
 pub fn console(name: &str) -> (Console, std::path::PathBuf) {
+    sweep_stale();
     let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -21,6 +22,7 @@ pub fn console(name: &str) -> (Console, std::path::PathBuf) {
 
 /// A console on a copy of the database file `db` (a fixture), in a directory of its own.
 pub fn console_on(name: &str, db: &std::path::Path) -> (Console, std::path::PathBuf) {
+    sweep_stale();
     let dir = std::env::temp_dir().join(format!("holotable-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -100,3 +102,5 @@ pub fn pick_move(c: &mut Console, line: &str) -> Value {
     }
     last
 }
+
+include!("scratch.rs");

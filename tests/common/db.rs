@@ -19,6 +19,7 @@ pub struct Db {
 
 impl Db {
     pub fn sqlite(name: &str) -> Db {
+        sweep_stale();
         let dir = std::env::temp_dir().join(format!("holotable-db-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -100,3 +101,5 @@ macro_rules! on_both {
         }
     };
 }
+
+include!("scratch.rs");

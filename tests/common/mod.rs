@@ -16,6 +16,7 @@ use holotable::table::{commands, Actor, App, Command, Reply, Settings};
 
 /// A fresh directory for one test's database.
 pub fn workdir(name: &str) -> PathBuf {
+    sweep_stale();
     let dir = std::env::temp_dir().join(format!("holotable-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -154,3 +155,5 @@ pub fn says(reply: &Reply, needle: &str) {
         reply.text
     );
 }
+
+include!("scratch.rs");

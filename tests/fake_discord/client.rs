@@ -27,6 +27,7 @@ impl Drop for Bot {
 
 /// An empty directory of its own for a test.
 pub fn workdir(name: &str) -> PathBuf {
+    sweep_stale();
     let dir = std::env::temp_dir().join(format!("holotable-discord-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -204,3 +205,5 @@ pub async fn pick_move(
     }
     answer
 }
+
+include!("../common/scratch.rs");
