@@ -13,7 +13,6 @@ pub use holotable_games as games;
 pub use holotable_ledger as ledger;
 pub use holotable_render as render;
 pub use holotable_tables::lane;
-pub use holotable_tables::names;
 
 pub use holotable_tables as table;
 pub use holotable_telemetry as telemetry;

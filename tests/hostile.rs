@@ -412,8 +412,8 @@ fn a_game_in_a_private_channel_does_not_exist_anywhere_else() {
             },
         );
         assert_eq!(
-            never.text.replace("99", "1"),
-            elsewhere.text,
+            never.text.to_string().replace("99", "1"),
+            elsewhere.text.to_string(),
             "nothing tells a hidden table from a missing one"
         );
         // One of its players may still ask, and is answered privately.

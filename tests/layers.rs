@@ -227,3 +227,38 @@ fn no_state_hides_in_a_thread() {
         .collect();
     assert!(found.is_empty(), "state kept beside a thread in {found:?}");
 }
+
+/// The table layer hands over words with typed pieces ([`holotable::words::Text`]) and
+/// writes no front end's markup: no Discord mention, channel link or timestamp is made
+/// below the front ends (their presentation modules make them), and the phrasebook has none.
+#[test]
+fn the_table_layer_writes_no_front_ends_markup() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for layer in ["tables", "words", "render", "games", "ledger"] {
+        sources(&root.join("crates").join(layer).join("src"), &mut files);
+    }
+    for entry in std::fs::read_dir(root.join("locales")).unwrap() {
+        for file in std::fs::read_dir(entry.unwrap().path()).unwrap() {
+            files.push(file.unwrap().path());
+        }
+    }
+    assert!(files.len() > 60, "the sources were not found");
+    // Discord's marks around a value put in by `format!` or Fluent: `<#{channel}>`,
+    // `<@{ $user }>`, `<t:{unix}:R>`.
+    let marks = ["<#{", "<@{", "<@&{", "<t:{"];
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if marks.iter().any(|m| code.contains(m)) {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "front-end markup below the front ends: {found:#?}"
+    );
+}

@@ -129,7 +129,7 @@ fn a_timeout_at_a_table_of_three_removes_that_player_and_the_droid_takes_a_seat(
     // bob lets his clock run out (24 h by default): he leaves, the droid and alice go on.
     time.fetch_add(86_400 + 1, Ordering::Relaxed);
     let events = t.app.tick();
-    let texts: Vec<&str> = events.iter().map(|(_, _, r)| r.text.as_str()).collect();
+    let texts: Vec<String> = events.iter().map(|(_, _, r)| r.text.to_string()).collect();
     assert_eq!(events.len(), 1, "{texts:?}");
     assert!(texts[0].contains("bob ran out of time"), "{}", texts[0]);
     assert!(texts[0].contains("the game goes on"), "{}", texts[0]);

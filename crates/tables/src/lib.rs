@@ -23,7 +23,6 @@ mod log;
 mod menus;
 mod mine;
 mod money;
-pub mod names;
 mod notify;
 mod opening;
 mod places;
@@ -264,7 +263,7 @@ impl App {
     /// (remembered, stored, or the id itself), marked when it holds markup
     /// ([`crate::names::said`]).
     pub fn name(&self, guild: &str, user: &str) -> String {
-        crate::names::said(&self.plain_name(guild, user))
+        crate::words::text::name(&self.plain_name(guild, user))
     }
 
     /// The name of a user id in `guild` as they wrote it.
@@ -395,7 +394,7 @@ impl App {
         // From here on the actor's name goes into text as names do: marked when it holds
         // markup, so that every front end shows it as written.
         let said = Actor {
-            name: crate::names::said(&actor.name),
+            name: crate::words::text::name(&actor.name),
             ..actor.clone()
         };
         let actor = &said;

@@ -6,6 +6,7 @@
 use super::{Actor, App, Outcome, Refusal, Reply};
 use crate::ledger::ratings::Board;
 use crate::ledger::tables::{TableRow, TableStatus};
+use crate::words::Text;
 use crate::{t, words};
 
 /// The admin setting that turns a server's lobby page on (1) or off (0).
@@ -21,8 +22,10 @@ pub struct Lobby {
     pub tables: Vec<LobbyTable>,
     /// The last tables that finished, newest first.
     pub recent: Vec<LobbyTable>,
-    /// The richest members: rank, name, credits.
+    /// The richest members: rank, name as written, credits.
     pub leaders: Vec<(usize, String, i64)>,
+    /// When the lobby was read (Unix seconds): the moment its moments are told from.
+    pub now: i64,
 }
 
 /// One table in a lobby.
@@ -31,9 +34,9 @@ pub struct LobbyTable {
     pub table: i64,
     pub game: String,
     /// The players, as a list in words.
-    pub players: String,
+    pub players: Text,
     /// Whose turn it is, or the result.
-    pub state: String,
+    pub state: Text,
     /// The token of the table's own page.
     pub token: String,
 }
@@ -82,7 +85,7 @@ impl App {
                 .leaderboard(&guild, &Board::Credits, "")?
                 .top
                 .into_iter()
-                .map(|r| (r.rank, self.name(&guild, &r.user), r.value as i64))
+                .map(|r| (r.rank, self.plain_name(&guild, &r.user), r.value as i64))
                 .collect();
             Ok(Some(Lobby {
                 tables: active
@@ -94,6 +97,7 @@ impl App {
                     .map(|row| self.lobby_table(lang, row))
                     .collect::<Result<_, _>>()?,
                 leaders,
+                now: self.now(),
             }))
         }
     }
@@ -113,8 +117,8 @@ impl App {
         Ok(LobbyTable {
             table: row.id,
             game: words::game_name(lang, &entry.info),
-            players: words::list(lang, &self.seat_names(row)),
-            state,
+            players: Text::from(words::list(lang, &self.seat_names(row))),
+            state: Text::from(state),
             token: self.ledger.watch_token(row.id)?,
         })
     }

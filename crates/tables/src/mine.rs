@@ -6,14 +6,10 @@ use super::{Actor, App};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
-/// Where a table is, as the member's client shows it. Discord channels and threads are
-/// numbers, which Discord draws as a link from `<#id>`; a console channel is a name.
+/// Where a table is: a channel, which each front end shows in its own way (Discord draws a
+/// link to it).
 pub(crate) fn place(channel: &str) -> String {
-    if !channel.is_empty() && channel.bytes().all(|b| b.is_ascii_digit()) {
-        format!("<#{channel}>")
-    } else {
-        format!("#{channel}")
-    }
+    words::text::channel(channel)
 }
 
 impl App {
@@ -78,11 +74,14 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::place;
+    use crate::words;
 
     #[test]
-    fn discord_channels_are_links_and_console_channels_names() {
-        assert_eq!(place("3000"), "<#3000>");
-        assert_eq!(place("general"), "#general");
-        assert_eq!(place(""), "#");
+    fn a_place_is_a_channel_piece() {
+        assert_eq!(
+            words::Text::from(place("3000")).pieces(),
+            &[words::Piece::Channel("3000".into())]
+        );
+        assert_eq!(words::Text::from(place("general")).to_string(), "#general");
     }
 }

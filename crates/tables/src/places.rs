@@ -18,7 +18,7 @@ pub(crate) fn channel_id(typed: &str) -> &str {
         .unwrap_or(typed)
 }
 
-/// The listed channels in words: `<#1>, <#2>`.
+/// The listed channels, comma-separated.
 pub(crate) fn listed(channels: &[String]) -> String {
     channels
         .iter()

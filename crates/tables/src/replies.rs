@@ -3,6 +3,12 @@
 
 use serde::Serialize;
 
+use crate::words::Text;
+
+fn plain<S: serde::Serializer>(text: &Text, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&text.to_string())
+}
+
 /// An image attached to a reply.
 #[derive(Debug, Clone, Serialize)]
 pub struct Image {
@@ -75,7 +81,9 @@ pub struct Link {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Reply {
-    pub text: String,
+    /// Its words, with names, channels and moments kept for each front end to show.
+    #[serde(serialize_with = "plain")]
+    pub text: Text,
     /// Shown only to the user who acted.
     pub ephemeral: bool,
     pub images: Vec<Image>,
@@ -102,7 +110,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn public(text: impl Into<String>) -> Reply {
+    pub fn public(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ephemeral: false,
@@ -118,7 +126,7 @@ impl Reply {
         }
     }
 
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(text: impl Into<Text>) -> Reply {
         Reply {
             ephemeral: true,
             ..Reply::public(text)
@@ -137,7 +145,7 @@ impl Reply {
     }
 
     /// A message for `user` alone, sent to them directly rather than in the channel.
-    pub fn direct(user: &str, text: impl Into<String>) -> Reply {
+    pub fn direct(user: &str, text: impl Into<Text>) -> Reply {
         Reply {
             direct: Some(user.to_string()),
             ..Reply::public(text)

@@ -11,6 +11,7 @@ use crate::games::{DynPlay, Phrase, Status, Step};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
+use crate::words::Text;
 use crate::{t, words};
 
 /// A table as its live page shows it, in `lang`.
@@ -26,12 +27,12 @@ pub struct Spectated {
     pub game_no: u32,
     pub seats: Vec<SeatView>,
     /// Whose turn it is, or how the table waits, in words.
-    pub state: String,
+    pub state: Text,
     /// What is at stake, in words (`None`: a friendly game).
-    pub stakes: Option<String>,
+    pub stakes: Option<Text>,
     /// The game in play's steps in words, one line each, oldest first: all of them, or the
     /// newest few (see [`Lines`]).
-    pub moves: Vec<String>,
+    pub moves: Vec<Text>,
     /// How many lines the whole game in play has (`moves` are its last ones).
     pub moves_total: usize,
     /// How many steps the game in play has (its boards are numbered 0 ..= steps).
@@ -39,7 +40,7 @@ pub struct Spectated {
     /// Whether the table has a board to show (it started).
     pub board: bool,
     /// The result once the table has ended.
-    pub result: Option<String>,
+    pub result: Option<Text>,
     /// When the player to act must have acted (Unix seconds), while the table plays.
     pub deadline: Option<i64>,
     /// The table's fairness record: the seed's commitment, and the seed once revealed.
@@ -47,6 +48,9 @@ pub struct Spectated {
     pub seed: Option<String>,
     /// What the side bets on the table hold, in all (see [`SeatView::backed`]).
     pub pool: i64,
+    /// When the view was read (Unix seconds, the application's clock): the moment its
+    /// moments are told from.
+    pub now: i64,
 }
 
 /// Which of the game's lines a view tells: every one (a page), or the newest few (an update
@@ -60,6 +64,7 @@ pub enum Lines {
 /// One seat of a watched table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeatView {
+    /// The member's name as written.
     pub name: String,
     /// Points won in the series so far.
     pub points: u32,
@@ -134,16 +139,16 @@ impl App {
         let mut view = self.front_of(lang, row)?;
         match row.status {
             TableStatus::Open => {
-                view.state = t!(
+                view.state = Text::from(t!(
                     lang,
                     "watch-waiting",
                     seated = row.seats.len(),
                     seats = row.terms.seats
-                );
+                ));
                 return Ok((view, None));
             }
             TableStatus::Cancelled if row.turn == 0 => {
-                view.state = t!(lang, "watch-cancelled");
+                view.state = Text::from(t!(lang, "watch-cancelled"));
                 return Ok((view, None));
             }
             _ => {}
@@ -176,7 +181,7 @@ impl App {
         let seat = |(seat, user): (usize, &String)| {
             let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
             SeatView {
-                name: self.name(&row.guild, user),
+                name: self.plain_name(&row.guild, user),
                 points: 0,
                 to_act: false,
                 gone: false,
@@ -194,19 +199,20 @@ impl App {
             turn: row.turn,
             game_no: 1,
             seats: row.seats.iter().enumerate().map(seat).collect(),
-            state: String::new(),
-            stakes: self.stakes_words(lang, row),
+            state: Text::default(),
+            stakes: self.stakes_words(lang, row).map(Text::from),
             moves: Vec::new(),
             moves_total: 0,
             steps: 0,
             board: false,
-            result: row.result.clone(),
+            result: row.result.as_deref().map(Text::from),
             deadline: (row.status == TableStatus::Playing)
                 .then_some(row.deadline)
                 .flatten(),
             commitment: row.seed_commitment.clone(),
             seed: row.seed.clone(),
             pool: 0,
+            now: self.now(),
         };
         for bet in self.ledger.side_bets(row.id)? {
             view.pool += bet.amount;
@@ -237,7 +243,7 @@ impl App {
         };
         view.moves = walk.said[from..]
             .iter()
-            .map(|said| self.tell(lang, row, said))
+            .map(|said| Text::from(self.tell(lang, row, said)))
             .collect();
         view.steps = progress.actions.len();
         for (seat, points) in progress.totals.iter().enumerate() {
@@ -249,11 +255,11 @@ impl App {
         if let Some(seat) = progress.play.waiting() {
             view.seats[seat].to_act = row.status == TableStatus::Playing;
         }
-        view.state = match row.status {
+        view.state = Text::from(match row.status {
             TableStatus::Playing => self.turn_line(lang, row, progress),
             TableStatus::Finished => t!(lang, "watch-finished"),
             _ => t!(lang, "watch-cancelled"),
-        };
+        });
     }
 
     /// The stakes of a table in words, or `None` for a friendly game.

@@ -157,42 +157,20 @@ macro_rules! t {
     };
 }
 
-/// A moment in a reply's text, as Discord writes one (`<t:1767225600:R>`): Discord shows it
-/// to each reader as "in 6 hours" in their own language and time zone; the other front
-/// ends write it out with [`moments`].
-pub fn moment(unix: i64) -> String {
-    format!("<t:{unix}:R>")
-}
+pub mod text;
 
-/// `text` with its moments ([`moment`]) told relative to `now`, in `lang`: "in 5.8 hours".
-pub fn moments(text: &str, now: i64, lang: Lang) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("<t:") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 3..];
-        let parsed = after
-            .find(":R>")
-            .and_then(|end| after[..end].parse::<i64>().ok().map(|unix| (unix, end)));
-        match parsed {
-            Some((unix, end)) => {
-                let minutes = (unix - now).max(0) / 60;
-                out.push_str(&if minutes < 120 {
-                    crate::t!(lang, "moment-minutes", minutes = minutes)
-                } else {
-                    let hours = format!("{:.1}", minutes as f64 / 60.0);
-                    crate::t!(lang, "moment-hours", hours = hours)
-                });
-                rest = &after[end + 3..];
-            }
-            None => {
-                out.push_str("<t:");
-                rest = after;
-            }
-        }
+pub use text::{moment, Marks, Piece, Text};
+
+/// A moment told relative to `now`, in `lang`: "in 5 minutes", "in 5.8 hours" (for front
+/// ends that cannot show a moment in each reader's own time zone, as Discord does).
+pub fn relative(unix: i64, now: i64, lang: Lang) -> String {
+    let minutes = (unix - now).max(0) / 60;
+    if minutes < 120 {
+        crate::t!(lang, "moment-minutes", minutes = minutes)
+    } else {
+        let hours = format!("{:.1}", minutes as f64 / 60.0);
+        crate::t!(lang, "moment-hours", hours = hours)
     }
-    out.push_str(rest);
-    out
 }
 
 /// Whether message `id` exists in `lang` (for texts that are optional, such as a command's
@@ -260,16 +238,9 @@ mod moment_tests {
     use super::*;
 
     #[test]
-    fn moments_are_told_in_words_and_anything_else_is_kept() {
-        let text = format!("runs out {}; <t:x:R> stays", moment(1_000 + 3 * 3600));
-        assert_eq!(text, "runs out <t:11800:R>; <t:x:R> stays");
-        assert_eq!(
-            moments(&text, 1_000, Lang::En),
-            "runs out in 3.0 hours; <t:x:R> stays"
-        );
-        assert_eq!(
-            moments(&moment(1_000 + 90), 1_000, Lang::Fr),
-            "dans 1 minute"
-        );
+    fn moments_are_told_relative_to_now() {
+        assert_eq!(relative(1_000 + 3 * 3600, 1_000, Lang::En), "in 3.0 hours");
+        assert_eq!(relative(1_000 + 90, 1_000, Lang::Fr), "dans 1 minute");
+        assert_eq!(relative(0, 1_000, Lang::En), "in 0 minutes");
     }
 }

@@ -20,6 +20,7 @@ use crate::table::commands::{Pick, Press};
 use crate::table::{commands, Actor, App, Command, Control, Reply};
 use crate::words::{self, Lang};
 
+mod marks;
 mod printed;
 use printed::Printed;
 
@@ -459,8 +460,7 @@ impl Console {
             to,
             direct: direct.is_some(),
             ephemeral: reply.ephemeral,
-            // The console shows text as it is: names are written out, not escaped.
-            text: crate::names::unmarked(&crate::words::moments(&reply.text, self.app.now(), lang)),
+            text: marks::told(&reply.text, self.app.now(), lang),
             images,
             others,
             watch: reply.link.as_ref().map(|link| link.url.as_str()),

@@ -15,6 +15,7 @@ mod custom_ids;
 mod doors;
 mod errors;
 mod gateway;
+mod marks;
 mod retry;
 mod seen;
 mod send;

@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::table::{Reply, Style};
+use crate::words::Text;
 
 fn button_style(style: Style) -> serenity::ButtonStyle {
     match style {
@@ -28,7 +29,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                     // A label is plain text: a name in it needs no escaping, only its marks
                     // taken off.
                     serenity::CreateButton::new(super::custom_ids::write(&b.control))
-                        .label(crate::names::unmarked(&b.label))
+                        .label(crate::words::text::plain(&b.label))
                         .style(button_style(b.style))
                 })
                 .collect(),
@@ -41,11 +42,11 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             .take(25)
             .map(|c| {
                 let option = serenity::CreateSelectMenuOption::new(
-                    crate::names::unmarked(&c.label),
+                    crate::words::text::plain(&c.label),
                     c.value.clone(),
                 );
                 match &c.description {
-                    Some(line) => option.description(crate::names::unmarked(line)),
+                    Some(line) => option.description(crate::words::text::plain(line)),
                     None => option,
                 }
             })
@@ -55,7 +56,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 super::custom_ids::write(&select.control),
                 serenity::CreateSelectMenuKind::String { options },
             )
-            .placeholder(crate::names::unmarked(&select.placeholder)),
+            .placeholder(crate::words::text::plain(&select.placeholder)),
         ));
     }
     if let Some(link) = &reply.link {
@@ -94,16 +95,17 @@ pub(super) struct Outgoing {
 impl Outgoing {
     /// The reply in Discord's terms; its images move into the attachments (a board is
     /// ~80 KB, and a burst of answers holds one copy each, not two).
-    pub(super) fn of(mut reply: Reply) -> Outgoing {
+    pub(super) fn of(reply: Reply) -> Outgoing {
         let pings: Vec<serenity::UserId> = reply
             .mentions
             .iter()
             .filter_map(|u| u.parse::<u64>().ok().filter(|&id| id != 0))
             .map(serenity::UserId::new)
             .collect();
+        let mut content = super::marks::told(&reply.text);
         if !pings.is_empty() && !reply.ephemeral {
             let tags: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
-            reply.text = format!("{} {}", tags.join(" "), reply.text);
+            content = format!("{} {content}", tags.join(" "));
         }
         let choices = !reply.buttons.is_empty() || reply.select.is_some();
         Outgoing {
@@ -111,10 +113,7 @@ impl Outgoing {
             choices,
             linked: reply.link.is_some(),
             closes: reply.closes,
-            // Names between the table layer's marks are escaped: shown as written.
-            content: within_limit(crate::names::escape_marked(&std::mem::take(
-                &mut reply.text,
-            ))),
+            content: within_limit(content),
             ephemeral: reply.ephemeral,
             components: components(&reply),
             files: reply
@@ -156,11 +155,12 @@ impl Outgoing {
     pub(super) fn split(mut reply: Reply) -> Vec<Outgoing> {
         // Room for the pings `of` puts in front of the last part.
         let room = CONTENT_LIMIT - 30 * reply.mentions.len();
-        if reply.text.chars().count() <= room {
+        let content = super::marks::told(&reply.text);
+        if content.chars().count() <= room {
             return vec![Outgoing::of(reply)];
         }
         let mut parts: Vec<String> = vec![String::new()];
-        for line in reply.text.lines() {
+        for line in content.lines() {
             let last = parts.last_mut().expect("one part at least");
             let needed = last.chars().count() + line.chars().count() + 1;
             if !last.is_empty() && needed > room {
@@ -172,11 +172,12 @@ impl Outgoing {
                 last.push_str(line);
             }
         }
-        reply.text = parts.pop().unwrap_or_default();
+        // The parts are Discord's content already: as words, they are sent as they are.
+        reply.text = Text::words(parts.pop().unwrap_or_default());
         let mut out: Vec<Outgoing> = parts
             .into_iter()
             .map(|text| {
-                let mut part = Reply::public(text);
+                let mut part = Reply::public(Text::words(text));
                 part.ephemeral = reply.ephemeral;
                 Outgoing::of(part)
             })

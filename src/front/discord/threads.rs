@@ -106,8 +106,9 @@ async fn announce_and_post(
     replies: Vec<Reply>,
     said: &str,
 ) {
-    let headline = replies[0].text.lines().next().unwrap_or_default();
-    let announcement = Reply::public(format!("{headline}\n{said}"));
+    let first = super::marks::told(&replies[0].text);
+    let headline = first.lines().next().unwrap_or_default();
+    let announcement = Reply::public(crate::words::Text::words(format!("{headline}\n{said}")));
     answering.send(vec![announcement]).await;
     for reply in replies {
         if reply.direct.is_some() {

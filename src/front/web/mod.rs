@@ -12,6 +12,7 @@ mod boards;
 mod hub;
 mod lang;
 pub mod limits;
+mod marks;
 mod pages;
 mod stalls;
 

@@ -7,6 +7,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde_json::json;
 
 use super::hub::Update;
+use super::marks::told;
 use crate::t;
 use crate::table::TableRow;
 use crate::table::{App, Lines, Lobby, LobbyTable, Spectated};
@@ -110,7 +111,7 @@ pub fn table(
                         div #result { (result(lang, view)) }
                         h2 { (t!(lang, "web-moves")) }
                         ol #moves {
-                            @for line in &view.moves { li { (line) } }
+                            @for line in &view.moves { li { (told(line, view.now, lang)) } }
                         }
                     }
                 }
@@ -141,11 +142,11 @@ fn step_text(lang: crate::words::Lang, step: usize, steps: usize) -> String {
 /// Whose turn it is, the clock, and the stakes.
 fn state(lang: crate::words::Lang, view: &Spectated) -> Markup {
     html! {
-        p.turn { (view.state) }
+        p.turn { (told(&view.state, view.now, lang)) }
         @if view.deadline.is_some() {
             p.clock { (t!(lang, "web-clock")) " " span #clock {} }
         }
-        @if let Some(stakes) = &view.stakes { p.stakes { (stakes) } }
+        @if let Some(stakes) = &view.stakes { p.stakes { (told(stakes, view.now, lang)) } }
         @if view.pool > 0 { p.bets { (t!(lang, "web-bets", pool = view.pool)) } }
     }
 }
@@ -178,7 +179,7 @@ fn seats(lang: crate::words::Lang, view: &Spectated) -> Markup {
 fn result(lang: crate::words::Lang, view: &Spectated) -> Markup {
     html! {
         @if let Some(result) = &view.result {
-            p.result { (result) }
+            p.result { (told(result, view.now, lang)) }
         }
         details.verify {
             summary { (t!(lang, "web-verify")) }
@@ -232,7 +233,7 @@ pub fn update(app: &App, row: &TableRow, watchers: usize, langs: &[Lang]) -> Opt
                 "seats": seats(lang, &view).into_string(),
                 "result": result(lang, &view).into_string(),
                 "moves": view.moves_total,
-                "tail": &view.moves,
+                "tail": view.moves.iter().map(|m| told(m, view.now, lang)).collect::<Vec<_>>(),
                 "step_label": step_text(lang, view.steps, view.steps),
             })
             .to_string()
@@ -274,9 +275,9 @@ pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
                             a href=(format!("/t/{}", table.token)) {
                                 span.name { (table.game) " #" (table.table) }
                             }
-                            " · " (table.players)
+                            " · " (told(&table.players, view.now, lang))
                             br;
-                            span.state { (table.state) }
+                            span.state { (told(&table.state, view.now, lang)) }
                         }
                     }
                 }

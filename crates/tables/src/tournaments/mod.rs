@@ -257,11 +257,8 @@ impl App {
             }
         }
         if let Some(first) = replies.first_mut() {
-            first.text = format!(
-                "{} {}",
-                t!(lang, "tour-cancelled-by", who = &actor.name),
-                first.text
-            );
+            let text = std::mem::take(&mut first.text);
+            first.text = text.after(t!(lang, "tour-cancelled-by", who = &actor.name));
         }
         Ok(replies)
     }
