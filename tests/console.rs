@@ -122,6 +122,21 @@ fn a_wagered_game_from_challenge_to_win() {
     );
     let board = r[1]["images"][0].as_str().unwrap();
     assert!(std::fs::read(board).unwrap().starts_with(b"\x89PNG"));
+    // The board comes with the table's typed view: who sits where, who acts, the stakes.
+    let table = &r[1]["table"];
+    assert_eq!(table["id"], 1, "{table}");
+    assert_eq!(table["status"], "playing");
+    assert_eq!(table["to_act"], serde_json::json!(["alice"]));
+    let names: Vec<&str> = table["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
+    assert!(table["stakes"].as_str().unwrap().contains("100"), "{table}");
+    assert!(table["deadline"].as_i64().unwrap() > 0, "{table}");
+    assert!(r[0].get("table").is_none(), "a challenge shows no board");
     // The second Accept is refused privately and stakes nothing more.
     assert_eq!(r[2]["ephemeral"], true);
     assert_eq!(r[2]["user"], "bob");
@@ -129,6 +144,8 @@ fn a_wagered_game_from_challenge_to_win() {
     assert_eq!(balance(&r[4]), (900, 0));
     assert!(text(&r[5]).contains("alice wins"), "{}", r[5]);
     assert_eq!(r[5]["mentions"], serde_json::json!([]), "nobody is to act");
+    assert_eq!(r[5]["table"]["status"], "finished", "{}", r[5]);
+    assert_eq!(r[5]["table"]["to_act"], serde_json::json!([]));
     // Bob lost before making a move: the win pays the pot but earns no slot token
     // (issue 52: tokens are for games really played).
     assert!(

@@ -335,3 +335,49 @@ fn a_move_reads_its_action_once_and_writes_it_once() {
     // deadline.
     assert_eq!(transactions, 2, "a /move's transactions");
 }
+
+/// The board message and the live page show one typed view of the table: the same seats,
+/// sides, points, turn, status and clock, read by the same code; the page adds what only a
+/// page shows (the game's lines, the side bets).
+#[test]
+fn the_board_message_and_the_live_page_show_one_view_of_the_table() {
+    let dir = workdir("one-view");
+    let mut t = Table::open(&dir.join("h.db"), clock());
+    t.slash("alice", "/play game:takeaway wager:50 seats:3");
+    t.press("bob", "Join");
+    t.press("carol", "Join");
+    let moved = t.mv("alice", "2");
+    let board = moved.view.as_deref().expect("a board comes with its view");
+    let to_act: Vec<&str> = board
+        .seats
+        .iter()
+        .filter(|s| s.to_act)
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(to_act, ["bob"]);
+    assert_eq!(
+        board.status,
+        holotable::ledger::tables::TableStatus::Playing
+    );
+    assert!(board.moves.is_empty() && board.pool.is_none());
+    let row = t.row();
+    assert_eq!((board.table, board.turn), (row.id, row.turn));
+    let page = t
+        .app
+        .spectate(&row, Default::default(), holotable::table::Lines::All)
+        .unwrap();
+    assert_eq!(page.moves.len(), 1, "{:?}", page.moves);
+    assert_eq!(page.pool, Some(0));
+    // Without what only a page shows, the page's view is the board's.
+    let mut without = page.clone();
+    without.moves.clear();
+    without.moves_total = 0;
+    without.pool = None;
+    for seat in &mut without.seats {
+        assert_eq!(seat.backed, Some(0));
+        seat.backed = None;
+    }
+    assert_eq!(&without, board, "one view, with the page's lines and bets");
+    // A reply that shows no board carries no view.
+    assert!(t.slash("alice", "/balance").view.is_none());
+}

@@ -33,6 +33,7 @@ mod rest;
 mod seasons;
 mod shop;
 mod spectate;
+mod table_view;
 mod terms;
 pub mod thinking;
 pub mod tournaments;
@@ -64,7 +65,7 @@ pub use commands::{Command, PlayArgs};
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
 pub use replies::{Button, Choice, Control, Image, Link, Reply, Select, Style};
-pub use spectate::{Lines, SeatView, Spectated};
+pub use table_view::{Lines, SeatView, TableView};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).
 pub use crate::ledger::economy::Setting;

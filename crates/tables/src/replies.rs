@@ -107,6 +107,10 @@ pub struct Reply {
     /// The last word of a table that ended: nothing more happens where it was played but a
     /// rematch, so a front end may close the table's own place (its thread) after a while.
     pub closes: bool,
+    /// The table's view, when the reply shows its board: the same typed values the live
+    /// page is made of, for a front end that draws the table itself.
+    #[serde(skip)]
+    pub view: Option<Box<crate::TableView>>,
 }
 
 impl Reply {
@@ -123,6 +127,7 @@ impl Reply {
             table: None,
             direct: None,
             closes: false,
+            view: None,
         }
     }
 

@@ -5,81 +5,14 @@
 use bytes::Bytes;
 
 use super::log::Progress;
+use super::table_view::{Lines, TableView};
 use super::view::{is_series, Last};
 use super::{App, Refusal};
 use crate::games::{DynPlay, Phrase, Status, Step};
 use crate::ledger::tables::{TableRow, TableStatus};
-use crate::ledger::DROID;
 use crate::render::{LastMove, Scene, SeriesScore};
 use crate::words::Text;
 use crate::{t, words};
-
-/// A table as its live page shows it, in `lang`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Spectated {
-    pub table: i64,
-    /// The game's name.
-    pub game: String,
-    pub status: TableStatus,
-    /// The stored turn number: it changes with every action, so a page knows it is behind.
-    pub turn: i64,
-    /// The number of the game in play (a series plays several).
-    pub game_no: u32,
-    pub seats: Vec<SeatView>,
-    /// Whose turn it is, or how the table waits, in words.
-    pub state: Text,
-    /// What is at stake, in words (`None`: a friendly game).
-    pub stakes: Option<Text>,
-    /// The game in play's steps in words, one line each, oldest first: all of them, or the
-    /// newest few (see [`Lines`]).
-    pub moves: Vec<Text>,
-    /// How many lines the whole game in play has (`moves` are its last ones).
-    pub moves_total: usize,
-    /// How many steps the game in play has (its boards are numbered 0 ..= steps).
-    pub steps: usize,
-    /// Whether the table has a board to show (it started).
-    pub board: bool,
-    /// The result once the table has ended.
-    pub result: Option<Text>,
-    /// When the player to act must have acted (Unix seconds), while the table plays.
-    pub deadline: Option<i64>,
-    /// The table's fairness record: the seed's commitment, and the seed once revealed.
-    pub commitment: String,
-    pub seed: Option<String>,
-    /// What the side bets on the table hold, in all (see [`SeatView::backed`]).
-    pub pool: i64,
-    /// When the view was read (Unix seconds, the application's clock): the moment its
-    /// moments are told from.
-    pub now: i64,
-}
-
-/// Which of the game's lines a view tells: every one (a page), or the newest few (an update
-/// of a page that has the others). Telling a step in words is most of a view's work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lines {
-    All,
-    Last(usize),
-}
-
-/// One seat of a watched table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeatView {
-    /// The member's name as written.
-    pub name: String,
-    /// Points won in the series so far.
-    pub points: u32,
-    /// Whether the game waits for this seat.
-    pub to_act: bool,
-    /// Whether this seat left the table.
-    pub gone: bool,
-    pub droid: bool,
-    /// The seat's side on the board: its name and its pieces' colours (`#rrggbb`).
-    pub side: String,
-    pub face: String,
-    pub edge: String,
-    /// The side bets on this seat, in credits.
-    pub backed: i64,
-}
 
 impl App {
     /// A table as stored, for a live page that follows it; `None` when it cannot be read.
@@ -113,7 +46,7 @@ impl App {
         row: &TableRow,
         lang: words::Lang,
         lines: Lines,
-    ) -> Result<Spectated, Refusal> {
+    ) -> Result<TableView, Refusal> {
         self.spectate_in_words(lang, row, lines, false)
             .map(|(view, _)| view)
     }
@@ -125,7 +58,7 @@ impl App {
         row: &TableRow,
         lang: words::Lang,
         lines: Lines,
-    ) -> Result<(Spectated, Option<Bytes>), Refusal> {
+    ) -> Result<(TableView, Option<Bytes>), Refusal> {
         self.spectate_in_words(lang, row, lines, true)
     }
 
@@ -135,8 +68,16 @@ impl App {
         row: &TableRow,
         lines: Lines,
         with_board: bool,
-    ) -> Result<(Spectated, Option<Bytes>), Refusal> {
-        let mut view = self.front_of(lang, row)?;
+    ) -> Result<(TableView, Option<Bytes>), Refusal> {
+        // The seats' colours as the board draws them: a set a player wears included.
+        let dressed = self.dress(
+            row,
+            Scene {
+                names: self.seat_names(row),
+                ..Scene::default()
+            },
+        );
+        let mut view = self.view_front(lang, row, &dressed, true)?;
         match row.status {
             TableStatus::Open => {
                 view.state = Text::from(t!(
@@ -154,121 +95,37 @@ impl App {
             _ => {}
         }
         let progress = self.progress(lang, row)?;
-        let walk = self.walk(row, &progress, progress.actions.len(), true)?;
+        let walk = self.walk(row, &progress, progress.actions.len(), lines != Lines::None)?;
         let board = if with_board {
             let scene = self.scene(lang, row, &progress, walk.last.clone())?;
             Some(self.current_board(lang, row, &progress, &scene, super::drawn::Waiting::Yes)?)
         } else {
             None
         };
-        self.fill_play(lang, &mut view, row, &progress, &walk, lines);
+        self.view_play(lang, &mut view, row, &progress);
+        self.view_lines(lang, &mut view, row, &walk, lines);
         Ok((view, board))
     }
 
-    /// What a table's page shows before its game: the game, the seats as the board dresses
-    /// them, the stakes, fairness and the side bets.
-    fn front_of(&self, lang: crate::words::Lang, row: &TableRow) -> Result<Spectated, Refusal> {
-        let entry = self.entry(row)?;
-        let sides = entry.board.sides();
-        // The seats' colours as the board draws them: a set a player wears included.
-        let dressed = self.dress(
-            row,
-            Scene {
-                names: self.seat_names(row),
-                ..Scene::default()
-            },
-        );
-        let seat = |(seat, user): (usize, &String)| {
-            let side = (!sides.is_empty()).then(|| dressed.side(seat, sides));
-            SeatView {
-                name: self.plain_name(&row.guild, user),
-                points: 0,
-                to_act: false,
-                gone: false,
-                droid: user == DROID,
-                side: side.map(|s| s.name(lang)).unwrap_or_default(),
-                face: side.map(|s| s.face.css()).unwrap_or_default(),
-                edge: side.map(|s| s.edge.css()).unwrap_or_default(),
-                backed: 0,
-            }
-        };
-        let mut view = Spectated {
-            table: row.id,
-            game: words::game_name(lang, &entry.info),
-            status: row.status,
-            turn: row.turn,
-            game_no: 1,
-            seats: row.seats.iter().enumerate().map(seat).collect(),
-            state: Text::default(),
-            stakes: self.stakes_words(lang, row).map(Text::from),
-            moves: Vec::new(),
-            moves_total: 0,
-            steps: 0,
-            board: false,
-            result: row.result.as_deref().map(Text::from),
-            deadline: (row.status == TableStatus::Playing)
-                .then_some(row.deadline)
-                .flatten(),
-            commitment: row.seed_commitment.clone(),
-            seed: row.seed.clone(),
-            pool: 0,
-            now: self.now(),
-        };
-        for bet in self.ledger.side_bets(row.id)? {
-            view.pool += bet.amount;
-            if let Some(seat) = view.seats.get_mut(bet.seat) {
-                seat.backed += bet.amount;
-            }
-        }
-        Ok(view)
-    }
-
-    /// The game as it stands: its moves told (the last `lines` of them), the points, who has
-    /// left, who is to act, and the line that says so.
-    fn fill_play(
+    /// The game's steps in words: the last `lines` of them.
+    fn view_lines(
         &self,
         lang: crate::words::Lang,
-        view: &mut Spectated,
+        view: &mut TableView,
         row: &TableRow,
-        progress: &Progress,
         walk: &Walk,
         lines: Lines,
     ) {
-        view.board = true;
-        view.game_no = progress.game_no;
         view.moves_total = walk.said.len();
         let from = match lines {
             Lines::All => 0,
             Lines::Last(n) => walk.said.len().saturating_sub(n),
+            Lines::None => walk.said.len(),
         };
         view.moves = walk.said[from..]
             .iter()
             .map(|said| Text::from(self.tell(lang, row, said)))
             .collect();
-        view.steps = progress.actions.len();
-        for (seat, points) in progress.totals.iter().enumerate() {
-            view.seats[seat].points = *points;
-        }
-        for &seat in &progress.gone {
-            view.seats[seat].gone = true;
-        }
-        if let Some(seat) = progress.play.waiting() {
-            view.seats[seat].to_act = row.status == TableStatus::Playing;
-        }
-        view.state = Text::from(match row.status {
-            TableStatus::Playing => self.turn_line(lang, row, progress),
-            TableStatus::Finished => t!(lang, "watch-finished"),
-            _ => t!(lang, "watch-cancelled"),
-        });
-    }
-
-    /// The stakes of a table in words, or `None` for a friendly game.
-    fn stakes_words(&self, lang: crate::words::Lang, row: &TableRow) -> Option<String> {
-        match (row.stake, row.per_point) {
-            (0, 0) => None,
-            (stake, 0) => Some(t!(lang, "watch-stake", amount = stake)),
-            (_, per_point) => Some(t!(lang, "watch-per-point", amount = per_point)),
-        }
     }
 
     /// The board of the game in play (number `game_no` of the table) after `step` of its

@@ -94,6 +94,9 @@ impl App {
             };
         reply.link = self.watch_link(lang, row.id);
         reply.table = Some(row.id);
+        let mut view = self.view_front(lang, row, &scene, false)?;
+        self.view_play(lang, &mut view, row, progress);
+        reply.view = Some(Box::new(view));
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
                 self.offer_actions(lang, row, progress, &mut reply);

@@ -480,6 +480,7 @@ impl Console {
                 .flat_map(|s| &s.choices)
                 .map(|c| c.label.as_str())
                 .collect(),
+            table: reply.view.as_deref().map(|view| printed::table(view, lang)),
         };
         Ok(if self.options.json {
             printed.json()

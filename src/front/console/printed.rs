@@ -3,6 +3,9 @@
 
 use serde_json::json;
 
+use crate::table::TableView;
+use crate::words::{Lang, Text};
+
 /// One reply as the console prints it.
 pub(super) struct Printed<'a> {
     pub(super) channel: &'a str,
@@ -20,6 +23,33 @@ pub(super) struct Printed<'a> {
     pub(super) choices: Vec<String>,
     /// What a menu's entries read, in the order of `choices` (none for suggestions).
     pub(super) menu: Vec<&'a str>,
+    /// The table's view, when the reply shows its board ([`table`]).
+    pub(super) table: Option<serde_json::Value>,
+}
+
+/// A table's view as the console's JSON gives it (`"table"`): for a script, the state the
+/// board shows, without reading it from the words.
+pub(super) fn table(view: &TableView, lang: Lang) -> serde_json::Value {
+    let told = |text: &Text| super::marks::told(text, view.now, lang);
+    json!({
+        "id": view.table,
+        "turn": view.turn,
+        "status": view.status.as_str(),
+        "game": view.game,
+        "game_no": view.game_no,
+        "steps": view.steps,
+        "to_act": view.seats.iter().filter(|s| s.to_act).map(|s| &s.name).collect::<Vec<_>>(),
+        "seats": view.seats.iter().map(|s| json!({
+            "name": s.name,
+            "side": s.side,
+            "points": s.points,
+            "gone": s.gone,
+            "droid": s.droid,
+        })).collect::<Vec<_>>(),
+        "state": told(&view.state),
+        "stakes": view.stakes.as_ref().map(told),
+        "deadline": view.deadline,
+    })
 }
 
 impl Printed<'_> {
@@ -45,6 +75,9 @@ impl Printed<'_> {
         }
         if self.direct {
             line["direct"] = json!(true);
+        }
+        if let Some(table) = &self.table {
+            line["table"] = table.clone();
         }
         line.to_string()
     }

@@ -10,7 +10,7 @@ use super::hub::Update;
 use super::marks::told;
 use crate::t;
 use crate::table::TableRow;
-use crate::table::{App, Lines, Lobby, LobbyTable, Spectated};
+use crate::table::{App, Lines, Lobby, LobbyTable, TableView};
 use crate::words::Lang;
 
 /// How many of the newest moves an update carries; a page further behind reads them all
@@ -64,7 +64,7 @@ pub fn not_found(lang: Lang) -> Markup {
 
 /// A table's live page.
 pub fn table(
-    view: &Spectated,
+    view: &TableView,
     version: &str,
     token: &str,
     watchers: usize,
@@ -140,18 +140,18 @@ fn step_text(lang: crate::words::Lang, step: usize, steps: usize) -> String {
 }
 
 /// Whose turn it is, the clock, and the stakes.
-fn state(lang: crate::words::Lang, view: &Spectated) -> Markup {
+fn state(lang: crate::words::Lang, view: &TableView) -> Markup {
     html! {
         p.turn { (told(&view.state, view.now, lang)) }
         @if view.deadline.is_some() {
             p.clock { (t!(lang, "web-clock")) " " span #clock {} }
         }
         @if let Some(stakes) = &view.stakes { p.stakes { (told(stakes, view.now, lang)) } }
-        @if view.pool > 0 { p.bets { (t!(lang, "web-bets", pool = view.pool)) } }
+        @if let Some(pool) = view.pool.filter(|&p| p > 0) { p.bets { (t!(lang, "web-bets", pool = pool)) } }
     }
 }
 
-fn seats(lang: crate::words::Lang, view: &Spectated) -> Markup {
+fn seats(lang: crate::words::Lang, view: &TableView) -> Markup {
     let series = view.seats.iter().any(|s| s.points > 0) || view.game_no > 1;
     html! {
         ul.seats {
@@ -163,8 +163,8 @@ fn seats(lang: crate::words::Lang, view: &Spectated) -> Markup {
                     span.name { (seat.name) }
                     span.side { (t!(lang, "web-side", seat = i + 1, side = seat.side.as_str())) }
                     @if seat.droid { " " span.tag { (t!(lang, "web-droid")) } }
-                    @if seat.backed > 0 {
-                        " " span.backed { (t!(lang, "web-backed", amount = seat.backed)) }
+                    @if let Some(backed) = seat.backed.filter(|&b| b > 0) {
+                        " " span.backed { (t!(lang, "web-backed", amount = backed)) }
                     }
                     @if series { span.points { (t!(lang, "web-points", points = seat.points)) } }
                     @if seat.to_act { span.marker { "◀" } }
@@ -176,7 +176,7 @@ fn seats(lang: crate::words::Lang, view: &Spectated) -> Markup {
 
 /// The result and the fairness record: the commitment while the table plays, the seed
 /// once it has ended (what `/verify` checks).
-fn result(lang: crate::words::Lang, view: &Spectated) -> Markup {
+fn result(lang: crate::words::Lang, view: &TableView) -> Markup {
     html! {
         @if let Some(result) = &view.result {
             p.result { (told(result, view.now, lang)) }
