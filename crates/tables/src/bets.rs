@@ -9,10 +9,22 @@ use crate::ledger::tables::TableRow;
 use crate::ledger::wagers::Settlement;
 use crate::t;
 
+/// Side bets: placing one, and telling what a table's bets came to. A feature of the
+/// application, reached through [`App::side_bets`].
+pub(crate) struct SideBets<'a> {
+    app: &'a App,
+}
+
 impl App {
+    pub(crate) fn side_bets(&self) -> SideBets<'_> {
+        SideBets { app: self }
+    }
+}
+
+impl SideBets<'_> {
     /// `/bet [table] seat amount`: `seat` counts from 1, as the boards and pages number
     /// seats; `table` defaults to the channel's table.
-    pub(crate) fn bet(
+    pub(crate) fn place(
         &self,
         call: &Call,
         actor: &Actor,
@@ -22,8 +34,8 @@ impl App {
     ) -> Outcome {
         let lang = actor.lang;
         let row = match table {
-            Some(id) => self.ledger.table(id)?,
-            None => self.active(call, actor)?,
+            Some(id) => self.app.ledger.table(id)?,
+            None => self.app.active(call, actor)?,
         };
         // Issue 52: a table is backed only from its own channel or thread; anywhere else
         // it does not exist.
@@ -43,9 +55,9 @@ impl App {
                 },
             )));
         };
-        self.check_fair_play(actor, "/bet")?;
-        self.ledger.open_account(&actor.guild, &actor.user)?;
-        let placed = self.ledger.place_bet(
+        self.app.check_fair_play(actor, "/bet")?;
+        self.app.ledger.open_account(&actor.guild, &actor.user)?;
+        let placed = self.app.ledger.place_bet(
             &actor.guild,
             &actor.interaction,
             row.id,
@@ -59,7 +71,7 @@ impl App {
             lang,
             "bet-placed",
             who = &actor.name,
-            player = self.name(&row.guild, &row.seats[placed.seat]),
+            player = self.app.name(&row.guild, &row.seats[placed.seat]),
             seat = placed.seat + 1,
             table = row.id,
             amount = placed.amount,
@@ -70,14 +82,14 @@ impl App {
     }
 
     /// `text`, followed by what the table's side bets came to when it had any.
-    pub(crate) fn with_bets(
+    pub(crate) fn with(
         &self,
         lang: crate::words::Lang,
         row: &TableRow,
         settled: &Settlement,
         mut text: String,
     ) -> String {
-        if let Some(bets) = self.told_bets(lang, row, settled.bets.as_ref()) {
+        if let Some(bets) = self.told(lang, row, settled.bets.as_ref()) {
             text.push('\n');
             text.push_str(&bets);
         }
@@ -85,7 +97,7 @@ impl App {
     }
 
     /// What a table's side bets came to, in words, when it had any.
-    pub(crate) fn told_bets(
+    pub(crate) fn told(
         &self,
         lang: crate::words::Lang,
         row: &TableRow,
@@ -103,7 +115,7 @@ impl App {
                 t!(
                     lang,
                     "bets-share",
-                    who = self.name(&row.guild, user),
+                    who = self.app.name(&row.guild, user),
                     amount = *amount
                 )
             })

@@ -8,7 +8,7 @@ use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
 
 /// How long a table waits, still, before the clock plays what it would have played by
-/// itself (see [`App::catch_up`]): far longer than any command takes, so the clock never
+/// itself (see [`Clocks::catch_up`]): far longer than any command takes, so the clock never
 /// races a command that is about to play it.
 const CATCH_UP_SECS: i64 = 30;
 
@@ -22,13 +22,28 @@ impl App {
     /// of the gateway shards runs the clocks of its own guilds only.
     pub fn tick_where(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
         self.calling(None, self.thinking.gate.enter(), |call| {
-            self.tick_now(call, serves)
+            self.clocks().tick(call, serves)
         })
     }
+}
 
-    fn tick_now(&self, call: &Call, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
-        let now = self.now();
-        let Ok(tables) = self.ledger.active_tables() else {
+/// The turn clocks: warnings, timeouts, expired challenges, and the moves a restart left
+/// to be caught up. A feature of the application, reached through [`App::clocks`]; it keeps
+/// which warnings were sent.
+pub(crate) struct Clocks<'a> {
+    app: &'a App,
+}
+
+impl App {
+    pub(crate) fn clocks(&self) -> Clocks<'_> {
+        Clocks { app: self }
+    }
+}
+
+impl Clocks<'_> {
+    fn tick(&self, call: &Call, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
+        let now = self.app.now();
+        let Ok(tables) = self.app.ledger.active_tables() else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -40,53 +55,56 @@ impl App {
             let replies = if row.status == TableStatus::Open {
                 self.expire(call, &row, now, deadline)
             } else {
-                self.run_clock(call, row, now, deadline)
+                self.run(call, row, now, deadline)
             };
             let mut replies = replies;
-            self.tell_directly(&guild, &channel, None, &mut replies);
+            self.app.tell_directly(&guild, &channel, None, &mut replies);
             out.extend(
                 replies
                     .into_iter()
                     .map(|r| (guild.clone(), channel.clone(), r)),
             );
         }
-        out.extend(self.run_tournaments(call, serves));
-        out.extend(self.end_seasons(serves));
+        out.extend(self.app.tournaments().run(call, serves));
+        out.extend(self.app.seasons().end(serves));
         out
     }
 
     /// An unanswered challenge or unstarted table expires, told in its creator's language.
     fn expire(&self, call: &Call, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
-        self.expire_in_words(
-            call.cx(self.lang_of(&row.terms.creator)),
+        self.expired_in_words(
+            call.cx(self.app.lang_of(&row.terms.creator)),
             row,
             now,
             deadline,
         )
     }
 
-    fn expire_in_words(&self, cx: Cx<'_>, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn expired_in_words(&self, cx: Cx<'_>, row: &TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         let Cx { lang, call } = cx;
         if now < deadline {
             return Vec::new();
         }
-        match self.ledger.cancel_table(&row.guild, row.id, "expired") {
+        match self.app.ledger.cancel_table(&row.guild, row.id, "expired") {
             Ok(cancelled) if !cancelled.replayed => {
                 call.changed(row.id);
                 let text = t!(lang, "clock-expired", table = row.id);
-                vec![Reply::public(self.with_bets(lang, row, &cancelled.value, text)).closing()]
+                vec![
+                    Reply::public(self.app.side_bets().with(lang, row, &cancelled.value, text))
+                        .closing(),
+                ]
             }
             _ => Vec::new(),
         }
     }
 
-    fn run_clock(&self, call: &Call, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
+    fn run(&self, call: &Call, row: TableRow, now: i64, deadline: i64) -> Vec<Reply> {
         // What the table does by itself is told in its creator's words.
-        let lang = self.lang_of(&row.terms.creator);
-        let Ok(progress) = self.progress(lang, &row) else {
+        let lang = self.app.lang_of(&row.terms.creator);
+        let Ok(progress) = self.app.progress(lang, &row) else {
             return Vec::new();
         };
-        let clock = self.move_clock(&row).unwrap_or(86_400);
+        let clock = self.app.move_clock(&row).unwrap_or(86_400);
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
             if let Some(replies) = self.catch_up(call.cx(lang), &row, &progress) {
@@ -97,8 +115,8 @@ impl App {
             return Vec::new();
         };
         // Told in the language of the player whose clock it is.
-        let lang = self.lang_of(&row.seats[seat]);
-        self.clock_in_words(call.cx(lang), row, progress, seat, now, (deadline, clock))
+        let lang = self.app.lang_of(&row.seats[seat]);
+        self.in_words(call.cx(lang), row, progress, seat, now, (deadline, clock))
     }
 
     /// A table stored with what it does by itself still to do — an action to play (the
@@ -115,20 +133,25 @@ impl App {
         let Cx { lang, call } = cx;
         let over = matches!(progress.play.status(), crate::games::Status::Over(_));
         if !over {
-            self.automatic(call.cx(lang), row, progress)
+            self.app
+                .automatic(call.cx(lang), row, progress)
                 .ok()
                 .flatten()?;
         }
         let (mut row, mut progress) = (row.clone(), progress.clone());
         let guild = row.guild.clone();
-        let advanced = self.advance(call.cx(lang), &mut row, &mut progress).ok()?;
+        let advanced = self
+            .app
+            .advance(call.cx(lang), &mut row, &mut progress)
+            .ok()?;
         let text = advanced.said.join(" ");
-        self.after_turn(call.cx(lang), &guild, row, progress, advanced.last, text)
+        self.app
+            .after_turn(call.cx(lang), &guild, row, progress, advanced.last, text)
             .ok()
     }
 
     /// A seat's clock at `now`, with the table's deadline and the guild's move clock.
-    fn clock_in_words(
+    fn in_words(
         &self,
         cx: Cx<'_>,
         row: TableRow,
@@ -138,10 +161,11 @@ impl App {
         (deadline, clock): (i64, i64),
     ) -> Vec<Reply> {
         let Cx { lang, call } = cx;
-        let who = self.name(&row.guild, &row.seats[seat]);
+        let who = self.app.name(&row.guild, &row.seats[seat]);
         if now >= deadline {
             let text = t!(lang, "clock-timeout", who = &who);
             return self
+                .app
                 .concede(
                     call.cx(lang),
                     row,
@@ -154,7 +178,7 @@ impl App {
         }
         let warn = deadline - now <= clock / 4
             && super::caches::keep_in(
-                &mut self.warned.lock().unwrap_or_else(|e| e.into_inner()),
+                &mut self.app.warned.lock().unwrap_or_else(|e| e.into_inner()),
                 super::caches::WARNED,
                 (row.id, row.turn),
             );

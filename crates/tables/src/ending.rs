@@ -250,7 +250,7 @@ impl App {
                 }
             });
         }
-        let mut text = self.with_bets(lang, &row, s, text);
+        let mut text = self.side_bets().with(lang, &row, s, text);
         if let Some(seed) = &row.seed {
             text.push('\n');
             text.push_str(&t!(lang, "settle-seed", seed = seed));
@@ -267,7 +267,7 @@ impl App {
         };
         // A tournament's table: no rematch, and the tournament moves on at once.
         let mut replies = vec![board];
-        replies.extend(self.after_tournament_table(call.cx(lang), tournament));
+        replies.extend(self.tournaments().after_table(call.cx(lang), tournament));
         Ok(replies)
     }
 
@@ -361,7 +361,7 @@ impl App {
                 table = row.id
             );
             return Ok(vec![Reply::public(
-                self.with_bets(lang, &row, &cancelled, text),
+                self.side_bets().with(lang, &row, &cancelled, text),
             )
             .closing()]);
         }
@@ -462,13 +462,13 @@ impl App {
         let cancelled = Self::first_ending(lang, row.id, cancelled)?;
         self.forget(call, row.id);
         let text = t!(lang, "admin-ended", table = row.id);
-        let ended = Reply::public(self.with_bets(lang, &row, &cancelled, text));
+        let ended = Reply::public(self.side_bets().with(lang, &row, &cancelled, text));
         let Some(tournament) = row.tournament else {
             return Ok(vec![ended.closing()]);
         };
         // A tournament's thread goes on with its other tables.
         let mut replies = vec![ended];
-        replies.extend(self.after_tournament_table(call.cx(lang), tournament));
+        replies.extend(self.tournaments().after_table(call.cx(lang), tournament));
         Ok(replies)
     }
 }

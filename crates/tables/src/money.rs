@@ -78,7 +78,7 @@ impl App {
             )));
         };
         let (top, title) = match season {
-            Some(number) => self.season_board(actor, &kind, number, index)?,
+            Some(number) => self.seasons().board(actor, &kind, number, index)?,
             None => (
                 self.ledger
                     .leaderboard_page(&actor.guild, &kind, &actor.user, index)?,

@@ -313,7 +313,7 @@ impl App {
             let declined = Self::first_ending(lang, row.id, declined)?;
             let text = t!(lang, "answer-declined", who = &actor.name);
             return Ok(vec![Reply::public(
-                self.with_bets(lang, &row, &declined, text),
+                self.side_bets().with(lang, &row, &declined, text),
             )
             .closing()]);
         }

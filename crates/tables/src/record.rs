@@ -5,7 +5,8 @@
 //! so a record can be replayed and checked outside the bot.
 
 use super::log::{Leaving, LogEntry};
-use super::{Actor, App, Outcome, Reply};
+use super::verify::Records;
+use super::{Actor, Outcome, Reply};
 use crate::ledger::calendar::Day;
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::t;
@@ -40,13 +41,13 @@ fn result_tag(row: &TableRow) -> (String, Option<String>) {
     }
 }
 
-impl App {
+impl Records<'_> {
     /// `/replay format:text`: the record of a table (the channel's last by default).
-    pub(crate) fn record_file(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+    pub(crate) fn text_file(&self, actor: &Actor, table: Option<i64>) -> Outcome {
         let lang = actor.lang;
         let row = self.table_for(actor, table)?;
-        let log = self.ledger.actions(row.id)?;
-        let text = self.record_text(lang, &row, &log)?;
+        let log = self.app.ledger.actions(row.id)?;
+        let text = self.text(lang, &row, &log)?;
         let reply = Reply::public(t!(
             lang,
             "replay-record",
@@ -57,15 +58,15 @@ impl App {
         Ok(Self::shown_to(actor, &row, vec![reply]))
     }
 
-    fn record_text(
+    fn text(
         &self,
         lang: crate::words::Lang,
         row: &TableRow,
         log: &[crate::ledger::tables::LoggedAction],
     ) -> Result<String, super::Refusal> {
-        let entry = self.entry(row)?;
-        let names = self.seat_names(row);
-        let opened = self.ledger.table_opened_at(row.id)?;
+        let entry = self.app.entry(row)?;
+        let names = self.app.seat_names(row);
+        let opened = self.app.ledger.table_opened_at(row.id)?;
         let date = Day::of(opened).to_string().replace('-', ".");
         let (result, termination) = result_tag(row);
         let mut tags: Vec<(String, String)> = vec![

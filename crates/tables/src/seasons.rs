@@ -11,10 +11,22 @@ use crate::{t, words};
 /// How many of a season's best the end-of-season post names.
 const POSTED: usize = 5;
 
+/// The server's seasons: their standings, their end and what is posted then. A feature
+/// of the application, reached through [`App::seasons`].
+pub(crate) struct Seasons<'a> {
+    app: &'a App,
+}
+
 impl App {
+    pub(crate) fn seasons(&self) -> Seasons<'_> {
+        Seasons { app: self }
+    }
+}
+
+impl Seasons<'_> {
     /// Page `page` of `board` in season `number`, with its title; refused for a season still
     /// to come.
-    pub(crate) fn season_board(
+    pub(crate) fn board(
         &self,
         actor: &Actor,
         board: &Board,
@@ -23,10 +35,11 @@ impl App {
     ) -> Result<(Leaderboard, String), Refusal> {
         let lang = actor.lang;
         let found = self
+            .app
             .ledger
-            .season_standings(&actor.guild, number, self.now())?;
+            .season_standings(&actor.guild, number, self.app.now())?;
         let Some((season, standings)) = found else {
-            let playing = self.ledger.season(&actor.guild)?;
+            let playing = self.app.ledger.season(&actor.guild)?;
             return Err(Refusal::Said(t!(
                 lang,
                 "season-unknown",
@@ -39,7 +52,8 @@ impl App {
             Board::Wins => (standings.wins, t!(lang, "leaderboard-wins")),
             Board::Rating(game) => (
                 standings.ratings.get(game).cloned().unwrap_or_default(),
-                self.catalogue
+                self.app
+                    .catalogue
                     .find(game)
                     .map(|e| {
                         t!(
@@ -56,14 +70,14 @@ impl App {
             "leaderboard-season",
             title = what,
             number = season.number,
-            span = self.season_span(lang, &season)
+            span = self.span(lang, &season)
         );
         Ok((Leaderboard::page_of(ranks, &actor.user, page), title))
     }
 
     /// The days a season covers, in words (`2026-11-01 – 2026-12-01`).
-    fn season_span(&self, lang: crate::words::Lang, season: &Season) -> String {
-        let playing = self.now() < season.ends_at;
+    fn span(&self, lang: crate::words::Lang, season: &Season) -> String {
+        let playing = self.app.now() < season.ends_at;
         t!(
             lang,
             if playing {
@@ -78,11 +92,8 @@ impl App {
 
     /// Ends the seasons due now in the guilds `serves` accepts, and tells each that had
     /// games in the channel of its last finished table.
-    pub(crate) fn end_seasons(
-        &self,
-        serves: &dyn Fn(&str) -> bool,
-    ) -> Vec<(String, String, Reply)> {
-        let ended = match self.ledger.end_due_seasons(self.now(), serves) {
+    pub(crate) fn end(&self, serves: &dyn Fn(&str) -> bool) -> Vec<(String, String, Reply)> {
+        let ended = match self.app.ledger.end_due_seasons(self.app.now(), serves) {
             Ok(ended) => ended,
             Err(e) => {
                 tracing::warn!(error = %e, "seasons not ended");
@@ -91,24 +102,24 @@ impl App {
         };
         let mut posts = Vec::new();
         for season in ended.into_iter().filter(|e| !e.standings.is_empty()) {
-            let Ok(Some(last)) = self.ledger.last_finished(&season.guild) else {
+            let Ok(Some(last)) = self.app.ledger.last_finished(&season.guild) else {
                 continue;
             };
-            let lang = self.lang_of(&last.terms.creator);
-            let text = self.season_post(lang, &season);
+            let lang = self.app.lang_of(&last.terms.creator);
+            let text = self.post(lang, &season);
             posts.push((season.guild.clone(), last.channel, Reply::public(text)));
         }
         posts
     }
 
     /// A season's end in words: its best by wins, with their net winnings.
-    fn season_post(&self, lang: crate::words::Lang, ended: &Ended) -> String {
+    fn post(&self, lang: crate::words::Lang, ended: &Ended) -> String {
         let season = &ended.season;
         let mut lines = vec![t!(
             lang,
             "season-ended",
             number = season.number,
-            span = self.season_span(lang, season)
+            span = self.span(lang, season)
         )];
         for rank in ended.standings.wins.iter().take(POSTED) {
             let net = net_of(&ended.standings.net, &rank.user);
@@ -116,7 +127,7 @@ impl App {
                 lang,
                 "season-line",
                 rank = rank.rank,
-                who = self.name(&ended.guild, &rank.user),
+                who = self.app.name(&ended.guild, &rank.user),
                 wins = rank.value as i64,
                 net = if net >= 0 {
                     format!("+{net}")

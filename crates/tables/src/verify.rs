@@ -11,12 +11,26 @@ use crate::ledger::tables::{LoggedAction, TableRow};
 use crate::ledger::DROID;
 use crate::t;
 
+/// A table's records: the table a command about a past game means, what the seed gives
+/// for each entry `/verify` recomputes, and `/replay` as a picture or a text. A feature
+/// of the application, reached through [`App::records`].
+pub(crate) struct Records<'a> {
+    pub(crate) app: &'a App,
+}
+
 impl App {
+    pub(crate) fn records(&self) -> Records<'_> {
+        Records { app: self }
+    }
+}
+
+impl Records<'_> {
     pub(super) fn table_for(&self, actor: &Actor, table: Option<i64>) -> Result<TableRow, Refusal> {
         let lang = actor.lang;
         let row = match table {
-            Some(id) => self.ledger.table(id)?,
+            Some(id) => self.app.ledger.table(id)?,
             None => self
+                .app
                 .ledger
                 .last_table(&actor.guild, &actor.channel)?
                 .ok_or_else(|| Refusal::Said(t!(lang, "verify-no-table")))?,
@@ -73,20 +87,20 @@ impl App {
     }
 
     /// `/replay`: an animated GIF of a table's game (a series replays its latest game).
-    pub(crate) fn replay(&self, actor: &Actor, table: Option<i64>) -> Outcome {
+    pub(crate) fn gif(&self, actor: &Actor, table: Option<i64>) -> Outcome {
         let lang = actor.lang;
         let row = self.table_for(actor, table)?;
-        let entry = self.entry(&row)?;
-        let progress = Progress::replay(lang, &row, entry, &self.ledger.actions(row.id)?)?;
+        let entry = self.app.entry(&row)?;
+        let progress = Progress::replay(lang, &row, entry, &self.app.ledger.actions(row.id)?)?;
         let gif = entry.board.replay(
             lang,
             &progress.options,
             &progress.start,
             &progress.actions,
-            &self.dress(
+            &self.app.dress(
                 &row,
                 crate::render::Scene {
-                    names: self.seat_names(&row),
+                    names: self.app.seat_names(&row),
                     ..Default::default()
                 },
             ),

@@ -50,14 +50,28 @@ pub(crate) fn refusal(lang: crate::words::Lang, why: &TournamentRefusal) -> Stri
     }
 }
 
+/// The server's tournaments: their commands, rounds and prizes. A feature of the
+/// application, reached through [`App::tournaments`]: it owns its handlers, and works on the
+/// application's ledger and tables.
+pub(crate) struct Tournaments<'a> {
+    app: &'a App,
+}
+
 impl App {
+    pub(crate) fn tournaments(&self) -> Tournaments<'_> {
+        Tournaments { app: self }
+    }
+}
+
+impl Tournaments<'_> {
     /// `/tournament create`: a tournament of this channel, taking entries until it starts.
-    pub(crate) fn tournament_create(&self, actor: &Actor, ask: Create) -> Outcome {
+    pub(crate) fn create(&self, actor: &Actor, ask: Create) -> Outcome {
         let lang = actor.lang;
-        self.check_place(actor)?;
+        self.app.check_place(actor)?;
         let asked = self.checked(lang, &ask)?;
         let options = super::terms::store(&GameOptions::new());
         let id = self
+            .app
             .ledger
             .create_tournament(
                 &actor.guild,
@@ -72,18 +86,18 @@ impl App {
                     seats: asked.seats,
                     max_players: asked.max_players,
                     entry: asked.entry,
-                    starts_at: self.now() + asked.starts * 60,
+                    starts_at: self.app.now() + asked.starts * 60,
                     clock: asked.clock * 60,
                 },
             )?
             .value;
-        let t = self.ledger.tournament(id)?;
+        let t = self.app.ledger.tournament(id)?;
         Ok(vec![Reply::public(t!(
             lang,
             "tour-created",
             who = &actor.name,
             id = id,
-            what = self.tournament_kind(lang, &t),
+            what = self.kind(lang, &t),
             entry = t.entry,
             minutes = asked.starts
         ))])
@@ -92,12 +106,12 @@ impl App {
     /// A `/tournament create` with every choice in range and the defaults filled in, or the
     /// first choice out of range in words.
     fn checked(&self, lang: crate::words::Lang, ask: &Create) -> Result<Checked, Refusal> {
-        let Some(entry) = self.catalogue.find(&ask.game) else {
+        let Some(entry) = self.app.catalogue.find(&ask.game) else {
             return Err(Refusal::Said(t!(
                 lang,
                 "play-unknown-game",
                 game = &ask.game,
-                games = self.catalogue.ids().join(", ")
+                games = self.app.catalogue.ids().join(", ")
             )));
         };
         let format = Format::parse(&ask.format)
@@ -170,8 +184,8 @@ impl App {
 
     /// A tournament in a few words: "a knockout of Dejarik", "a Swiss of D-Zone (3 rounds,
     /// tables of 3)".
-    pub(crate) fn tournament_kind(&self, lang: crate::words::Lang, t: &Tournament) -> String {
-        let game = self.catalogue.find(&t.game).map_or_else(
+    pub(crate) fn kind(&self, lang: crate::words::Lang, t: &Tournament) -> String {
+        let game = self.app.catalogue.find(&t.game).map_or_else(
             || t.game.clone(),
             |e| crate::words::game_name(lang, &e.info),
         );
@@ -186,15 +200,12 @@ impl App {
     }
 
     /// The tournament a command names, or this channel's newest.
-    pub(crate) fn tournament_for(
-        &self,
-        actor: &Actor,
-        id: Option<i64>,
-    ) -> Result<Tournament, Refusal> {
+    pub(crate) fn find(&self, actor: &Actor, id: Option<i64>) -> Result<Tournament, Refusal> {
         let lang = actor.lang;
         let t = match id {
-            Some(id) => self.ledger.tournament(id)?,
+            Some(id) => self.app.ledger.tournament(id)?,
             None => self
+                .app
                 .ledger
                 .channel_tournament(&actor.guild, &actor.channel)?
                 .ok_or_else(|| Refusal::Said(t!(lang, "tour-none")))?,
@@ -209,19 +220,20 @@ impl App {
     }
 
     /// `/tournament join`: pays the entry into the pot.
-    pub(crate) fn tournament_join(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
+    pub(crate) fn join(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
         let lang = actor.lang;
-        let t = self.tournament_for(actor, id)?;
+        let t = self.find(actor, id)?;
         if t.entry > 0 {
             // Prizes are credits: alternate accounts must not fill a pot for one player.
-            self.check_fair_play(actor, "/tournament join")?;
+            self.app.check_fair_play(actor, "/tournament join")?;
         }
-        self.ledger.open_account(&actor.guild, &actor.user)?;
+        self.app.ledger.open_account(&actor.guild, &actor.user)?;
         let balance = self
+            .app
             .ledger
             .join_tournament(&actor.guild, t.id, &actor.user)?
             .value;
-        let t = self.ledger.tournament(t.id)?;
+        let t = self.app.ledger.tournament(t.id)?;
         let mut replies = vec![Reply::public(t!(
             lang,
             "tour-joined",
@@ -234,25 +246,26 @@ impl App {
         ))];
         // A full tournament has nobody left to wait for: it starts at once.
         if t.players.len() as i64 >= t.max_players {
-            replies.extend(self.start_tournament(call.cx(lang), t)?);
+            replies.extend(self.start(call.cx(lang), t)?);
         }
         Ok(replies)
     }
 
     /// `/tournament cancel`: its creator or an admin stops it; every entry goes back and
     /// its tables still in play end without a result.
-    pub(crate) fn tournament_cancel(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
+    pub(crate) fn cancel(&self, call: &Call, actor: &Actor, id: Option<i64>) -> Outcome {
         let lang = actor.lang;
-        let t = self.tournament_for(actor, id)?;
+        let t = self.find(actor, id)?;
         if t.creator != actor.user && !actor.admin {
             return Err(Refusal::Said(t!(lang, "tour-cancel-who")));
         }
-        let mut replies = self.cancel_tournament(lang, &t, "tour-cancelled")?;
-        for (_, _, row) in self.ledger.tournament_tables(t.id)? {
+        let mut replies = self.cancel_with(lang, &t, "tour-cancelled")?;
+        for (_, _, row) in self.app.ledger.tournament_tables(t.id)? {
             if row.status.is_active() {
-                self.ledger
+                self.app
+                    .ledger
                     .cancel_table(&t.guild, row.id, "ended by an admin")?;
-                self.forget(call, row.id);
+                self.app.forget(call, row.id);
                 call.changed(row.id);
             }
         }
@@ -264,9 +277,10 @@ impl App {
     }
 
     /// Ends `t` with every entry refunded; `why` is the message that says so.
-    fn cancel_tournament(&self, lang: crate::words::Lang, t: &Tournament, why: &str) -> Outcome {
+    fn cancel_with(&self, lang: crate::words::Lang, t: &Tournament, why: &str) -> Outcome {
         let refunds: Vec<(String, i64)> = t.players.iter().map(|u| (u.clone(), t.entry)).collect();
         let ended = self
+            .app
             .ledger
             .end_tournament(&t.guild, t.id, &t.players, &refunds, true)?;
         if ended.replayed {
@@ -281,7 +295,7 @@ impl App {
     }
 
     /// What the prizes of an ended tournament were, in words.
-    pub(crate) fn told_prizes(
+    pub(crate) fn prizes(
         &self,
         lang: crate::words::Lang,
         t: &Tournament,
@@ -293,7 +307,7 @@ impl App {
         let winner = ended
             .standings
             .first()
-            .map(|u| self.name(&t.guild, u))
+            .map(|u| self.app.name(&t.guild, u))
             .unwrap_or_default();
         if ended.pot == 0 {
             return t!(lang, "tour-ended-free", id = t.id, winner = winner);
@@ -307,7 +321,7 @@ impl App {
                     lang,
                     "tour-prize",
                     place = i as i64 + 1,
-                    who = self.name(&t.guild, user),
+                    who = self.app.name(&t.guild, user),
                     amount = *amount
                 )
             })
@@ -339,7 +353,7 @@ impl App {
             .enumerate()
             .map(|(i, s)| Line {
                 place: i + 1,
-                name: self.plain_name(&t.guild, &s.user),
+                name: self.app.plain_name(&t.guild, &s.user),
                 points: standings::points(s.score),
                 note: s
                     .out_in
@@ -354,7 +368,7 @@ impl App {
             .collect();
         let card = Card {
             title: t!(lang, "tour-card-title", id = t.id),
-            subtitle: crate::words::capitalise(&self.tournament_kind(lang, t)),
+            subtitle: crate::words::capitalise(&self.kind(lang, t)),
             points: t!(lang, "tour-card-points"),
             lines,
         };

@@ -5,28 +5,29 @@
 
 use super::pairing::{self, Round};
 use super::standings::{self, Reading};
+use super::Tournaments;
 use crate::call::{Call, Cx};
 use crate::catalogue::Entry;
 use crate::ledger::tables::{NewTable, TableRow, Terms};
 use crate::ledger::tournaments::{Format, Tournament, TournamentStatus};
 use crate::t;
-use crate::{App, Outcome, Refusal, Reply};
+use crate::{Outcome, Refusal, Reply};
 
-impl App {
+impl Tournaments<'_> {
     /// Moves every tournament of the guilds `serves` accepts as far as the time and its
     /// tables allow (the clock's part: starts, and anything a restart left half done).
-    pub(crate) fn run_tournaments(
+    pub(crate) fn run(
         &self,
         call: &Call,
         serves: &dyn Fn(&str) -> bool,
     ) -> Vec<(String, String, Reply)> {
-        let Ok(active) = self.ledger.active_tournaments() else {
+        let Ok(active) = self.app.ledger.active_tournaments() else {
             return Vec::new();
         };
         let mut out = Vec::new();
         for t in active.into_iter().filter(|t| serves(&t.guild)) {
             let (guild, channel) = (t.guild.clone(), t.channel.clone());
-            let replies = self.step(call.cx(self.lang_of(&t.creator)), t);
+            let replies = self.step(call.cx(self.app.lang_of(&t.creator)), t);
             out.extend(
                 replies
                     .into_iter()
@@ -37,9 +38,9 @@ impl App {
     }
 
     /// What follows the end of a tournament's table: the next round or the prizes, now.
-    pub(crate) fn after_tournament_table(&self, cx: Cx<'_>, tournament: i64) -> Vec<Reply> {
+    pub(crate) fn after_table(&self, cx: Cx<'_>, tournament: i64) -> Vec<Reply> {
         let Cx { lang, call } = cx;
-        match self.ledger.tournament(tournament) {
+        match self.app.ledger.tournament(tournament) {
             Ok(t) => self.step(call.cx(lang), t),
             Err(e) => {
                 tracing::warn!(tournament, error = %e, "tournament not read");
@@ -55,10 +56,8 @@ impl App {
         let Cx { lang, call } = cx;
         let id = t.id;
         let result = match t.status {
-            TournamentStatus::Open if self.now() >= t.starts_at => {
-                self.start_tournament(call.cx(lang), t)
-            }
-            TournamentStatus::Playing => self.continue_tournament(call.cx(lang), t),
+            TournamentStatus::Open if self.app.now() >= t.starts_at => self.start(call.cx(lang), t),
+            TournamentStatus::Playing => self.go_on(call.cx(lang), t),
             _ => Ok(Vec::new()),
         };
         result.unwrap_or_else(|e| {
@@ -67,15 +66,15 @@ impl App {
         })
     }
 
-    pub(super) fn start_tournament(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
+    pub(super) fn start(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
         let Cx { lang, call } = cx;
         if t.players.len() < 2 {
-            return self.cancel_tournament(lang, &t, "tour-too-few");
+            return self.cancel_with(lang, &t, "tour-too-few");
         }
         // Seeding by the game's rating, the earlier entry first on equal ratings.
         let mut rated: Vec<(f64, usize, String)> = Vec::new();
         for (i, user) in t.players.iter().enumerate() {
-            let (rating, _, _) = self.ledger.rating(&t.guild, &t.game, user)?;
+            let (rating, _, _) = self.app.ledger.rating(&t.guild, &t.game, user)?;
             rated.push((rating, i, user.clone()));
         }
         rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -85,9 +84,10 @@ impl App {
             ..t
         };
         let round = self.pairing(&t, 1)?;
-        self.ledger
+        self.app
+            .ledger
             .begin_round(&t.guild, t.id, 1, &seeds, &round.byes)?;
-        let t = self.ledger.tournament(t.id)?;
+        let t = self.app.ledger.tournament(t.id)?;
         self.open_round(call.cx(lang), &t, 1, &round)
     }
 
@@ -108,12 +108,14 @@ impl App {
     /// The standings as the rounds before `round` left them.
     fn reading_before(&self, t: &Tournament, round: i64) -> Result<Reading, Refusal> {
         let tables: Vec<_> = self
+            .app
             .ledger
             .tournament_tables(t.id)?
             .into_iter()
             .filter(|(r, _, _)| *r < round)
             .collect();
         let byes: Vec<_> = self
+            .app
             .ledger
             .tournament_byes(t.id)?
             .into_iter()
@@ -126,8 +128,8 @@ impl App {
     /// who meets whom.
     fn open_round(&self, cx: Cx<'_>, t: &Tournament, round: i64, pairing: &Round) -> Outcome {
         let Cx { lang, call } = cx;
-        let existing = self.ledger.tournament_tables(t.id)?;
-        let entry = self.catalogue.find(&t.game).ok_or_else(|| {
+        let existing = self.app.ledger.tournament_tables(t.id)?;
+        let entry = self.app.catalogue.find(&t.game).ok_or_else(|| {
             Refusal::Said(t!(lang, "play-unknown-game", game = &t.game, games = ""))
         })?;
         let mut replies = Vec::new();
@@ -148,7 +150,7 @@ impl App {
             told.push(self.board_line(lang, &row.guild, board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
-                match self.begin(call.cx(lang), &t.guild, row) {
+                match self.app.begin(call.cx(lang), &t.guild, row) {
                     Ok(board) => replies.extend(board),
                     Err(e) => {
                         tracing::info!(tournament = t.id, board, error = %e, "not started here")
@@ -159,7 +161,7 @@ impl App {
         let byes: Vec<String> = pairing
             .byes
             .iter()
-            .map(|u| self.name(&t.guild, u))
+            .map(|u| self.app.name(&t.guild, u))
             .collect();
         let mut text = t!(
             lang,
@@ -185,7 +187,7 @@ impl App {
         table: i64,
         seats: &[String],
     ) -> String {
-        let names: Vec<String> = seats.iter().map(|u| self.name(guild, u)).collect();
+        let names: Vec<String> = seats.iter().map(|u| self.app.name(guild, u)).collect();
         t!(
             lang,
             "tour-board",
@@ -208,7 +210,7 @@ impl App {
         let seed = crate::fairness::new_seed();
         let start = entry.rules(&options)?.start(seats.len())?.position();
         let seat_refs: Vec<&str> = seats.iter().map(String::as_str).collect();
-        Ok(self.ledger.create_tournament_table(
+        Ok(self.app.ledger.create_tournament_table(
             &t.guild,
             &NewTable {
                 channel: &t.channel,
@@ -228,16 +230,16 @@ impl App {
         )?)
     }
 
-    fn continue_tournament(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
+    fn go_on(&self, cx: Cx<'_>, t: Tournament) -> Outcome {
         let Cx { lang, call } = cx;
-        let tables = self.ledger.tournament_tables(t.id)?;
+        let tables = self.app.ledger.tournament_tables(t.id)?;
         let in_round = tables.iter().filter(|(r, _, _)| *r == t.round).count();
         let pairing = self.pairing(&t, t.round)?;
         if in_round < pairing.tables.len() {
             // A restart between a round's start and its last table: open the rest.
             return self.open_round(call.cx(lang), &t, t.round, &pairing);
         }
-        let byes = self.ledger.tournament_byes(t.id)?;
+        let byes = self.app.ledger.tournament_byes(t.id)?;
         let reading = standings::read(&t, &tables, &byes);
         if !reading.round_done {
             return Ok(Vec::new());
@@ -247,22 +249,18 @@ impl App {
             Format::Swiss => t.round >= t.rounds,
         };
         if over {
-            return self.finish_tournament(lang, &t, &reading);
+            return self.finish(lang, &t, &reading);
         }
         let next = t.round + 1;
         let pairing = self.pairing(&t, next)?;
-        self.ledger
+        self.app
+            .ledger
             .begin_round(&t.guild, t.id, next, &t.players, &pairing.byes)?;
-        let t = self.ledger.tournament(t.id)?;
+        let t = self.app.ledger.tournament(t.id)?;
         self.open_round(call.cx(lang), &t, next, &pairing)
     }
 
-    fn finish_tournament(
-        &self,
-        lang: crate::words::Lang,
-        t: &Tournament,
-        reading: &Reading,
-    ) -> Outcome {
+    fn finish(&self, lang: crate::words::Lang, t: &Tournament, reading: &Reading) -> Outcome {
         let order: Vec<String> = reading.standings.iter().map(|s| s.user.clone()).collect();
         let pot = t.entry * t.players.len() as i64;
         let paid: Vec<(String, i64)> = standings::prizes(pot, order.len())
@@ -271,23 +269,24 @@ impl App {
             .map(|(amount, user)| (user.clone(), amount))
             .collect();
         let ended = self
+            .app
             .ledger
             .end_tournament(&t.guild, t.id, &order, &paid, false)?;
         if ended.replayed {
             return Ok(Vec::new());
         }
-        let mut lines = vec![self.told_prizes(lang, t, &ended.value)];
+        let mut lines = vec![self.prizes(lang, t, &ended.value)];
         for (place, s) in reading.standings.iter().enumerate().take(8) {
             lines.push(t!(
                 lang,
                 "tour-show-line",
                 place = place as i64 + 1,
-                who = self.name(&t.guild, &s.user),
+                who = self.app.name(&t.guild, &s.user),
                 points = standings::points(s.score),
                 out = s.out_in.unwrap_or(0)
             ));
         }
-        let t = self.ledger.tournament(t.id)?;
+        let t = self.app.ledger.tournament(t.id)?;
         let mut reply = Reply::public(lines.join("\n"));
         if let Ok(png) = self.card(lang, &t, reading) {
             reply = reply.with_image(format!("tournament-{}.png", t.id), png);

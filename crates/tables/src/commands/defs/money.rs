@@ -218,7 +218,8 @@ pub struct Bet {
 impl Verb for Bet {
     const PATH: &'static str = "bet";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.bet(call, actor, self.table, self.seat, self.amount)
+        app.side_bets()
+            .place(call, actor, self.table, self.seat, self.amount)
     }
 }
 

@@ -12,6 +12,7 @@ use crate::refusal::Refusal;
 use crate::render::Scene;
 use crate::replies::Reply;
 use crate::t;
+use crate::verify::Records;
 use crate::words::Lang;
 use crate::{Actor, App, Outcome};
 
@@ -67,9 +68,9 @@ impl Verb for Replay {
     const PATH: &'static str = "replay";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         if self.text {
-            app.record_file(actor, self.table)
+            app.records().text_file(actor, self.table)
         } else {
-            app.replay(actor, self.table)
+            app.records().gif(actor, self.table)
         }
     }
 }
@@ -105,7 +106,7 @@ impl Verb for Verify {
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let table = self.table;
         let lang = actor.lang;
-        let row = app.table_for(actor, table)?;
+        let row = app.records().table_for(actor, table)?;
         let Some(seed) = row.seed.clone() else {
             return Err(Refusal::Said(t!(
                 lang,
@@ -120,7 +121,7 @@ impl Verb for Verify {
         let (mut chance, mut droid) = (0, 0);
         let mut problems = Vec::new();
         for logged in app.ledger.actions(row.id)? {
-            if let Some(expected) = App::recomputed(lang, &row, &seed, &progress, &logged) {
+            if let Some(expected) = Records::recomputed(lang, &row, &seed, &progress, &logged) {
                 match logged.seat {
                     None => chance += 1,
                     Some(_) => droid += 1,
@@ -157,7 +158,7 @@ impl Verb for Verify {
                 problems = problems.join("; ")
             )
         };
-        Ok(App::shown_to(actor, &row, vec![Reply::public(text)]))
+        Ok(Records::shown_to(actor, &row, vec![Reply::public(text)]))
     }
 }
 

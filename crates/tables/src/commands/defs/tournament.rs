@@ -18,7 +18,7 @@ pub(super) const GROUP: CommandSpec = command("tournament", &[]);
 impl Verb for Create {
     const PATH: &'static str = "tournament create";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
-        app.tournament_create(actor, self)
+        app.tournaments().create(actor, self)
     }
 }
 
@@ -67,7 +67,7 @@ pub struct TournamentJoin {
 impl Verb for TournamentJoin {
     const PATH: &'static str = "tournament join";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.tournament_join(call, actor, self.tournament)
+        app.tournaments().join(call, actor, self.tournament)
     }
 }
 
@@ -91,7 +91,7 @@ impl Verb for TournamentShow {
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let id = self.tournament;
         let lang = actor.lang;
-        let t = app.tournament_for(actor, id)?;
+        let t = app.tournaments().find(actor, id)?;
         let tables = app.ledger.tournament_tables(t.id)?;
         let byes = app.ledger.tournament_byes(t.id)?;
         let reading = standings::read(&t, &tables, &byes);
@@ -99,7 +99,7 @@ impl Verb for TournamentShow {
             lang,
             "tour-show-head",
             id = t.id,
-            what = app.tournament_kind(lang, &t),
+            what = app.tournaments().kind(lang, &t),
             status = match t.status {
                 TournamentStatus::Open => "open",
                 TournamentStatus::Playing => "playing",
@@ -143,13 +143,13 @@ impl Verb for TournamentShow {
             ));
         }
         if let Some(ended) = &t.result {
-            lines.push(app.told_prizes(lang, &t, ended));
+            lines.push(app.tournaments().prizes(lang, &t, ended));
         }
         let mut reply = Reply::private(lines.join("\n"));
         if t.status != TournamentStatus::Open {
             reply = reply.with_image(
                 format!("tournament-{}.png", t.id),
-                app.card(lang, &t, &reading)?,
+                app.tournaments().card(lang, &t, &reading)?,
             );
         }
         Ok(vec![reply])
@@ -174,7 +174,7 @@ pub struct TournamentCancel {
 impl Verb for TournamentCancel {
     const PATH: &'static str = "tournament cancel";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.tournament_cancel(call, actor, self.tournament)
+        app.tournaments().cancel(call, actor, self.tournament)
     }
 }
 
