@@ -35,7 +35,7 @@ impl SideBets<'_> {
         let lang = actor.lang;
         let row = match table {
             Some(id) => self.app.ledger.table(id)?,
-            None => self.app.active(call, actor)?,
+            None => self.app.tables().active(call, actor)?,
         };
         // Issue 52: a table is backed only from its own channel or thread; anywhere else
         // it does not exist.
@@ -55,7 +55,7 @@ impl SideBets<'_> {
                 },
             )));
         };
-        self.app.check_fair_play(actor, "/bet")?;
+        self.app.tables().check_fair_play(actor, "/bet")?;
         self.app.ledger.open_account(&actor.guild, &actor.user)?;
         let placed = self.app.ledger.place_bet(
             &actor.guild,

@@ -4,18 +4,19 @@
 //! command stores records the command's interaction id (its [`crate::call::Call`] carries it); the same id coming back is answered
 //! with the table's board as it stands.
 
-use super::{Actor, App, Outcome};
+use super::{Actor, Outcome};
 use crate::call::Call;
 use crate::ledger::tables::Carried;
 use crate::ledger::tables::TableStatus;
+use crate::play::Tables;
 use crate::t;
 
-impl App {
+impl Tables<'_> {
     /// The answer to an interaction that already carried an action: the board of its
     /// table, whatever happened since. When it carried none, the active table read with
     /// that check is kept for the command's first look at it ([`Call::keep_active`]).
     pub(super) fn carried_again(&self, call: &Call, actor: &Actor) -> Option<Outcome> {
-        let found = self.ledger.carried_or_active(
+        let found = self.app.ledger.carried_or_active(
             &actor.interaction,
             &actor.guild,
             &actor.channel,
@@ -31,8 +32,8 @@ impl App {
     }
 
     fn board_of(&self, lang: crate::words::Lang, table: i64) -> Outcome {
-        let row = self.ledger.table(table)?;
-        let progress = self.progress(lang, &row)?;
+        let row = self.app.ledger.table(table)?;
+        let progress = self.app.progress(lang, &row)?;
         let text = if row.status == TableStatus::Playing {
             t!(
                 lang,

@@ -104,7 +104,7 @@ impl Clocks<'_> {
         let Ok(progress) = self.app.progress(lang, &row) else {
             return Vec::new();
         };
-        let clock = self.app.move_clock(&row).unwrap_or(86_400);
+        let clock = self.app.tables().move_clock(&row).unwrap_or(86_400);
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
             if let Some(replies) = self.catch_up(call.cx(lang), &row, &progress) {
@@ -134,6 +134,7 @@ impl Clocks<'_> {
         let over = matches!(progress.play.status(), crate::games::Status::Over(_));
         if !over {
             self.app
+                .tables()
                 .automatic(call.cx(lang), row, progress)
                 .ok()
                 .flatten()?;
@@ -142,10 +143,12 @@ impl Clocks<'_> {
         let guild = row.guild.clone();
         let advanced = self
             .app
+            .tables()
             .advance(call.cx(lang), &mut row, &mut progress)
             .ok()?;
         let text = advanced.said.join(" ");
         self.app
+            .tables()
             .after_turn(call.cx(lang), &guild, row, progress, advanced.last, text)
             .ok()
     }
@@ -166,6 +169,7 @@ impl Clocks<'_> {
             let text = t!(lang, "clock-timeout", who = &who);
             return self
                 .app
+                .tables()
                 .concede(
                     call.cx(lang),
                     row,

@@ -6,17 +6,18 @@ use super::ending::{DRAW, REMATCH};
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::Control;
 use super::view::{ACT, MOVE};
-use super::{Actor, App, Outcome, Refusal};
+use super::{Actor, Outcome, Refusal};
 use crate::call::Call;
+use crate::play::Tables;
 use crate::t;
 
-impl App {
+impl Tables<'_> {
     /// A button press.
     pub(crate) fn press(&self, call: &Call, actor: &Actor, control: &Control) -> Outcome {
         let lang = actor.lang;
         let Control { table, turn, verb } = control;
         let (table, turn) = (*table, *turn);
-        let row = self.ledger.table(table)?;
+        let row = self.app.ledger.table(table)?;
         if row.guild != actor.guild {
             return Err(Refusal::Said(t!(lang, "button-other-server")));
         }

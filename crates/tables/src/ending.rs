@@ -11,6 +11,7 @@ use crate::games::{score_line, Status};
 use crate::ledger::earnings::{Earning, NoToken};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
+use crate::play::Tables;
 use crate::t;
 
 /// The verbs of the components the end of a table shows.
@@ -20,7 +21,7 @@ pub(crate) const REMATCH: &str = "rematch";
 /// The offer kind of a draw by agreement, in the ledger's offers.
 const DRAW_OFFER: &str = "draw";
 
-impl App {
+impl Tables<'_> {
     /// A game has ended: in a series, its points count and the next game starts unless the
     /// series is decided; otherwise (or then) the table is settled.
     pub(crate) fn game_over(
@@ -124,7 +125,7 @@ impl App {
     ) -> Result<bool, Refusal> {
         let loser = (winner + 1) % row.seats.len();
         let names = self.seat_names(row);
-        let paid = self.ledger.pay_points(
+        let paid = self.app.ledger.pay_points(
             &row.guild,
             row.id,
             game_no,
@@ -150,10 +151,11 @@ impl App {
     /// Stores what the game that just ended leaves for the channel's next game of it
     /// (`GameInfo::legacy`: D-Zone's steel).
     fn keep_legacy(&self, guild: &str, row: &TableRow, progress: &Progress) -> Result<(), Refusal> {
-        let entry = self.entry(row)?;
+        let entry = self.app.entry(row)?;
         if entry.info.legacy.is_some() {
             if let Some(value) = progress.play.legacy() {
-                self.ledger
+                self.app
+                    .ledger
                     .set_legacy(guild, &row.channel, entry.info.id, &value)?;
             }
         }
@@ -181,10 +183,10 @@ impl App {
             _ => ("ended".to_string(), t!(lang, "game-ended")),
         };
         let earning = Earning {
-            day: self.now().div_euclid(86_400),
-            loser_actions: self.entry(&row)?.info.token_actions,
+            day: self.app.now().div_euclid(86_400),
+            loser_actions: self.app.entry(&row)?.info.token_actions,
         };
-        let settled = self.ledger.finish_table_on(
+        let settled = self.app.ledger.finish_table_on(
             guild,
             row.id,
             &points,
@@ -192,9 +194,9 @@ impl App {
             &serde_json::json!({"points": points, "reason": reason}).to_string(),
             &earning,
         )?;
-        let settled = Self::first_ending(lang, row.id, settled)?;
-        self.forget(call, row.id);
-        let row = self.ledger.table(row.id)?;
+        let settled = App::first_ending(lang, row.id, settled)?;
+        self.app.forget(call, row.id);
+        let row = self.app.ledger.table(row.id)?;
         let names = self.seat_names(&row);
         let score = score_line(&points);
         if !text.is_empty() {
@@ -250,7 +252,7 @@ impl App {
                 }
             });
         }
-        let mut text = self.side_bets().with(lang, &row, s, text);
+        let mut text = self.app.side_bets().with(lang, &row, s, text);
         if let Some(seed) = &row.seed {
             text.push('\n');
             text.push_str(&t!(lang, "settle-seed", seed = seed));
@@ -267,7 +269,11 @@ impl App {
         };
         // A tournament's table: no rematch, and the tournament moves on at once.
         let mut replies = vec![board];
-        replies.extend(self.tournaments().after_table(call.cx(lang), tournament));
+        replies.extend(
+            self.app
+                .tournaments()
+                .after_table(call.cx(lang), tournament),
+        );
         Ok(replies)
     }
 
@@ -296,7 +302,7 @@ impl App {
             text.push_str(&t!(
                 lang,
                 "leave-goes-on",
-                who = self.name(&row.guild, &row.seats[seat])
+                who = self.app.name(&row.guild, &row.seats[seat])
             ));
             let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
             for line in advanced.said {
@@ -345,10 +351,11 @@ impl App {
                 return Err(Refusal::Said(t!(lang, "resign-not-creator")));
             }
             let cancelled = self
+                .app
                 .ledger
                 .cancel_table(&actor.guild, row.id, "withdrawn")?;
             call.changed(row.id);
-            let cancelled = Self::first_ending(lang, row.id, cancelled)?;
+            let cancelled = App::first_ending(lang, row.id, cancelled)?;
             let challenge = row.seats.len() >= row.terms.seats;
             let text = t!(
                 lang,
@@ -361,11 +368,11 @@ impl App {
                 table = row.id
             );
             return Ok(vec![Reply::public(
-                self.side_bets().with(lang, &row, &cancelled, text),
+                self.app.side_bets().with(lang, &row, &cancelled, text),
             )
             .closing()]);
         }
-        let progress = self.progress(lang, &row)?;
+        let progress = self.app.progress(lang, &row)?;
         if progress.gone.contains(&seat) {
             return Err(Refusal::Said(t!(lang, "resign-already-left")));
         }
@@ -388,7 +395,7 @@ impl App {
         if turn.is_some_and(|t| t != row.turn) {
             return Err(Refusal::Said(t!(lang, "draw-stale")));
         }
-        let info = self.entry(&row)?.info;
+        let info = self.app.entry(&row)?.info;
         if !info.draws {
             return Err(Refusal::Said(t!(
                 lang,
@@ -396,23 +403,26 @@ impl App {
                 game = crate::words::game_name(lang, &info)
             )));
         }
-        let progress = self.progress(lang, &row)?;
+        let progress = self.app.progress(lang, &row)?;
         let remaining = progress.remaining();
         if remaining.iter().any(|&s| row.seats[s] == DROID) {
             return Err(Refusal::Said(t!(lang, "draw-droid")));
         }
-        let before = self.ledger.consents(row.id, row.turn, DRAW_OFFER)?;
+        let before = self.app.ledger.consents(row.id, row.turn, DRAW_OFFER)?;
         if turn.is_some() && before.is_empty() {
             return Err(Refusal::Said(t!(lang, "draw-closed")));
         }
         if before.contains(&seat) {
             return Err(Refusal::Said(t!(lang, "draw-already")));
         }
-        let agreed = self.ledger.consent(row.id, row.turn, DRAW_OFFER, seat)?;
+        let agreed = self
+            .app
+            .ledger
+            .consent(row.id, row.turn, DRAW_OFFER, seat)?;
         let waiting: Vec<String> = remaining
             .iter()
             .filter(|s| !agreed.contains(s))
-            .map(|&s| self.name(&row.guild, &row.seats[s]))
+            .map(|&s| self.app.name(&row.guild, &row.seats[s]))
             .collect();
         if waiting.is_empty() {
             return self.agree(call, actor, row, progress);
@@ -453,22 +463,27 @@ impl App {
             return Err(Refusal::Said(t!(lang, "admin-needed")));
         }
         let row = match table {
-            Some(id) => self.ledger.table(id)?,
+            Some(id) => self.app.ledger.table(id)?,
             None => self.active(call, actor)?,
         };
         let cancelled = self
+            .app
             .ledger
             .cancel_table(&actor.guild, row.id, "ended by an admin")?;
-        let cancelled = Self::first_ending(lang, row.id, cancelled)?;
-        self.forget(call, row.id);
+        let cancelled = App::first_ending(lang, row.id, cancelled)?;
+        self.app.forget(call, row.id);
         let text = t!(lang, "admin-ended", table = row.id);
-        let ended = Reply::public(self.side_bets().with(lang, &row, &cancelled, text));
+        let ended = Reply::public(self.app.side_bets().with(lang, &row, &cancelled, text));
         let Some(tournament) = row.tournament else {
             return Ok(vec![ended.closing()]);
         };
         // A tournament's thread goes on with its other tables.
         let mut replies = vec![ended];
-        replies.extend(self.tournaments().after_table(call.cx(lang), tournament));
+        replies.extend(
+            self.app
+                .tournaments()
+                .after_table(call.cx(lang), tournament),
+        );
         Ok(replies)
     }
 }

@@ -5,15 +5,16 @@
 //! crowd of alternate accounts cannot farm credits for one player; and
 //! what one member may win from the house in a day is bounded (`house_daily_max`).
 
-use super::{Actor, App, Refusal};
+use super::{Actor, Refusal};
+use crate::play::Tables;
 use crate::t;
 
-impl App {
+impl Tables<'_> {
     /// Refuses `command` to an account or a membership younger than this server allows.
     pub(crate) fn check_fair_play(&self, actor: &Actor, command: &str) -> Result<(), Refusal> {
         let lang = actor.lang;
-        let economy = self.ledger.economy(&actor.guild)?;
-        let now = self.now();
+        let economy = self.app.ledger.economy(&actor.guild)?;
+        let now = self.app.now();
         if let Some(created) = actor.created {
             let days = (now - created).div_euclid(86_400);
             if days < economy.min_account_days {
@@ -43,7 +44,7 @@ impl App {
     }
 }
 
-impl App {
+impl Tables<'_> {
     /// Refuses a wager of `stake` against the droid that could take `user` past what the
     /// house pays one member in a UTC day (by the table's clock).
     pub(crate) fn check_house(
@@ -56,8 +57,8 @@ impl App {
         if stake == 0 {
             return Ok(());
         }
-        let day = self.now().div_euclid(86_400);
-        let allowance = self.ledger.house_allowance(guild, user, day)?;
+        let day = self.app.now().div_euclid(86_400);
+        let allowance = self.app.ledger.house_allowance(guild, user, day)?;
         if allowance.limit == 0 {
             return Err(Refusal::Said(t!(lang, "house-no-wagers")));
         }
@@ -65,7 +66,7 @@ impl App {
             return Err(Refusal::Said(t!(
                 lang,
                 "house-limit",
-                who = self.name(guild, user),
+                who = self.app.name(guild, user),
                 limit = allowance.limit,
                 stake = stake,
                 left = allowance.max_stake().max(0),

@@ -26,6 +26,7 @@ mod money;
 mod notify;
 mod opening;
 mod places;
+mod play;
 mod record;
 mod refusal;
 pub mod replies;
@@ -404,7 +405,7 @@ impl App {
         let started = std::time::Instant::now();
         let again = command
             .plays()
-            .then(|| self.carried_again(call, actor))
+            .then(|| self.tables().carried_again(call, actor))
             .flatten();
         let result = match again {
             Some(again) => again,

@@ -111,13 +111,15 @@ impl App {
                 seated = row.seats.len(),
                 seats = row.terms.seats
             ),
-            TableStatus::Playing => self.turn_line(lang, row, &self.progress(lang, row)?),
+            TableStatus::Playing => self
+                .tables()
+                .turn_line(lang, row, &self.progress(lang, row)?),
             _ => row.result.clone().unwrap_or_default(),
         };
         Ok(LobbyTable {
             table: row.id,
             game: words::game_name(lang, &entry.info),
-            players: Text::from(words::list(lang, &self.seat_names(row))),
+            players: Text::from(words::list(lang, &self.tables().seat_names(row))),
             state: Text::from(state),
             token: self.ledger.watch_token(row.id)?,
         })

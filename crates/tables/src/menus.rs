@@ -7,9 +7,10 @@
 use super::log::Progress;
 use super::replies::{Choice, Control, Reply, Select};
 use super::view::MOVE;
-use super::{Actor, App, Outcome, Refusal};
+use super::{Actor, Outcome, Refusal};
 use crate::games::menu::{Entry, Menu};
 use crate::ledger::tables::{TableRow, TableStatus};
+use crate::play::Tables;
 use crate::t;
 
 /// What one menu holds (Discord's limit).
@@ -38,7 +39,7 @@ fn clipped(text: String) -> String {
     cut
 }
 
-impl App {
+impl Tables<'_> {
     /// The move menu at `path` of a table's current position (`None` when it offers
     /// nothing: a chance node, only decisions), and the labels of the steps taken to it.
     pub(crate) fn move_menu(
@@ -128,10 +129,10 @@ impl App {
         if turn != row.turn {
             return Err(Refusal::Said(t!(lang, "turn-stale-menu")));
         }
-        let progress = self.progress(lang, &row)?;
+        let progress = self.app.progress(lang, &row)?;
         self.seat_to_move(actor, &row, &progress)?;
         let (select, trail) = self.move_menu(lang, &row, &progress, path)?;
-        let who = self.name(&row.guild, &actor.user);
+        let who = self.app.name(&row.guild, &actor.user);
         let text = match trail.is_empty() {
             true => t!(lang, "menu-first", who = who),
             false => t!(lang, "menu-step", who = who, trail = trail.join(" › ")),

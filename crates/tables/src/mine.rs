@@ -2,8 +2,9 @@
 //! [`crate::commands::defs`]), so that a game in another channel or a thread they left is
 //! found again: its number, game, opponents, whose turn, and where it is.
 
-use super::{Actor, App};
+use super::Actor;
 use crate::ledger::tables::{TableRow, TableStatus};
+use crate::play::Tables;
 use crate::{t, words};
 
 /// Where a table is: a channel, which each front end shows in its own way (Discord draws a
@@ -12,17 +13,18 @@ pub(crate) fn place(channel: &str) -> String {
     words::text::channel(channel)
 }
 
-impl App {
+impl Tables<'_> {
     pub(crate) fn table_line(&self, actor: &Actor, row: &TableRow) -> String {
         let lang = actor.lang;
         let game = self
+            .app
             .entry(row)
             .map_or_else(|_| row.game.clone(), |e| words::game_name(lang, &e.info));
         let others: Vec<String> = row
             .seats
             .iter()
             .filter(|u| **u != actor.user)
-            .map(|u| self.name(&row.guild, u))
+            .map(|u| self.app.name(&row.guild, u))
             .collect();
         let with = if others.is_empty() {
             String::new()
@@ -56,7 +58,7 @@ impl App {
     /// "your turn", or whose it is.
     pub(crate) fn whose_turn(&self, actor: &Actor, row: &TableRow) -> String {
         let lang = actor.lang;
-        let Ok(progress) = self.progress(lang, row) else {
+        let Ok(progress) = self.app.progress(lang, row) else {
             return String::new();
         };
         let mine = progress

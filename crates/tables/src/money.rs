@@ -15,7 +15,7 @@ impl App {
 
     pub(crate) fn give(&self, actor: &Actor, to: &str, amount: i64) -> Outcome {
         let lang = actor.lang;
-        self.check_fair_play(actor, "/give")?;
+        self.tables().check_fair_play(actor, "/give")?;
         self.ensure_member(actor)?;
         if to == crate::ledger::DROID {
             return Err(Refusal::Said(t!(lang, "give-droid")));

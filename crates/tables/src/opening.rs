@@ -3,6 +3,7 @@
 //! and Rematch with the same terms.
 
 use crate::call::{Call, Cx};
+use crate::play::Tables;
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -33,20 +34,20 @@ struct Stakes {
     per_point: i64,
 }
 
-impl App {
+impl Tables<'_> {
     /// `/play`: opens a table in this channel.
     pub(crate) fn play(&self, call: &Call, actor: &Actor, args: PlayArgs) -> Outcome {
         let lang = actor.lang;
         self.check_place(actor)?;
-        let Some(entry) = self.catalogue.find(&args.game) else {
+        let Some(entry) = self.app.catalogue.find(&args.game) else {
             return Err(Refusal::Said(t!(
                 lang,
                 "play-unknown-game",
                 game = &args.game,
-                games = self.catalogue.ids().join(", ")
+                games = self.app.catalogue.ids().join(", ")
             )));
         };
-        if let Some(table) = self.ledger.active_table(&actor.guild, &actor.channel)? {
+        if let Some(table) = self.app.ledger.active_table(&actor.guild, &actor.channel)? {
             return Err(Refusal::Said(t!(
                 lang,
                 "play-channel-busy",
@@ -84,7 +85,7 @@ impl App {
             seats,
         };
         let seat_refs: Vec<&str> = order.iter().map(String::as_str).collect();
-        let row = self.ledger.create_table(
+        let row = self.app.ledger.create_table(
             &actor.guild,
             &NewTable {
                 channel: &actor.channel,
@@ -96,13 +97,13 @@ impl App {
                 seed: &seed,
                 start_position: &start,
                 seats: &seat_refs,
-                deadline: Some(self.now() + self.settings.challenge_secs),
+                deadline: Some(self.app.now() + self.app.settings.challenge_secs),
                 terms,
             },
         )?;
         if let Some(parent) = &actor.parent {
             // A table in a thread shows in the lobby with its channel's tables.
-            self.ledger.set_table_parent(row.id, parent)?;
+            self.app.ledger.set_table_parent(row.id, parent)?;
         }
         self.announce(call, actor, row, opponent.as_deref())
     }
@@ -143,7 +144,7 @@ impl App {
         if per_point > 0 && seats > 2 {
             return Err(Refusal::Said(t!(lang, "play-per-point-two")));
         }
-        self.ledger.open_account(&actor.guild, &actor.user)?;
+        self.app.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
         if stake > max_stake(seats) {
             return Err(Refusal::Said(t!(
@@ -154,11 +155,11 @@ impl App {
             )));
         }
         if stake != 0 {
-            let min = self.ledger.economy(&actor.guild)?.min_wager;
+            let min = self.app.ledger.economy(&actor.guild)?.min_wager;
             if stake < min {
                 return Err(Refusal::Said(t!(lang, "play-wager-minimum", min = min)));
             }
-            let balance = self.ledger.balance(&actor.guild, &actor.user)?.credits;
+            let balance = self.app.ledger.balance(&actor.guild, &actor.user)?.credits;
             if balance < stake {
                 return Err(Refusal::Said(t!(
                     lang,
@@ -177,20 +178,21 @@ impl App {
         let Cx { lang, call } = cx;
         for user in &row.seats {
             if user != DROID {
-                self.ledger.open_account(guild, user)?;
+                self.app.ledger.open_account(guild, user)?;
             }
         }
-        let entry = self.entry(&row)?;
+        let entry = self.app.entry(&row)?;
         let mut options = game_options(&row);
         if let Some(key) = entry.info.legacy.filter(|k| !options.contains_key(*k)) {
             // DZ-2.6: the channel's last game of this kind left this on its board.
-            if let Some(value) = self.ledger.legacy(guild, &row.channel, entry.info.id)? {
+            if let Some(value) = self.app.ledger.legacy(guild, &row.channel, entry.info.id)? {
                 options.insert(key.into(), value.into());
             }
         }
         let start = entry.rules(&options)?.start(row.seats.len())?.position();
-        let deadline = self.now() + self.move_clock(&row)?;
+        let deadline = self.app.now() + self.move_clock(&row)?;
         let started = self
+            .app
             .ledger
             .start_table_at(guild, row.id, Some(deadline), Some(&start))
             .map_err(|e| match e {
@@ -201,7 +203,7 @@ impl App {
                 } => Refusal::Said(t!(
                     lang,
                     "play-per-point-funds",
-                    who = self.name(guild, &user),
+                    who = self.app.name(guild, &user),
                     balance = balance,
                     amount = per_point
                 )),
@@ -215,9 +217,9 @@ impl App {
                 table = row.id
             )));
         }
-        let mut row = self.ledger.table(row.id)?;
+        let mut row = self.app.ledger.table(row.id)?;
         let mut progress = Progress::begin(&row, entry)?;
-        self.remember(row.id, row.turn, &progress);
+        self.app.remember(row.id, row.turn, &progress);
         let advanced = self.advance(call.cx(lang), &mut row, &mut progress)?;
         let mut text = self.headline(lang, &row, entry);
         if let Status::Over(_) = progress.play.status() {
@@ -291,7 +293,7 @@ impl App {
                 .seats
                 .iter()
                 .filter(|u| **u != creator)
-                .map(|u| self.name(&row.guild, u))
+                .map(|u| self.app.name(&row.guild, u))
                 .collect();
             return Err(Refusal::Said(t!(
                 lang,
@@ -308,12 +310,15 @@ impl App {
             )));
         }
         if !accept {
-            let declined = self.ledger.cancel_table(&actor.guild, row.id, "declined")?;
+            let declined = self
+                .app
+                .ledger
+                .cancel_table(&actor.guild, row.id, "declined")?;
             call.changed(row.id);
-            let declined = Self::first_ending(lang, row.id, declined)?;
+            let declined = App::first_ending(lang, row.id, declined)?;
             let text = t!(lang, "answer-declined", who = &actor.name);
             return Ok(vec![Reply::public(
-                self.side_bets().with(lang, &row, &declined, text),
+                self.app.side_bets().with(lang, &row, &declined, text),
             )
             .closing()]);
         }
@@ -353,8 +358,8 @@ impl App {
         let user = if droid { DROID } else { actor.user.as_str() };
         self.check_seat_money(actor, &row, droid)?;
         if row.stake > 0 && !droid {
-            self.ledger.open_account(&actor.guild, user)?;
-            let credits = self.ledger.balance(&actor.guild, user)?.credits;
+            self.app.ledger.open_account(&actor.guild, user)?;
+            let credits = self.app.ledger.balance(&actor.guild, user)?.credits;
             if credits < row.stake {
                 return Err(Refusal::Said(t!(
                     lang,
@@ -364,12 +369,12 @@ impl App {
                 )));
             }
         }
-        let row = self.ledger.add_seat(row.id, user)?;
+        let row = self.app.ledger.add_seat(row.id, user)?;
         call.changed(row.id);
         if row.seats.len() == t.seats {
             return self.begin(call.cx(lang), &actor.guild, row);
         }
-        let min = self.entry(&row)?.info.min_seats;
+        let min = self.app.entry(&row)?.info.min_seats;
         let text = t!(
             lang,
             if droid {
@@ -377,7 +382,7 @@ impl App {
             } else {
                 "seat-joined"
             },
-            who = self.name(&actor.guild, user),
+            who = self.app.name(&actor.guild, user),
             table = row.id,
             taken = row.seats.len(),
             seats = t.seats,
@@ -400,7 +405,7 @@ impl App {
                 table = row.id
             )));
         }
-        let info = self.entry(&row)?.info;
+        let info = self.app.entry(&row)?.info;
         if row.seats.len() >= t.seats {
             return Err(Refusal::Said(t!(lang, "start-challenge")));
         }
@@ -423,7 +428,7 @@ impl App {
         if !row.seats.contains(&actor.user) {
             return Err(Refusal::Said(t!(lang, "rematch-not-player")));
         }
-        let entry = self.entry(&row)?;
+        let entry = self.app.entry(&row)?;
         let t = row.terms.clone();
         let mut options: BTreeMap<String, String> = game_options(&row)
             .into_iter()
@@ -447,7 +452,7 @@ impl App {
             options,
         };
         // Through /play's cooldown: a Rematch button is no way round it.
-        self.cooled(call, actor, super::Command::Play(args))
+        self.app.cooled(call, actor, super::Command::Play(args))
     }
 
     /// What taking a seat at a wagered open table asks of the money: fair play for a member

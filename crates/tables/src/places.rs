@@ -4,7 +4,8 @@
 //! and a rematch pressed in that thread are where the channel is.
 
 use super::mine::place;
-use super::{Actor, App, Refusal, Reply};
+use super::{Actor, Refusal, Reply};
+use crate::play::Tables;
 use crate::t;
 
 /// A channel as a member may type it: `<#123>` (as Discord writes a mention), `#games`, or
@@ -27,11 +28,11 @@ pub(crate) fn listed(channels: &[String]) -> String {
         .join(", ")
 }
 
-impl App {
+impl Tables<'_> {
     /// Refuses to open a table where the server's admins did not allow them.
     pub(crate) fn check_place(&self, actor: &Actor) -> Result<(), Refusal> {
         let lang = actor.lang;
-        let allowed = self.ledger.table_channels(&actor.guild)?;
+        let allowed = self.app.ledger.table_channels(&actor.guild)?;
         let here = actor.parent.as_deref().unwrap_or(&actor.channel);
         if allowed.is_empty() || allowed.iter().any(|c| c == here) {
             return Ok(());
@@ -46,7 +47,7 @@ impl App {
 
     /// Why `actor` may not open a table here, in their words; `None` when they may. A front
     /// end that makes a place for the table first (a thread) asks before making it.
-    pub fn place_refusal(&self, actor: &Actor) -> Option<Reply> {
+    pub(crate) fn place_refusal(&self, actor: &Actor) -> Option<Reply> {
         self.check_place(actor)
             .err()
             .map(|refusal| Reply::private(refusal.told(actor.lang)))

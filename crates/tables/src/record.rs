@@ -65,7 +65,7 @@ impl Records<'_> {
         log: &[crate::ledger::tables::LoggedAction],
     ) -> Result<String, super::Refusal> {
         let entry = self.app.entry(row)?;
-        let names = self.app.seat_names(row);
+        let names = self.app.tables().seat_names(row);
         let opened = self.app.ledger.table_opened_at(row.id)?;
         let date = Day::of(opened).to_string().replace('-', ".");
         let (result, termination) = result_tag(row);

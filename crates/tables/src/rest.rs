@@ -3,9 +3,10 @@
 //! restart, and the move clock starts only when the rest is over.
 
 use super::log::{LogEntry, Progress};
-use super::{App, Refusal};
+use super::Refusal;
 use crate::call::Cx;
 use crate::ledger::tables::TableRow;
+use crate::play::Tables;
 use crate::t;
 
 const DAY: i64 = 86_400;
@@ -21,10 +22,12 @@ pub(crate) fn left(seconds: i64) -> (i64, String) {
     (minutes / 60, format!("{:02}", minutes % 60))
 }
 
-impl App {
+impl Tables<'_> {
     /// Until when the series rests, while it does.
     pub(crate) fn resting(&self, progress: &Progress) -> Option<i64> {
-        progress.resting_until.filter(|&until| self.now() < until)
+        progress
+            .resting_until
+            .filter(|&until| self.app.now() < until)
     }
 
     /// Rests the series that just started its next game: stored with the next action's
@@ -38,7 +41,7 @@ impl App {
         text: &mut String,
     ) -> Result<(), Refusal> {
         let Cx { lang, call } = cx;
-        let until = next_midnight(self.now());
+        let until = next_midnight(self.app.now());
         let _ = guild;
         let clock = self.move_clock(row)?;
         self.record_entry_until(

@@ -73,7 +73,7 @@ impl App {
         let dressed = self.dress(
             row,
             Scene {
-                names: self.seat_names(row),
+                names: self.tables().seat_names(row),
                 ..Scene::default()
             },
         );
@@ -97,7 +97,9 @@ impl App {
         let progress = self.progress(lang, row)?;
         let walk = self.walk(row, &progress, progress.actions.len(), lines != Lines::None)?;
         let board = if with_board {
-            let scene = self.scene(lang, row, &progress, walk.last.clone())?;
+            let scene = self
+                .tables()
+                .scene(lang, row, &progress, walk.last.clone())?;
             Some(self.current_board(lang, row, &progress, &scene, super::drawn::Waiting::Yes)?)
         } else {
             None
@@ -151,7 +153,7 @@ impl App {
             let walk = self.walk(row, &progress, step, false)?;
             if step == progress.actions.len() {
                 // The position now: the very board the channel got, drawn once for both.
-                let scene = self.scene(lang, row, &progress, walk.last)?;
+                let scene = self.tables().scene(lang, row, &progress, walk.last)?;
                 return self
                     .current_board(lang, row, &progress, &scene, super::drawn::Waiting::Yes)
                     .map(Some);
@@ -160,7 +162,7 @@ impl App {
             let scene = self.dress(
                 row,
                 Scene {
-                    names: self.seat_names(row),
+                    names: self.tables().seat_names(row),
                     last_move: walk.last,
                     series: is_series(row).then(|| SeriesScore {
                         points: progress.totals.clone(),
@@ -244,6 +246,7 @@ impl App {
                 action,
                 phrase,
             } => self
+                .tables()
                 .narrate(lang, row, *seat, action, phrase.clone(), false)
                 .unwrap_or_default(),
         }

@@ -167,7 +167,7 @@ impl App {
             view.seats[seat].to_act = row.status == TableStatus::Playing;
         }
         view.state = Text::from(match row.status {
-            TableStatus::Playing => self.turn_line(lang, row, progress),
+            TableStatus::Playing => self.tables().turn_line(lang, row, progress),
             TableStatus::Finished => t!(lang, "watch-finished"),
             _ => t!(lang, "watch-cancelled"),
         });

@@ -4,15 +4,16 @@
 use super::fairness::rng_for;
 use super::log::{LogEntry, Progress};
 use super::view::Last;
-use super::{Actor, App, Outcome, Refusal};
+use super::{Actor, Outcome, Refusal};
 use crate::call::{Call, Cx};
 use crate::games::{Chosen, Phrase, RulesError, Status};
 use crate::ledger::tables::{LoggedAction, TableRow, TableStatus};
 use crate::ledger::DROID;
+use crate::play::Tables;
 use crate::render::LastMove;
 use crate::{t, words};
 
-/// What [`App::advance`] played.
+/// What [`Tables::advance`] played.
 pub(crate) struct Advanced {
     /// The last move to highlight (the droid's, or a forced one), with the position before.
     pub last: Last,
@@ -30,13 +31,13 @@ pub(crate) enum Automatic {
 /// The action of a Roll button (see [`crate::games::Game::roller`]).
 pub(crate) const ROLL: &str = "roll";
 
-impl App {
+impl Tables<'_> {
     /// Seconds a player of `row` has for a move: the table's own clock (a tournament's),
     /// else the server's.
     pub(crate) fn move_clock(&self, row: &TableRow) -> Result<i64, Refusal> {
         match row.move_clock.filter(|&c| c > 0).or(row.server_clock) {
             Some(clock) => Ok(clock),
-            None => Ok(self.ledger.economy(&row.guild)?.move_clock_secs),
+            None => Ok(self.app.ledger.economy(&row.guild)?.move_clock_secs),
         }
     }
 
@@ -50,7 +51,7 @@ impl App {
         seat: Option<usize>,
         chosen: &Chosen,
     ) -> Result<(), Refusal> {
-        let deadline = self.now() + self.move_clock(row)?;
+        let deadline = self.app.now() + self.move_clock(row)?;
         let entry = LogEntry::of(seat, chosen.text());
         self.record_entry_until(call, row, progress, entry, Some(chosen), deadline)?;
         Ok(())
@@ -65,11 +66,11 @@ impl App {
         progress: &mut Progress,
         entry: LogEntry,
     ) -> Result<LogEntry, Refusal> {
-        let deadline = self.now() + self.move_clock(row)?;
+        let deadline = self.app.now() + self.move_clock(row)?;
         self.record_entry_until(call, row, progress, entry, None, deadline)
     }
 
-    /// [`App::record_entry`] with the deadline of the next action given (a rest's end and
+    /// [`Tables::record_entry`] with the deadline of the next action given (a rest's end and
     /// the move clock after it); a game action already read (`chosen`, the entry its line)
     /// is played as read.
     pub(crate) fn record_entry_until(
@@ -85,11 +86,11 @@ impl App {
         let mut next = progress.clone();
         let stored = match chosen {
             Some(chosen) => next.play_chosen(chosen, entry)?,
-            None => next.play_entry(row, self.entry(row)?, entry)?,
+            None => next.play_entry(row, self.app.entry(row)?, entry)?,
         };
         let (seat, action) = stored.encode();
         let logged = LoggedAction { seq, seat, action };
-        self.ledger.record_carried_action(
+        self.app.ledger.record_carried_action(
             row.id,
             seq,
             &logged,
@@ -99,7 +100,7 @@ impl App {
         )?;
         row.turn = seq;
         *progress = next;
-        self.remember(row.id, seq, progress);
+        self.app.remember(row.id, seq, progress);
         call.changed(row.id);
         Ok(stored)
     }
@@ -122,18 +123,23 @@ impl App {
             // A person's roll waits for its Roll button.
             Status::Chance if play.roller().is_some_and(|s| row.seats[s] != DROID) => Ok(None),
             Status::Chance => {
-                let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
+                let mut rng = rng_for(&self.app.ledger.table_seed(row.id)?, "chance", seq);
                 let action = play
                     .sample(&mut rng)
                     .ok_or_else(|| Refusal::Said(t!(lang, "error-chance-empty")))?;
                 Ok(Some(Automatic::Chance(action)))
             }
             Status::ToMove(seat) if row.seats[seat] == DROID => {
-                let rng = rng_for(&self.ledger.table_seed(row.id)?, "droid", seq);
-                let game = self.entry(row)?.info.id;
-                let index =
-                    self.thinking
-                        .choose(call, game, play, row.terms.level, row.terms.mind, rng)?;
+                let rng = rng_for(&self.app.ledger.table_seed(row.id)?, "droid", seq);
+                let game = self.app.entry(row)?.info.id;
+                let index = self.app.thinking.choose(
+                    call,
+                    game,
+                    play,
+                    row.terms.level,
+                    row.terms.mind,
+                    rng,
+                )?;
                 let action = play.chosen(index).ok_or_else(|| {
                     RulesError::Unsupported("the droid's choice is not listed".into())
                 })?;
@@ -141,7 +147,7 @@ impl App {
             }
             Status::ToMove(seat) => {
                 let offered = play.offered();
-                let info = self.entry(row)?.info;
+                let info = self.app.entry(row)?.info;
                 Ok(match offered.as_slice() {
                     [only] if info.is_forced(only) => {
                         play.chosen(0).map(|only| Automatic::Forced(seat, only))
@@ -211,8 +217,8 @@ impl App {
         let Some(seat) = seat else {
             return Some(t!(lang, "turn-chance", outcome = action));
         };
-        let who = self.name(&row.guild, &row.seats[seat]);
-        let forced = self.entry(row).is_ok_and(|e| e.info.is_forced(action));
+        let who = self.app.name(&row.guild, &row.seats[seat]);
+        let forced = self.app.entry(row).is_ok_and(|e| e.info.is_forced(action));
         Some(match (forced && only, action) {
             (true, "pass") => t!(lang, "turn-forced-pass", who = &who),
             (true, _) => t!(lang, "turn-forced", who = &who, action = action),
@@ -243,7 +249,7 @@ impl App {
         words::tell(lang, phrase, |seat| {
             row.seats
                 .get(seat)
-                .map_or_else(String::new, |u| self.name(&row.guild, u))
+                .map_or_else(String::new, |u| self.app.name(&row.guild, u))
         })
     }
 
@@ -259,7 +265,7 @@ impl App {
             return Err(Refusal::Said(t!(lang, "turn-not-playing")));
         }
         if let Some(until) = self.resting(progress) {
-            let (hours, minutes) = super::rest::left(until - self.now());
+            let (hours, minutes) = super::rest::left(until - self.app.now());
             return Err(Refusal::Said(t!(
                 lang,
                 "series-resting",
@@ -274,7 +280,7 @@ impl App {
             return Err(Refusal::Said(t!(
                 lang,
                 "turn-not-yours",
-                who = self.name(&row.guild, &row.seats[seat])
+                who = self.app.name(&row.guild, &row.seats[seat])
             )));
         }
         Ok(seat)
@@ -297,7 +303,7 @@ impl App {
         if turn.is_some_and(|turn| turn != row.turn) {
             return Err(Refusal::Said(t!(lang, "turn-stale-menu")));
         }
-        let mut progress = self.progress(lang, &row)?;
+        let mut progress = self.app.progress(lang, &row)?;
         let seat = self.seat_to_move(actor, &row, &progress)?;
         // A Roll press, unless rolling is a move of the game itself (backgammon's roll).
         let offered = progress.play.offered();
@@ -342,7 +348,7 @@ impl App {
         let lang = actor.lang;
         let mut said = Vec::new();
         let mut last = None;
-        let skip = self.entry(&row)?.info.before_roll;
+        let skip = self.app.entry(&row)?.info.before_roll;
         if let Some(first) = skip.filter(|a| progress.play.offered().iter().any(|l| l == a)) {
             let before = progress.play.position();
             let chosen = progress.play.read(first)?;
@@ -356,7 +362,7 @@ impl App {
             return Err(Refusal::Said(t!(lang, "turn-no-roll")));
         }
         let seq = row.turn + 1;
-        let mut rng = rng_for(&self.ledger.table_seed(row.id)?, "chance", seq);
+        let mut rng = rng_for(&self.app.ledger.table_seed(row.id)?, "chance", seq);
         let roll = progress
             .play
             .sample(&mut rng)
@@ -403,7 +409,7 @@ impl App {
     pub(crate) fn command_decision(&self, call: &Call, actor: &Actor, command: &str) -> Outcome {
         let lang = actor.lang;
         let row = self.active(call, actor)?;
-        let info = self.entry(&row)?.info;
+        let info = self.app.entry(&row)?.info;
         match info.decision_of_command(command) {
             Some(decision) => self.play_action(call, actor, decision.action, None),
             None => Err(Refusal::Said(t!(
@@ -422,7 +428,7 @@ impl App {
         if row.status != TableStatus::Playing {
             return Ok(vec![self.waiting_reply(lang, &row)?]);
         }
-        let progress = self.progress(lang, &row)?;
+        let progress = self.app.progress(lang, &row)?;
         let text = t!(
             lang,
             "board-again",
@@ -438,6 +444,7 @@ impl App {
         let row = match call.take_active() {
             Some(row) => row,
             None => self
+                .app
                 .ledger
                 .active_table_for(&actor.guild, &actor.channel, &actor.user)?,
         };
@@ -447,9 +454,10 @@ impl App {
     /// Autocomplete for `/move action`: legal actions matching what was typed, best first.
     /// A member's keystrokes are rate-limited like commands: past the limit (a script, not
     /// a person typing) they are offered nothing until it refills.
-    pub fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
-        let now = self.now();
+    pub(crate) fn autocomplete(&self, actor: &Actor, typed: &str) -> Vec<String> {
+        let now = self.app.now();
         if self
+            .app
             .cooldowns
             .take(SUGGEST, &actor.guild, &actor.user, "", now)
             .is_err()
@@ -461,16 +469,17 @@ impl App {
 
     fn suggest(&self, actor: &Actor, typed: &str) -> Vec<String> {
         let lang = actor.lang;
-        let Ok(Some(row)) = self
-            .ledger
-            .active_table_for(&actor.guild, &actor.channel, &actor.user)
+        let Ok(Some(row)) =
+            self.app
+                .ledger
+                .active_table_for(&actor.guild, &actor.channel, &actor.user)
         else {
             return Vec::new();
         };
         if row.status != TableStatus::Playing {
             return Vec::new();
         }
-        let Ok(progress) = self.progress(lang, &row) else {
+        let Ok(progress) = self.app.progress(lang, &row) else {
             return Vec::new();
         };
         match progress.play.status() {

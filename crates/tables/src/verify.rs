@@ -36,7 +36,7 @@ impl Records<'_> {
                 .ok_or_else(|| Refusal::Said(t!(lang, "verify-no-table")))?,
         };
         // Issue 52: a table is named only in its own channel or thread, or to the members
-        // who sat at it (privately, see [`App::shown_to`]): a game in a private channel
+        // who sat at it (privately, see [`Records::shown_to`]): a game in a private channel
         // does not exist anywhere else, whatever its id.
         let here = row.channel == actor.channel;
         let seated = row.seats.contains(&actor.user);
@@ -100,7 +100,7 @@ impl Records<'_> {
             &self.app.dress(
                 &row,
                 crate::render::Scene {
-                    names: self.app.seat_names(&row),
+                    names: self.app.tables().seat_names(&row),
                     ..Default::default()
                 },
             ),

@@ -3,10 +3,11 @@
 
 use super::log::Progress;
 use super::replies::{Button, Control};
-use super::{App, Refusal, Reply, Style};
+use super::{Refusal, Reply, Style};
 use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
 use crate::ledger::DROID;
+use crate::play::Tables;
 use crate::render::{LastMove, Scene, SeriesScore};
 use crate::{t, words};
 
@@ -31,9 +32,12 @@ fn style(tone: Tone) -> Style {
     }
 }
 
-impl App {
+impl Tables<'_> {
     pub(crate) fn seat_names(&self, row: &TableRow) -> Vec<String> {
-        row.seats.iter().map(|u| self.name(&row.guild, u)).collect()
+        row.seats
+            .iter()
+            .map(|u| self.app.name(&row.guild, u))
+            .collect()
     }
 
     /// The board's scene: names, the last action, the series score, a result the table
@@ -63,7 +67,7 @@ impl App {
             result,
             ..Scene::default()
         };
-        Ok(self.dress(row, scene))
+        Ok(self.app.dress(row, scene))
     }
 
     /// A board reply: the image, the text, and what the player to move may do.
@@ -79,7 +83,10 @@ impl App {
         // The action is already stored: a board that cannot be drawn must not turn the reply
         // into a refusal, so the reply goes out without it (and the failure is logged).
         let mut reply =
-            match self.current_board(lang, row, progress, &scene, super::drawn::Waiting::Never) {
+            match self
+                .app
+                .current_board(lang, row, progress, &scene, super::drawn::Waiting::Never)
+            {
                 Ok(png) => Reply::public(text).with_image(
                     format!("table-{}-turn-{}.png", row.id, row.turn),
                     png.to_vec(),
@@ -94,8 +101,8 @@ impl App {
             };
         reply.link = self.watch_link(lang, row.id);
         reply.table = Some(row.id);
-        let mut view = self.view_front(lang, row, &scene, false)?;
-        self.view_play(lang, &mut view, row, progress);
+        let mut view = self.app.view_front(lang, row, &scene, false)?;
+        self.app.view_play(lang, &mut view, row, progress);
         reply.view = Some(Box::new(view));
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
@@ -108,8 +115,8 @@ impl App {
 
     /// The link to a table's live page, when the bot serves its pages (`public_url`).
     pub(crate) fn watch_link(&self, lang: crate::words::Lang, table: i64) -> Option<super::Link> {
-        let base = self.settings.public_url.as_deref()?;
-        match self.ledger.watch_token(table) {
+        let base = self.app.settings.public_url.as_deref()?;
+        match self.app.ledger.watch_token(table) {
             Ok(token) => Some(super::Link {
                 label: t!(lang, "button-watch"),
                 url: format!("{}/t/{token}", base.trim_end_matches('/')),
@@ -130,7 +137,7 @@ impl App {
         progress: &Progress,
         reply: &mut Reply,
     ) {
-        let Ok(entry) = self.entry(row) else {
+        let Ok(entry) = self.app.entry(row) else {
             return;
         };
         let roll = Button {
@@ -170,7 +177,7 @@ impl App {
         }
         // The position now knows its routes through the menus: kept, the player's steps
         // through them walk that list instead of making it again.
-        self.remember(row.id, row.turn, progress);
+        self.app.remember(row.id, row.turn, progress);
     }
 
     /// The game's note on a step (see [`crate::games::Game::note`]), in words.
@@ -182,7 +189,7 @@ impl App {
         before: &str,
         after: &str,
     ) -> Option<String> {
-        let game = self.entry(row).ok()?.rules(&progress.options).ok()?;
+        let game = self.app.entry(row).ok()?.rules(&progress.options).ok()?;
         let notes: Vec<String> = game
             .note(before, after)
             .iter()
@@ -198,11 +205,11 @@ impl App {
         progress: &Progress,
     ) -> String {
         if let Some(until) = self.resting(progress) {
-            let (hours, minutes) = super::rest::left(until - self.now());
+            let (hours, minutes) = super::rest::left(until - self.app.now());
             let who = progress
                 .play
                 .waiting()
-                .map(|s| self.name(&row.guild, &row.seats[s]));
+                .map(|s| self.app.name(&row.guild, &row.seats[s]));
             return t!(
                 lang,
                 "turn-resting",
@@ -215,13 +222,13 @@ impl App {
             Status::ToMove(seat) => t!(
                 lang,
                 "turn-to-move",
-                who = self.name(&row.guild, &row.seats[seat])
+                who = self.app.name(&row.guild, &row.seats[seat])
             ),
             Status::Chance => match progress.play.roller() {
                 Some(seat) => t!(
                     lang,
                     "turn-to-roll",
-                    who = self.name(&row.guild, &row.seats[seat])
+                    who = self.app.name(&row.guild, &row.seats[seat])
                 ),
                 None => t!(lang, "turn-rolling"),
             },

@@ -5,11 +5,12 @@
 
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::Control;
-use super::{App, Refusal, Reply, Style};
+use super::{Refusal, Reply, Style};
 use crate::ledger::tables::TableRow;
+use crate::play::Tables;
 use crate::{t, words};
 
-impl App {
+impl Tables<'_> {
     /// The message of a table waiting for its players, with its buttons: a challenge
     /// (every seat taken, the challenged to answer) or an open table. `/board` shows it
     /// again, so that its buttons can be pressed on a later message (after a restart, or
@@ -19,7 +20,7 @@ impl App {
         lang: crate::words::Lang,
         row: &TableRow,
     ) -> Result<Reply, Refusal> {
-        let info = self.entry(row)?.info;
+        let info = self.app.entry(row)?.info;
         let terms = row.terms.clone();
         let wager = match terms_line(lang, row) {
             line if line.is_empty() => line,
@@ -27,7 +28,7 @@ impl App {
             line if row.stake == 0 && row.per_point == 0 => format!(", {line}"),
             line => format!(" {line}"),
         };
-        let who = self.name(&row.guild, &terms.creator);
+        let who = self.app.name(&row.guild, &terms.creator);
         let challenged = row.seats.iter().find(|u| **u != terms.creator);
         match challenged {
             Some(opponent) if row.seats.len() >= terms.seats => {
@@ -35,7 +36,7 @@ impl App {
                     lang,
                     "play-challenge",
                     who = &who,
-                    opponent = &self.name(&row.guild, opponent),
+                    opponent = &self.app.name(&row.guild, opponent),
                     game = words::game_name(lang, &info),
                     terms = wager,
                     table = row.id
@@ -64,8 +65,11 @@ impl App {
                     seats = seats_line(lang, info.min_seats, terms.seats)
                 );
                 if row.seats.len() > 1 {
-                    let names: Vec<String> =
-                        row.seats.iter().map(|u| self.name(&row.guild, u)).collect();
+                    let names: Vec<String> = row
+                        .seats
+                        .iter()
+                        .map(|u| self.app.name(&row.guild, u))
+                        .collect();
                     text.push(' ');
                     text.push_str(&t!(
                         lang,
@@ -87,7 +91,7 @@ impl App {
         row: &TableRow,
         text: String,
     ) -> Reply {
-        let info = self.entry(row).map(|e| e.info);
+        let info = self.app.entry(row).map(|e| e.info);
         let mut reply = Reply::public(text)
             .with_button(
                 &t!(lang, "button-join"),

@@ -67,7 +67,7 @@ impl Tournaments<'_> {
     /// `/tournament create`: a tournament of this channel, taking entries until it starts.
     pub(crate) fn create(&self, actor: &Actor, ask: Create) -> Outcome {
         let lang = actor.lang;
-        self.app.check_place(actor)?;
+        self.app.tables().check_place(actor)?;
         let asked = self.checked(lang, &ask)?;
         let options = super::terms::store(&GameOptions::new());
         let id = self
@@ -225,7 +225,9 @@ impl Tournaments<'_> {
         let t = self.find(actor, id)?;
         if t.entry > 0 {
             // Prizes are credits: alternate accounts must not fill a pot for one player.
-            self.app.check_fair_play(actor, "/tournament join")?;
+            self.app
+                .tables()
+                .check_fair_play(actor, "/tournament join")?;
         }
         self.app.ledger.open_account(&actor.guild, &actor.user)?;
         let balance = self

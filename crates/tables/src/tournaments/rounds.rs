@@ -150,7 +150,7 @@ impl Tournaments<'_> {
             told.push(self.board_line(lang, &row.guild, board, row.id, &seats));
             if row.status == crate::ledger::tables::TableStatus::Open {
                 // Another step (the clock's, or another table's end) may start it first.
-                match self.app.begin(call.cx(lang), &t.guild, row) {
+                match self.app.tables().begin(call.cx(lang), &t.guild, row) {
                     Ok(board) => replies.extend(board),
                     Err(e) => {
                         tracing::info!(tournament = t.id, board, error = %e, "not started here")

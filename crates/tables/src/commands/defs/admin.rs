@@ -129,7 +129,7 @@ pub struct AdminEnd {
 impl Verb for AdminEnd {
     const PATH: &'static str = "admin end";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.admin_end(call, actor, self.table)
+        app.tables().admin_end(call, actor, self.table)
     }
 }
 

@@ -60,7 +60,7 @@ impl Verb for Daily {
     const RATE: Option<Rate> = Some(Rate::new("daily", 2, 10, true));
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
-        app.check_fair_play(actor, "/daily")?;
+        app.tables().check_fair_play(actor, "/daily")?;
         app.ensure_member(actor)?;
         let now = app.now();
         let claim = app.ledger.daily(&actor.guild, &actor.user, Day::of(now))?;

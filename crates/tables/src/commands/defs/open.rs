@@ -36,7 +36,7 @@ impl Verb for PlayArgs {
     const PATH: &'static str = "play";
     const RATE: Option<Rate> = Some(Rate::new("play", 5, 12, false));
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.play(call, actor, self)
+        app.tables().play(call, actor, self)
     }
 }
 

@@ -21,7 +21,7 @@ impl Verb for Move {
     const PATH: &'static str = "move";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.play_action(call, actor, &self.action, None)
+        app.tables().play_action(call, actor, &self.action, None)
     }
 }
 
@@ -41,7 +41,7 @@ pub struct Board;
 impl Verb for Board {
     const PATH: &'static str = "board";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.board(call, actor)
+        app.tables().board(call, actor)
     }
 }
 
@@ -69,7 +69,7 @@ impl Verb for Tables {
             ))]);
         }
         let mut lines = vec![t!(lang, "tables-title", who = &actor.name)];
-        lines.extend(rows.iter().map(|row| app.table_line(actor, row)));
+        lines.extend(rows.iter().map(|row| app.tables().table_line(actor, row)));
         Ok(vec![Reply::private(lines.join("\n"))])
     }
 }
@@ -89,7 +89,7 @@ impl Verb for Resign {
     const PATH: &'static str = "resign";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.resign(call, actor)
+        app.tables().resign(call, actor)
     }
 }
 
@@ -108,7 +108,7 @@ impl Verb for Draw {
     const PATH: &'static str = "draw";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.draw(call, actor, None)
+        app.tables().draw(call, actor, None)
     }
 }
 
@@ -130,7 +130,7 @@ impl Verb for Decision {
     const PATH: &'static str = "decision";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.command_decision(call, actor, &self.command)
+        app.tables().command_decision(call, actor, &self.command)
     }
 }
 
@@ -144,7 +144,7 @@ impl Verb for Press {
     const PATH: &'static str = "press";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.press(call, actor, &self.control)
+        app.tables().press(call, actor, &self.control)
     }
 }
 
@@ -159,7 +159,7 @@ impl Verb for Pick {
     const PATH: &'static str = "pick";
     const PLAYS: bool = true;
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.pick(call, actor, &self.control, &self.value)
+        app.tables().pick(call, actor, &self.control, &self.value)
     }
 }
 
