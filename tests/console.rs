@@ -137,6 +137,7 @@ fn a_wagered_game_from_challenge_to_win() {
     assert!(table["stakes"].as_str().unwrap().contains("100"), "{table}");
     assert!(table["deadline"].as_i64().unwrap() > 0, "{table}");
     assert!(r[0].get("table").is_none(), "a challenge shows no board");
+    assert_eq!(table["last"], Value::Null, "no move yet");
     // The second Accept is refused privately and stakes nothing more.
     assert_eq!(r[2]["ephemeral"], true);
     assert_eq!(r[2]["user"], "bob");
@@ -146,6 +147,7 @@ fn a_wagered_game_from_challenge_to_win() {
     assert_eq!(r[5]["mentions"], serde_json::json!([]), "nobody is to act");
     assert_eq!(r[5]["table"]["status"], "finished", "{}", r[5]);
     assert_eq!(r[5]["table"]["to_act"], serde_json::json!([]));
+    assert_eq!(r[5]["table"]["last"], "o4-i4");
     // Bob lost before making a move: the win pays the pot but earns no slot token
     // (issue 52: tokens are for games really played).
     assert!(

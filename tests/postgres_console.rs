@@ -45,6 +45,10 @@ fn comparable(reply: &Value) -> Value {
     if let Some(map) = reply.as_object_mut() {
         map.remove("images");
         map.remove("files");
+        // The clock's deadline is the wall clock's, a second apart from one run to the next.
+        if let Some(table) = map.get_mut("table").and_then(Value::as_object_mut) {
+            table.remove("deadline");
+        }
     }
     let text = reply["text"].as_str().unwrap_or("").to_string();
     let words: Vec<String> = text

@@ -360,6 +360,8 @@ fn the_board_message_and_the_live_page_show_one_view_of_the_table() {
         holotable::ledger::tables::TableStatus::Playing
     );
     assert!(board.moves.is_empty() && board.pool.is_none());
+    let last = board.last.as_ref().expect("the move just played");
+    assert_eq!(last.action, "2");
     let row = t.row();
     assert_eq!((board.table, board.turn), (row.id, row.turn));
     let page = t

@@ -105,6 +105,7 @@ impl App {
             None
         };
         self.view_play(lang, &mut view, row, &progress);
+        view.last = walk.last.clone();
         self.view_lines(lang, &mut view, row, &walk, lines);
         Ok((view, board))
     }

@@ -7,7 +7,7 @@ use super::log::Progress;
 use super::{App, Refusal};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
-use crate::render::Scene;
+use crate::render::{LastMove, Scene};
 use crate::words::Text;
 use crate::{t, words};
 
@@ -39,6 +39,9 @@ pub struct TableView {
     pub board: bool,
     /// The result once the table has ended.
     pub result: Option<Text>,
+    /// The last move of the game in play as the board highlights it: the action and the
+    /// position before it, in the game's notation (what the engine protocol reads).
+    pub last: Option<LastMove>,
     /// When the player to act must have acted (Unix seconds), while the table plays.
     pub deadline: Option<i64>,
     /// The table's fairness record: the seed's commitment, and the seed once revealed.
@@ -126,6 +129,7 @@ impl App {
             steps: 0,
             board: false,
             result: row.result.as_deref().map(Text::from),
+            last: None,
             deadline: (row.status == TableStatus::Playing)
                 .then_some(row.deadline)
                 .flatten(),

@@ -103,6 +103,7 @@ impl Tables<'_> {
         reply.table = Some(row.id);
         let mut view = self.app.view_front(lang, row, &scene, false)?;
         self.app.view_play(lang, &mut view, row, progress);
+        view.last = scene.last_move.clone();
         reply.view = Some(Box::new(view));
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {

@@ -49,6 +49,7 @@ pub(super) fn table(view: &TableView, lang: Lang) -> serde_json::Value {
         "state": told(&view.state),
         "stakes": view.stakes.as_ref().map(told),
         "deadline": view.deadline,
+        "last": view.last.as_ref().map(|last| &last.action),
     })
 }
 
