@@ -299,16 +299,25 @@ async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
     let (menu, values) = menu_of(&board).expect("the board's menu");
     assert_eq!(values.len(), 6, "{values:?}");
     assert_eq!(menu_labels(&board)[0], "Place a Ghost");
-    // Each step answers alice alone; the board's message keeps its menu for her.
+    // The first step answers alice alone; the board's message keeps its menu for her.
     fake.component(9503, ALICE, &menu, &[&values[0]]);
     let step = fake.wait_for(n, WAIT, is_callback(9503)).await;
     assert!(ephemeral(&step), "{:?}", step.json);
     let (kingdoms, values) = menu_of(&step).expect("the kingdoms");
     assert_eq!(values.len(), 10);
     assert_eq!(menu_labels(&step)[4], "In kingdom K5");
-    fake.component(9504, ALICE, &kingdoms, &[&values[4]]);
+    // A step picked from that private menu takes its place (UPDATE_MESSAGE): she keeps one
+    // menu, not a pile of them.
+    fake.component_on_answer(9504, ALICE, &kingdoms, &[&values[4]], 9503);
     let cells = fake.wait_for(n, WAIT, is_callback(9504)).await;
-    assert!(ephemeral(&cells));
+    assert_eq!(cells.json["type"], 7, "{:?}", cells.json);
+    let private: Vec<_> = fake
+        .messages()
+        .into_values()
+        .filter(|m| m.ephemeral)
+        .collect();
+    assert_eq!(private.len(), 1, "one private menu");
+    assert_eq!(private[0].content, content(&cells));
     let (cells_menu, values) = menu_of(&cells).expect("the cells");
     assert!(values.iter().any(|v| v == "G@e5"), "{values:?}");
     assert!(menu_labels(&cells).iter().any(|l| l == "A Ghost on e5"));
@@ -318,7 +327,7 @@ async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
         1,
         "the board alone offers choices in the channel"
     );
-    fake.component(9505, ALICE, &cells_menu, &["G@e5"]);
+    fake.component_on_answer(9505, ALICE, &cells_menu, &["G@e5"], 9504);
     let played = fake.wait_for(n, WAIT, is_callback(9505)).await;
     let text = public_board(&played);
     assert!(text.contains("alice places a Ghost on e5"), "{text}");

@@ -205,7 +205,7 @@ impl FakeDiscord {
 
     /// Remembers an interaction being delivered in `channel` (a copy keeps the first's
     /// time).
-    pub(super) fn delivering(&self, id: u64, channel: &str) {
+    pub(super) fn delivering(&self, id: u64, channel: &str, message: Option<u64>) {
         self.shared
             .lock()
             .unwrap()
@@ -215,6 +215,7 @@ impl FakeDiscord {
                 at: Instant::now(),
                 answered: false,
                 channel: channel.to_string(),
+                message,
             });
     }
 
@@ -225,17 +226,35 @@ impl FakeDiscord {
         delivered.map_or(CHANNEL_ID.to_string(), |d| d.channel.clone())
     }
 
-    /// A first answer Discord took: a reply (type 4) or "thinking…" (type 5) is a message.
-    pub(super) fn callback_taken(&self, request: &Request) {
-        let Some(id) = request.interaction() else {
-            return;
-        };
-        if matches!(request.json["type"].as_u64(), Some(4 | 5)) {
-            let channel = self.channel_of(id);
-            let mut shared = self.shared.lock().unwrap();
-            shared
-                .messages
-                .answered(id, &channel, &request.json["data"]);
+    /// A first answer Discord took: a reply (type 4) or "thinking…" (type 5) is a message;
+    /// an update (type 7) changes the message the button or menu was on, and Discord
+    /// refuses it for an interaction that came from no message (a slash command).
+    pub(super) fn callback_taken(&self, request: &Request) -> Option<Response> {
+        let id = request.interaction()?;
+        match request.json["type"].as_u64() {
+            Some(4 | 5) => {
+                let channel = self.channel_of(id);
+                let mut shared = self.shared.lock().unwrap();
+                shared
+                    .messages
+                    .answered(id, &channel, &request.json["data"]);
+                None
+            }
+            Some(7) => {
+                let mut shared = self.shared.lock().unwrap();
+                let message = shared.delivered.get(&id).and_then(|d| d.message);
+                let updated =
+                    message.and_then(|m| shared.messages.updated(id, m, &request.json["data"]));
+                match updated {
+                    Some(()) => None,
+                    None => Some(refusal(
+                        StatusCode::BAD_REQUEST,
+                        50035,
+                        "Invalid Form Body: UPDATE_MESSAGE needs a component's message",
+                    )),
+                }
+            }
+            _ => None,
         }
     }
 

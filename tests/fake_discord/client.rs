@@ -195,12 +195,13 @@ pub async fn pick_move(
 ) -> Request {
     fake.component(*id, who, menu, &[value]);
     let mut answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
-    while ephemeral(&answer) {
+    // A private step answers with the next menu; each later step updates that message.
+    while ephemeral(&answer) || answer.json["type"] == 7 {
         let Some((menu, values)) = menu_of(&answer) else {
             break;
         };
         *id += 1;
-        fake.component(*id, who, &menu, &[&values[0]]);
+        fake.component_on_answer(*id, who, &menu, &[&values[0]], *id - 1);
         answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
     }
     answer

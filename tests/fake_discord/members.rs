@@ -109,7 +109,7 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) {
-        self.delivering(id, channel);
+        self.delivering(id, channel, None);
         let mut data = json!({"id": "6000", "name": name, "type": 1, "options": options});
         if !resolved.is_null() {
             data["resolved"] = resolved;
@@ -125,7 +125,7 @@ impl FakeDiscord {
 
     /// An autocomplete request with `focused` being typed.
     pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
-        self.delivering(id, CHANNEL_ID);
+        self.delivering(id, CHANNEL_ID, None);
         self.dispatch("INTERACTION_CREATE", json!({
             "id": id.to_string(), "application_id": APP_ID, "type": 4, "token": format!("tok{id}"),
             "version": 1, "channel_id": CHANNEL_ID, "guild_id": GUILD_ID,
@@ -163,7 +163,36 @@ impl FakeDiscord {
         custom_id: &str,
         values: &[&str],
     ) {
-        self.delivering(id, channel);
+        self.component_on(guild, channel, id, user, (custom_id, values), None)
+    }
+
+    /// A menu choice or button press on the message that answered interaction `answered`
+    /// (a private step of the move menu, say), carried with the interaction as Discord
+    /// carries it: its id, content, components and flags.
+    pub fn component_on_answer(
+        &self,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+        answered: u64,
+    ) {
+        let message = self.shared.lock().unwrap().messages.original(answered);
+        self.component_on(GUILD_ID, CHANNEL_ID, id, user, (custom_id, values), message)
+    }
+
+    fn component_on(
+        &self,
+        guild: &str,
+        channel: &str,
+        id: u64,
+        user: (&str, &str),
+        (custom_id, values): (&str, &[&str]),
+        message: Option<Value>,
+    ) {
+        let message = message.unwrap_or_else(|| message_object("board"));
+        let message_id = message["id"].as_str().and_then(|m| m.parse().ok());
+        self.delivering(id, channel, message_id);
         let data = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {
@@ -175,7 +204,7 @@ impl FakeDiscord {
             "guild_id": guild,
             "member": self.member_of(user), "locale": self.locale(user.0), "entitlements": [],
             "attachment_size_limit": 10485760, "app_permissions": "0",
-            "message": message_object("board"), "data": data
+            "message": message, "data": data
         }));
     }
 }

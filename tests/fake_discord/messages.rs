@@ -76,6 +76,19 @@ impl Messages {
         self.original.insert(interaction, id);
     }
 
+    /// `interaction` answered by updating message `id`, the one its component was on:
+    /// `body` sets its content and components, and it becomes the answer's message.
+    pub fn updated(&mut self, interaction: u64, id: u64, body: &Value) -> Option<()> {
+        self.edit(id, None, body)?;
+        self.original.insert(interaction, id);
+        Some(())
+    }
+
+    /// Message `id` as a component interaction carries it.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        Some(object(id, self.held.get(&id)?))
+    }
+
     /// The first answer's message of `interaction`.
     pub fn original(&self, interaction: u64) -> Option<Value> {
         let id = *self.original.get(&interaction)?;

@@ -174,6 +174,9 @@ struct Delivered {
     answered: bool,
     /// Where it was used: its answers are messages of that channel.
     channel: String,
+    /// The message a button or menu was used on (a slash command has none): what an
+    /// UPDATE_MESSAGE answer changes.
+    message: Option<u64>,
 }
 
 #[derive(Default)]

@@ -182,8 +182,10 @@ pub(super) fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Respo
         .into_response(),
         ("PUT", p) if p.starts_with("/applications/") && p.ends_with("/commands") => Json(json!([])).into_response(),
         ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => {
-            fake.callback_taken(request);
-            StatusCode::NO_CONTENT.into_response()
+            match fake.callback_taken(request) {
+                Some(refused) => refused,
+                None => StatusCode::NO_CONTENT.into_response(),
+            }
         }
         ("GET" | "POST" | "PATCH" | "DELETE", p) if p.starts_with("/webhooks/") => fake.webhook(request),
         ("POST", "/users/@me/channels") => {

@@ -139,6 +139,7 @@ impl Tables<'_> {
         };
         let mut reply = Reply::private(text);
         reply.select = select;
+        reply.replaces = true;
         Ok(vec![reply])
     }
 }

@@ -107,6 +107,10 @@ pub struct Reply {
     /// The last word of a table that ended: nothing more happens where it was played but a
     /// rematch, so a front end may close the table's own place (its thread) after a while.
     pub closes: bool,
+    /// A next step of what was picked (the move menu's): a front end that can shows it in
+    /// place of the private message it was picked from, so a member walking the steps
+    /// keeps one menu, not a pile of them.
+    pub replaces: bool,
     /// The table's view, when the reply shows its board: the same typed values the live
     /// page is made of, for a front end that draws the table itself.
     #[serde(skip)]
@@ -127,6 +131,7 @@ impl Reply {
             table: None,
             direct: None,
             closes: false,
+            replaces: false,
             view: None,
         }
     }

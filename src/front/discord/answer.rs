@@ -61,10 +61,22 @@ impl<'a> Asked<'a> {
         }
     }
 
+    /// The first answer. A next step picked from a private menu takes that menu's place.
     async fn respond(self, http: &serenity::Http, reply: Outgoing) -> serenity::Result<()> {
         match self {
             Asked::Command(i) => i.create_response(http, reply.response()).await,
-            Asked::Component(i) => i.create_response(http, reply.response()).await,
+            Asked::Component(i) => {
+                let private = i
+                    .message
+                    .flags
+                    .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+                let response = if private && reply.replaces() {
+                    reply.update()
+                } else {
+                    reply.response()
+                };
+                i.create_response(http, response).await
+            }
         }
     }
 

@@ -90,6 +90,8 @@ pub(super) struct Outgoing {
     linked: bool,
     /// Whether it is its table's last word (the table's thread may close).
     closes: bool,
+    /// Whether it may take the place of the private message it was picked from.
+    replaces: bool,
 }
 
 impl Outgoing {
@@ -113,6 +115,7 @@ impl Outgoing {
             choices,
             linked: reply.link.is_some(),
             closes: reply.closes,
+            replaces: reply.replaces,
             content: within_limit(content),
             ephemeral: reply.ephemeral,
             components: components(&reply),
@@ -211,6 +214,21 @@ impl Outgoing {
             .components(self.components)
             .files(self.files);
         serenity::CreateInteractionResponse::Message(message)
+    }
+
+    /// Whether it may take the place of the private message it was picked from.
+    pub(super) fn replaces(&self) -> bool {
+        self.replaces
+    }
+
+    /// The answer that updates the message its component was on (Discord's UPDATE_MESSAGE):
+    /// its content and choices change, it stays whose it was.
+    pub(super) fn update(self) -> serenity::CreateInteractionResponse {
+        let message = serenity::CreateInteractionResponseMessage::new()
+            .allowed_mentions(self.allowed())
+            .content(self.content)
+            .components(self.components);
+        serenity::CreateInteractionResponse::UpdateMessage(message)
     }
 
     pub(super) fn followup(self) -> serenity::CreateInteractionResponseFollowup {
