@@ -159,7 +159,7 @@ macro_rules! t {
 
 pub mod text;
 
-pub use text::{moment, Marks, Piece, Text};
+pub use text::{moment, Marks, Piece, Text, Written};
 
 /// A moment told relative to `now`, in `lang`: "in 5 minutes", "in 5.8 hours" (for front
 /// ends that cannot show a moment in each reader's own time zone, as Discord does).

@@ -81,6 +81,28 @@ pub trait Marks {
     fn moment(&self, unix: i64) -> String;
 }
 
+/// How a front end that shows text as it is tells the pieces (the console, the live pages):
+/// names as written, channels as `#channel`, moments in words from `now`, in `lang`.
+pub struct Written {
+    pub now: i64,
+    pub lang: crate::Lang,
+}
+
+impl Marks for Written {
+    fn name(&self, name: &str) -> String {
+        name.to_string()
+    }
+
+    fn channel(&self, channel: &str) -> String {
+        format!("#{channel}")
+    }
+
+    /// "in 5 minutes": a terminal or a page has no reader's time zone to show it in.
+    fn moment(&self, unix: i64) -> String {
+        crate::relative(unix, self.now, self.lang)
+    }
+}
+
 /// A reply's text: its pieces in order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text {
@@ -282,6 +304,24 @@ mod tests {
         assert_eq!(
             text.to_string(),
             "a*b plays in #3000 until @1767225600; bob waits"
+        );
+    }
+
+    #[test]
+    fn written_text_has_names_as_written_channels_named_and_moments_told() {
+        let text = Text::from(format!(
+            "{} plays in {} until {}",
+            name("[x](https://e.x)"),
+            channel("games"),
+            moment(1_000 + 3 * 3600)
+        ));
+        let written = Written {
+            now: 1_000,
+            lang: crate::Lang::En,
+        };
+        assert_eq!(
+            text.told(&written),
+            "[x](https://e.x) plays in #games until in 3.0 hours"
         );
     }
 

@@ -18,9 +18,8 @@ use serde_json::json;
 use crate::t;
 use crate::table::commands::{Pick, Press};
 use crate::table::{commands, Actor, App, Command, Control, Reply};
-use crate::words::{self, Lang};
+use crate::words::{self, Lang, Written};
 
-mod marks;
 mod printed;
 use printed::Printed;
 
@@ -460,7 +459,10 @@ impl Console {
             to,
             direct: direct.is_some(),
             ephemeral: reply.ephemeral,
-            text: marks::told(&reply.text, self.app.now(), lang),
+            text: reply.text.told(&Written {
+                now: self.app.now(),
+                lang,
+            }),
             images,
             others,
             watch: reply.link.as_ref().map(|link| link.url.as_str()),

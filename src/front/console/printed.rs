@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::table::TableView;
-use crate::words::{Lang, Text};
+use crate::words::{Lang, Text, Written};
 
 /// One reply as the console prints it.
 pub(super) struct Printed<'a> {
@@ -30,7 +30,11 @@ pub(super) struct Printed<'a> {
 /// A table's view as the console's JSON gives it (`"table"`): for a script, the state the
 /// board shows, without reading it from the words.
 pub(super) fn table(view: &TableView, lang: Lang) -> serde_json::Value {
-    let told = |text: &Text| super::marks::told(text, view.now, lang);
+    let written = Written {
+        now: view.now,
+        lang,
+    };
+    let told = |text: &Text| text.told(&written);
     json!({
         "id": view.table,
         "turn": view.turn,

@@ -12,7 +12,6 @@ mod boards;
 mod hub;
 mod lang;
 pub mod limits;
-mod marks;
 mod pages;
 mod stalls;
 

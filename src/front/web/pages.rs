@@ -7,11 +7,16 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde_json::json;
 
 use super::hub::Update;
-use super::marks::told;
 use crate::t;
 use crate::table::TableRow;
 use crate::table::{App, Lines, Lobby, LobbyTable, TableView};
-use crate::words::Lang;
+use crate::words::{Lang, Text, Written};
+
+/// A text as a page shows it: names as written (maud escapes the HTML), moments told from
+/// when the view was read.
+fn told(text: &Text, now: i64, lang: Lang) -> String {
+    text.told(&Written { now, lang })
+}
 
 /// How many of the newest moves an update carries; a page further behind reads them all
 /// again by reconnecting.
