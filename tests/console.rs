@@ -148,6 +148,14 @@ fn a_wagered_game_from_challenge_to_win() {
     assert_eq!(r[5]["table"]["status"], "finished", "{}", r[5]);
     assert_eq!(r[5]["table"]["to_act"], serde_json::json!([]));
     assert_eq!(r[5]["table"]["last"], "o4-i4");
+    assert_eq!(r[5]["event"]["kind"], "settled", "{}", r[5]);
+    assert_eq!(r[5]["event"]["winners"], serde_json::json!([0]));
+    assert_eq!(r[5]["event"]["payouts"], serde_json::json!([200, 0]));
+    assert_eq!(
+        r[5]["event"]["token"],
+        Value::Null,
+        "no token for a game not played"
+    );
     // Bob lost before making a move: the win pays the pot but earns no slot token
     // (issue 52: tokens are for games really played).
     assert!(
@@ -245,6 +253,9 @@ fn running_out_of_time_loses_the_table() {
     // Discord writes the moment for each reader (`<t:…:R>`); the console in words.
     assert!(text(&r[3]).contains("it runs out in 5.0 hours"), "{}", r[3]);
     assert!(!text(&r[3]).contains("<t:"), "{}", r[3]);
+    assert_eq!(r[3]["event"]["kind"], "warned", "{}", r[3]);
+    assert_eq!(r[3]["event"]["seat"], 1);
+    assert!(r[3]["event"]["deadline"].as_i64().unwrap() > 0);
     assert!(text(&r[4]).contains("bob ran out of time"), "{}", r[4]);
     assert!(text(&r[4]).contains("alice wins"), "{}", r[4]);
     assert_eq!(balance(&r[5]), (900, 0));

@@ -162,6 +162,17 @@ fn a_draw_at_a_table_of_three_needs_every_player_still_in_and_survives_a_restart
     t.press("carol", "Join");
     let offer = t.run("alice", Command::Draw(Draw));
     says(&offer, "alice offers a draw; waiting for bob, carol");
+    // The words come with the offer as a typed event.
+    let row = t.row();
+    assert_eq!(
+        offer.event,
+        Some(holotable::table::Event::DrawOffered {
+            table: row.id,
+            turn: row.turn,
+            agreed: vec![0],
+            waiting: vec![1, 2],
+        })
+    );
     refused(&t.press("alice", "Accept draw"), "already agreed");
     drop(t);
     // Another process: the offer was stored, the old button still works.
@@ -171,6 +182,15 @@ fn a_draw_at_a_table_of_three_needs_every_player_still_in_and_survives_a_restart
     let ended = t.run("carol", Command::Draw(Draw));
     says(&ended, "Every player agrees to end the game");
     says(&ended, "**Draw**");
+    match &ended.event {
+        Some(holotable::table::Event::Settled {
+            winners, payouts, ..
+        }) => {
+            assert_eq!(winners, &[0, 1, 2], "a draw: every seat shares the top");
+            assert_eq!(payouts, &[100, 100, 100], "every stake back");
+        }
+        other => panic!("settled: {other:?}"),
+    }
     for user in ["alice", "bob", "carol"] {
         assert_eq!(t.credits(user), 1000, "{user}'s stake came back");
     }

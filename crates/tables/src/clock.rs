@@ -2,7 +2,7 @@
 //! timeout when it runs out (at a table of three or more, the player leaves), and challenges
 //! that expire. The deadlines are stored, so the clocks survive a restart.
 
-use super::{App, Reply};
+use super::{App, Event, Reply};
 use crate::call::{Call, Cx};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::{t, words};
@@ -194,7 +194,12 @@ impl Clocks<'_> {
                 table = row.id,
                 when = words::moment(deadline)
             ))
-            .with_mention(&row.seats[seat])];
+            .with_mention(&row.seats[seat])
+            .with_event(Event::Warned {
+                table: row.id,
+                seat,
+                deadline,
+            })];
         }
         Vec::new()
     }

@@ -13,6 +13,7 @@ use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::play::Tables;
 use crate::t;
+use crate::Event;
 
 /// The verbs of the components the end of a table shows.
 pub(crate) const DRAW: &str = "draw";
@@ -257,7 +258,15 @@ impl Tables<'_> {
             text.push('\n');
             text.push_str(&t!(lang, "settle-seed", seed = seed));
         }
-        let board = self.board_reply(lang, &row, &progress, last, text)?;
+        let board = self
+            .board_reply(lang, &row, &progress, last, text)?
+            .with_event(Event::Settled {
+                table: row.id,
+                winners: s.winners.clone(),
+                points,
+                payouts: s.payouts.clone(),
+                token: s.token_to,
+            });
         let Some(tournament) = row.tournament else {
             return Ok(vec![board
                 .with_button(
@@ -419,9 +428,13 @@ impl Tables<'_> {
             .app
             .ledger
             .consent(row.id, row.turn, DRAW_OFFER, seat)?;
-        let waiting: Vec<String> = remaining
+        let waiting_seats: Vec<usize> = remaining
             .iter()
+            .copied()
             .filter(|s| !agreed.contains(s))
+            .collect();
+        let waiting: Vec<String> = waiting_seats
+            .iter()
             .map(|&s| self.app.name(&row.guild, &row.seats[s]))
             .collect();
         if waiting.is_empty() {
@@ -442,7 +455,13 @@ impl Tables<'_> {
             &t!(lang, "button-accept-draw"),
             Control::new(row.id, row.turn, DRAW),
             Style::Secondary,
-        )])
+        )
+        .with_event(Event::DrawOffered {
+            table: row.id,
+            turn: row.turn,
+            agreed,
+            waiting: waiting_seats,
+        })])
     }
 
     fn agree(&self, call: &Call, actor: &Actor, row: TableRow, mut progress: Progress) -> Outcome {

@@ -15,6 +15,7 @@ mod components;
 pub mod cooldown;
 pub(crate) mod drawn;
 mod ending;
+mod events;
 mod fair;
 pub mod fairness;
 pub mod lane;
@@ -63,6 +64,7 @@ use self::call::Call;
 use self::log::Progress;
 
 pub use commands::{Command, PlayArgs};
+pub use events::Event;
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
 pub use replies::{Button, Choice, Control, Image, Link, Reply, Select, Style};

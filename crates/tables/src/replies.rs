@@ -111,6 +111,9 @@ pub struct Reply {
     /// place of the private message it was picked from, so a member walking the steps
     /// keeps one menu, not a pile of them.
     pub replaces: bool,
+    /// What happened, typed, beside the words that tell it.
+    #[serde(skip)]
+    pub event: Option<crate::Event>,
     /// The table's view, when the reply shows its board: the same typed values the live
     /// page is made of, for a front end that draws the table itself.
     #[serde(skip)]
@@ -132,6 +135,7 @@ impl Reply {
             direct: None,
             closes: false,
             replaces: false,
+            event: None,
             view: None,
         }
     }
@@ -145,6 +149,12 @@ impl Reply {
 
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
+        self
+    }
+
+    /// The reply with what happened, typed ([`crate::Event`]).
+    pub fn with_event(mut self, event: crate::Event) -> Reply {
+        self.event = Some(event);
         self
     }
 

@@ -483,6 +483,10 @@ impl Console {
                 .map(|c| c.label.as_str())
                 .collect(),
             table: reply.view.as_deref().map(|view| printed::table(view, lang)),
+            event: reply
+                .event
+                .as_ref()
+                .and_then(|event| serde_json::to_value(event).ok()),
         };
         Ok(if self.options.json {
             printed.json()

@@ -25,6 +25,8 @@ pub(super) struct Printed<'a> {
     pub(super) menu: Vec<&'a str>,
     /// The table's view, when the reply shows its board ([`table`]).
     pub(super) table: Option<serde_json::Value>,
+    /// What happened, typed ([`crate::table::Event`]), as its JSON.
+    pub(super) event: Option<serde_json::Value>,
 }
 
 /// A table's view as the console's JSON gives it (`"table"`): for a script, the state the
@@ -83,6 +85,9 @@ impl Printed<'_> {
         }
         if let Some(table) = &self.table {
             line["table"] = table.clone();
+        }
+        if let Some(event) = &self.event {
+            line["event"] = event.clone();
         }
         line.to_string()
     }
