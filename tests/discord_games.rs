@@ -308,7 +308,8 @@ async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
     assert_eq!(menu_labels(&step)[4], "In kingdom K5");
     // A step picked from that private menu takes its place (UPDATE_MESSAGE): she keeps one
     // menu, not a pile of them.
-    fake.component_on_answer(9504, ALICE, &kingdoms, &[&values[4]], 9503);
+    let values_k5 = values[4].clone();
+    fake.component_on_answer(9504, ALICE, &kingdoms, &[&values_k5], 9503);
     let cells = fake.wait_for(n, WAIT, is_callback(9504)).await;
     assert_eq!(cells.json["type"], 7, "{:?}", cells.json);
     let private: Vec<_> = fake
@@ -321,13 +322,27 @@ async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
     let (cells_menu, values) = menu_of(&cells).expect("the cells");
     assert!(values.iter().any(|v| v == "G@e5"), "{values:?}");
     assert!(menu_labels(&cells).iter().any(|l| l == "A Ghost on e5"));
+    // A menu its member dismissed cannot be updated: the next step comes as a new private
+    // message instead (here, the cells again, from the kingdoms' menu she still had).
+    fake.component_on_dismissed(9506, ALICE, &kingdoms, &[&values_k5], 9504);
+    let again = fake
+        .wait_for(n, WAIT, |r| is_callback(9506)(r) && r.json["type"] == 4)
+        .await;
+    assert!(ephemeral(&again), "{:?}", again.json);
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| is_callback(9506)(r) && r.json["type"] == 7),
+        "the update was tried first"
+    );
+    assert_eq!(menu_of(&again).map(|(_, v)| v), Some(values.clone()));
     let boards = fake.with_choices(fake_discord::CHANNEL_ID);
     assert_eq!(
         boards.len(),
         1,
         "the board alone offers choices in the channel"
     );
-    fake.component_on_answer(9505, ALICE, &cells_menu, &["G@e5"], 9504);
+    fake.component_on_answer(9505, ALICE, &cells_menu, &["G@e5"], 9506);
     let played = fake.wait_for(n, WAIT, is_callback(9505)).await;
     let text = public_board(&played);
     assert!(text.contains("alice places a Ghost on e5"), "{text}");

@@ -181,6 +181,25 @@ impl FakeDiscord {
         self.component_on(GUILD_ID, CHANNEL_ID, id, user, (custom_id, values), message)
     }
 
+    /// [`FakeDiscord::component_on_answer`] on a private message its member dismissed
+    /// meanwhile: the interaction still carries it, but Discord no longer has it to update.
+    pub fn component_on_dismissed(
+        &self,
+        id: u64,
+        user: (&str, &str),
+        custom_id: &str,
+        values: &[&str],
+        answered: u64,
+    ) {
+        let message = {
+            let mut shared = self.shared.lock().unwrap();
+            let message = shared.messages.original(answered);
+            shared.messages.delete_original(answered);
+            message
+        };
+        self.component_on(GUILD_ID, CHANNEL_ID, id, user, (custom_id, values), message)
+    }
+
     fn component_on(
         &self,
         guild: &str,

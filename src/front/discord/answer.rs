@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 
 use super::controls::{Controls, Live, LiveAt, TOKEN_LIFE};
-use super::retry::{retrying, Undelivered};
+use super::retry::{retrying, Failure, Undelivered};
 use super::send::Outgoing;
 use crate::table::{Actor, App, Command, Reply};
 use crate::words::Lang;
@@ -70,12 +70,17 @@ impl<'a> Asked<'a> {
                     .message
                     .flags
                     .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-                let response = if private && reply.replaces() {
-                    reply.update()
-                } else {
-                    reply.response()
-                };
-                i.create_response(http, response).await
+                if private && reply.replaces() {
+                    match i.create_response(http, reply.clone().update()).await {
+                        // Discord would not update that message: the step comes as a new
+                        // private message instead, which the interaction still allows.
+                        Err(e) if super::retry::classify(&e) == Some(Failure::Refused) => {
+                            tracing::info!(error = %e, "a menu not updated in place");
+                        }
+                        done => return done,
+                    }
+                }
+                i.create_response(http, reply.response()).await
             }
         }
     }
