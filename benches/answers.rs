@@ -110,8 +110,7 @@ fn opened(db: &std::path::Path, w: &Widest, clock: &Arc<AtomicI64>) -> (App, Str
         for reply in app.handle(&actor("alice"), command(line)) {
             accept = accept.or_else(|| {
                 reply
-                    .buttons
-                    .iter()
+                    .buttons()
                     .find(|b| b.label == "Accept")
                     .map(|b| b.control.clone())
             });
@@ -154,7 +153,7 @@ fn benches(c: &mut Criterion) {
         // A step of the move menu, where the board's menu opens one: the next menu.
         let board = app.handle(&actor(&who), Command::Board(Board));
         let step = board.iter().find_map(|r| {
-            let menu = r.select.as_ref()?;
+            let menu = r.menu()?;
             let first = menu.choices.first()?;
             first
                 .value
@@ -169,7 +168,7 @@ fn benches(c: &mut Criterion) {
                         value: value.clone(),
                     });
                     let next = app.handle(&actor(&who), pick);
-                    assert!(next[0].select.is_some(), "{}", next[0].text);
+                    assert!(next[0].menu().is_some(), "{}", next[0].text);
                     next
                 })
             });

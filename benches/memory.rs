@@ -75,8 +75,7 @@ fn main() {
             commands::parse(lang, "play", &play).unwrap(),
         );
         let accept = opened[0]
-            .buttons
-            .iter()
+            .buttons()
             .find(|b| b.label == "Accept")
             .expect("a challenge")
             .control

@@ -80,7 +80,7 @@ fn open(app: &App, i: usize) -> Table {
     options.insert("opponent".to_string(), b.clone());
     let play = commands::parse(lang, "play", &options).unwrap();
     let challenge = app.handle(&actor(&channel, &a, 0), play);
-    let accept = challenge[0].buttons[0].control.clone();
+    let accept = challenge[0].buttons().next().unwrap().control.clone();
     let shown = app
         .handle(
             &actor(&channel, &b, 1),
@@ -101,7 +101,7 @@ fn open(app: &App, i: usize) -> Table {
 /// Plays a random legal move at `table`, through the steps of its move menu; false once
 /// the game is over.
 fn play(app: &App, table: &mut Table, n: usize, rng: &mut impl Rng) -> bool {
-    let Some(mut select) = table.shown.select.clone() else {
+    let Some(mut select) = table.shown.menu().cloned() else {
         table.over = true;
         return false;
     };
@@ -115,7 +115,7 @@ fn play(app: &App, table: &mut Table, n: usize, rng: &mut impl Rng) -> bool {
         });
         let replies = app.handle(&actor(&table.channel, &user, n), pick);
         let last = replies.into_iter().last().unwrap();
-        match (&last.select, last.ephemeral) {
+        match (last.menu(), last.ephemeral) {
             // A step: its player alone sees the next menu.
             (Some(next), true) => select = next.clone(),
             _ => {

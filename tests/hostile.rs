@@ -468,8 +468,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
     let mut t = Table::open(&dir.join("h.db"), time);
     let open = t.slash("alice", "/play game:takeaway seats:4 wager:50");
     let join = open
-        .buttons
-        .iter()
+        .buttons()
         .find(|b| b.label == "Join")
         .expect("a Join button")
         .control

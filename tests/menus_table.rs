@@ -39,7 +39,7 @@ fn kingdoms(name: &str) -> (Table, Reply) {
 #[test]
 fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
     let (mut table, board) = kingdoms("menus-steps");
-    let first = board.select.clone().expect("the board's menu");
+    let first = board.menu().cloned().expect("the board's menu");
     assert_eq!(
         labels(&first),
         [
@@ -54,7 +54,7 @@ fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
     // Another member's pick is refused, with nothing shown to them.
     let other = pick(&mut table, "bob", &first, &first.choices[0].value);
     refused(&other, "alice's turn");
-    assert!(other.select.is_none());
+    assert!(other.menu().is_none());
 
     let ghost = pick(&mut table, "alice", &first, &first.choices[0].value);
     assert!(ghost.ephemeral, "a step is its player's alone");
@@ -67,14 +67,14 @@ fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
         "{}",
         ghost.text
     );
-    let kingdoms = ghost.select.clone().unwrap();
+    let kingdoms = ghost.menu().cloned().unwrap();
     assert_eq!(kingdoms.choices.len(), 10, "nine kingdoms and the way back");
     assert_eq!(kingdoms.choices[4].label, "In kingdom K5");
     assert_eq!(kingdoms.choices[4].description.as_deref(), Some("9 moves"));
     assert_eq!(kingdoms.choices[9].label, "↩ Back");
 
     let cells = pick(&mut table, "alice", &kingdoms, &kingdoms.choices[4].value);
-    let cells = cells.select.clone().unwrap();
+    let cells = cells.menu().cloned().unwrap();
     let e5 = cells
         .choices
         .iter()
@@ -85,7 +85,7 @@ fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
 
     // Back: the menu one step up, the same as before.
     let back = pick(&mut table, "alice", &cells, &cells.choices[9].value);
-    assert_eq!(labels(back.select.as_ref().unwrap()), labels(&kingdoms));
+    assert_eq!(labels(back.menu().unwrap()), labels(&kingdoms));
 
     let played = pick(&mut table, "alice", &cells, &e5.value.clone());
     assert!(!played.ephemeral);
@@ -105,7 +105,7 @@ fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
 #[test]
 fn a_path_no_menu_offers_is_refused_and_changes_nothing() {
     let (mut table, board) = kingdoms("menus-bad-path");
-    let first = board.select.clone().unwrap();
+    let first = board.menu().cloned().unwrap();
     for value in ["~+Z", "~+G K10", "~+G K5 e5 e6", "~#7", "~ +G  #0"] {
         let reply = pick(&mut table, "alice", &first, value);
         refused(&reply, "out of date");

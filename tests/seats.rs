@@ -24,7 +24,7 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     let mut t = Table::open(&db, time.clone());
     let open = t.slash("alice", "/play game:takeaway wager:100 seats:3");
     says(&open, "anyone may join");
-    let labels: Vec<&str> = open.buttons.iter().map(|b| b.label.as_str()).collect();
+    let labels: Vec<&str> = open.buttons().map(|b| b.label.as_str()).collect();
     assert_eq!(
         labels,
         ["Join", "Seat the droid"],
@@ -34,7 +34,7 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     refused(&t.press("alice", "Join"), "already have a seat");
     let joined = t.press("bob", "Join");
     says(&joined, "bob joins table");
-    assert!(joined.buttons.iter().any(|b| b.label == "Start"));
+    assert!(joined.buttons().any(|b| b.label == "Start"));
     refused(&t.press("bob", "Start"), "Only the table's creator");
     // The third seat fills the table: it starts by itself, with every stake in escrow.
     let started = t.press("carol", "Join");
@@ -390,7 +390,26 @@ fn the_board_message_and_the_live_page_show_one_view_of_the_table() {
         .unwrap();
     assert_eq!(page.moves.len(), 1, "{:?}", page.moves);
     assert_eq!(page.pool, Some(0));
-    // Without what only a page shows, the page's view is the board's.
+    // The board offers bob his choices (the page, for spectators, none).
+    let choices = board.choices.as_ref().expect("bob's choices");
+    assert_eq!((choices.seat, choices.user.as_str()), (1, "bob"));
+    let values: Vec<&str> = choices
+        .menu
+        .iter()
+        .flat_map(|m| &m.choices)
+        .map(|c| c.value.as_str())
+        .collect();
+    assert_eq!(values, ["1", "2"]);
+    assert_eq!(
+        moved.menu(),
+        choices.menu.as_ref(),
+        "the reply offers the view's menu"
+    );
+    assert!(page.choices.is_none());
+    // Without what only a page shows and the choices, the page's view is the board's.
+    let mut board = board.clone();
+    board.choices = None;
+    let board = &board;
     let mut without = page.clone();
     without.moves.clear();
     without.moves_total = 0;

@@ -35,8 +35,7 @@ fn actor(user: &str, n: u32) -> Actor {
 
 fn button(reply: &Reply, label: &str) -> holotable::table::Control {
     reply
-        .buttons
-        .iter()
+        .buttons()
         .find(|b| b.label == label)
         .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text))
         .control
@@ -72,7 +71,7 @@ fn a_button_from_before_a_restart_still_works() {
         }),
     );
     assert!(!replies[0].ephemeral, "{}", replies[0].text);
-    let menu = replies[0].select.clone().expect("a move menu");
+    let menu = replies[0].menu().cloned().expect("a move menu");
     assert!(menu.choices.iter().any(|c| c.value == "o5-i5"));
     // Pressing it again is refused politely.
     let again = second.handle(&actor("bob", 2), Command::Press(Press { control: accept }));

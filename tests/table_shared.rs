@@ -60,8 +60,7 @@ fn run(app: &App, user: &str, channel: &str, line: &str) -> Vec<Reply> {
 
 fn press(app: &App, user: &str, channel: &str, reply: &Reply, label: &str) -> Vec<Reply> {
     let button = reply
-        .buttons
-        .iter()
+        .buttons()
         .find(|b| b.label == label)
         .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text));
     app.handle(

@@ -98,7 +98,7 @@ impl Table {
         self.shown
             .iter()
             .rev()
-            .find_map(|r| r.buttons.iter().find(|b| b.label == label))
+            .find_map(|r| r.buttons().find(|b| b.label == label))
             .unwrap_or_else(|| panic!("no [{label}] button shown"))
             .control
             .clone()

@@ -68,7 +68,7 @@ pub use events::Event;
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
 pub use replies::{Button, Choice, Control, Image, Link, Reply, Select, Style};
-pub use table_view::{Lines, SeatView, TableView};
+pub use table_view::{Choices, Lines, SeatView, TableView};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).
 pub use crate::ledger::economy::Setting;

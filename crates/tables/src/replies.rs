@@ -48,7 +48,7 @@ impl Control {
 }
 
 /// A button.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Button {
     pub label: String,
     pub control: Control,
@@ -56,7 +56,7 @@ pub struct Button {
 }
 
 /// A select menu of at most 25 choices.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Select {
     pub control: Control,
     pub placeholder: String,
@@ -90,8 +90,10 @@ pub struct Reply {
     /// Attachments that are not pictures (a table's record as text). An `Image` is any
     /// named file; these are sent as files and never drawn inline.
     pub files: Vec<Image>,
-    pub buttons: Vec<Button>,
-    pub select: Option<Select>,
+    /// Its own buttons and menu (a challenge's Accept, a step of the move menu); a board's
+    /// come from its view ([`Reply::buttons`], [`Reply::menu`]).
+    pub(crate) buttons: Vec<Button>,
+    pub(crate) select: Option<Select>,
     /// The users this reply pings (user ids): a challenged player, whoever is now to act.
     /// Front ends ping exactly these and nobody else.
     pub mentions: Vec<String>,
@@ -150,6 +152,19 @@ impl Reply {
     pub fn with_image(mut self, name: String, bytes: Vec<u8>) -> Reply {
         self.images.push(Image { name, bytes });
         self
+    }
+
+    /// The buttons it offers: those of the table it shows (its view's choices), then its
+    /// own.
+    pub fn buttons(&self) -> impl Iterator<Item = &Button> {
+        let board = self.view.iter().flat_map(|v| v.choices.iter());
+        board.flat_map(|c| c.buttons.iter()).chain(&self.buttons)
+    }
+
+    /// The menu it offers: the table's move menu, or its own (a step of it).
+    pub fn menu(&self) -> Option<&Select> {
+        let board = self.view.as_ref().and_then(|v| v.choices.as_ref());
+        board.and_then(|c| c.menu.as_ref()).or(self.select.as_ref())
     }
 
     /// The reply with what happened, typed ([`crate::Event`]).

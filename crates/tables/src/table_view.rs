@@ -4,6 +4,7 @@
 //! words when they are asked for. No front end's markup is in it: its words are [`Text`].
 
 use super::log::Progress;
+use super::replies::{Button, Select};
 use super::{App, Refusal};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
@@ -53,6 +54,19 @@ pub struct TableView {
     /// When the view was read (Unix seconds, the application's clock): the moment its
     /// moments are told from.
     pub now: i64,
+    /// What the member to act may do, as the board message offers it (none on a page for
+    /// spectators, for the droid, or when nobody is to act).
+    pub choices: Option<Choices>,
+}
+
+/// What the member to act may do: the game's decisions (and Roll) as buttons, its moves as
+/// the first step of the move menu, which reaches every one of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choices {
+    pub seat: usize,
+    pub user: String,
+    pub buttons: Vec<Button>,
+    pub menu: Option<Select>,
 }
 
 /// Which of the game's lines a view tells: every one (a page), the newest few (an update
@@ -137,6 +151,7 @@ impl App {
             seed: row.seed.clone(),
             pool: bets.then_some(0),
             now: self.now(),
+            choices: None,
         };
         if bets {
             for bet in self.ledger.side_bets(row.id)? {

@@ -3,6 +3,7 @@
 
 use super::log::Progress;
 use super::replies::{Button, Control};
+use super::table_view::Choices;
 use super::{Refusal, Reply, Style};
 use crate::games::{Status, Tone};
 use crate::ledger::tables::TableRow;
@@ -104,13 +105,13 @@ impl Tables<'_> {
         let mut view = self.app.view_front(lang, row, &scene, false)?;
         self.app.view_play(lang, &mut view, row, progress);
         view.last = scene.last_move.clone();
-        reply.view = Some(Box::new(view));
         if let Some(seat) = progress.play.waiting() {
             if row.seats.get(seat).map(String::as_str) != Some(DROID) {
-                self.offer_actions(lang, row, progress, &mut reply);
+                view.choices = self.offer_actions(lang, row, progress, seat);
                 reply = reply.with_mention(&row.seats[seat]);
             }
         }
+        reply.view = Some(Box::new(view));
         Ok(reply)
     }
 
@@ -136,10 +137,14 @@ impl Tables<'_> {
         lang: crate::words::Lang,
         row: &TableRow,
         progress: &Progress,
-        reply: &mut Reply,
-    ) {
-        let Ok(entry) = self.app.entry(row) else {
-            return;
+        seat: usize,
+    ) -> Option<Choices> {
+        let entry = self.app.entry(row).ok()?;
+        let mut choices = Choices {
+            seat,
+            user: row.seats[seat].clone(),
+            buttons: Vec::new(),
+            menu: None,
         };
         let roll = Button {
             label: t!(lang, "button-roll"),
@@ -147,8 +152,8 @@ impl Tables<'_> {
             style: style(crate::games::Tone::Main),
         };
         if progress.play.status() == Status::Chance {
-            reply.buttons = vec![roll];
-            return;
+            choices.buttons = vec![roll];
+            return Some(choices);
         }
         let (decisions, moves): (Vec<String>, Vec<String>) = progress
             .play
@@ -156,7 +161,7 @@ impl Tables<'_> {
             .iter()
             .cloned()
             .partition(|a| entry.info.decision(a).is_some());
-        reply.buttons = decisions
+        choices.buttons = decisions
             .iter()
             .take(5)
             .filter_map(|a| entry.info.decision(a))
@@ -169,16 +174,17 @@ impl Tables<'_> {
         // The Roll button: the roll the game waits for, or the one a skip leads to.
         let skip = entry.info.before_roll;
         if skip.is_some_and(|a| decisions.iter().chain(&moves).any(|d| d == a)) {
-            reply.buttons.insert(0, roll);
-            reply.buttons.truncate(5);
+            choices.buttons.insert(0, roll);
+            choices.buttons.truncate(5);
         }
         match self.move_menu(lang, row, progress, &[]) {
-            Ok((select, _)) => reply.select = select,
+            Ok((select, _)) => choices.menu = select,
             Err(e) => tracing::warn!(table = row.id, error = %e, "no move menu"),
         }
         // The position now knows its routes through the menus: kept, the player's steps
         // through them walk that list instead of making it again.
         self.app.remember(row.id, row.turn, progress);
+        Some(choices)
     }
 
     /// The game's note on a step (see [`crate::games::Game::note`]), in words.

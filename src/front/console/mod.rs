@@ -471,14 +471,14 @@ impl Console {
                 .iter()
                 .map(|u| self.app.plain_name(GUILD, u))
                 .collect(),
-            labels: reply.buttons.iter().map(|b| b.label.as_str()).collect(),
-            choices: match &reply.select {
+            labels: reply.buttons().map(|b| b.label.as_str()).collect(),
+            choices: match reply.menu() {
                 Some(select) => select.choices.iter().map(|c| c.value.clone()).collect(),
                 None => suggestions.to_vec(),
             },
             menu: reply
-                .select
-                .iter()
+                .menu()
+                .into_iter()
                 .flat_map(|s| &s.choices)
                 .map(|c| c.label.as_str())
                 .collect(),
@@ -518,14 +518,10 @@ impl Console {
             channel: channel.to_string(),
             only: only.map(str::to_string),
             buttons: reply
-                .buttons
-                .iter()
+                .buttons()
                 .map(|b| (b.label.clone(), b.control.clone()))
                 .collect(),
-            select: reply
-                .select
-                .as_ref()
-                .map(|s| (s.control.clone(), s.choices.clone())),
+            select: reply.menu().map(|s| (s.control.clone(), s.choices.clone())),
         });
         if self.shown.len() > 200 {
             self.shown.remove(0);

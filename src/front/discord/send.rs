@@ -19,11 +19,10 @@ fn button_style(style: Style) -> serenity::ButtonStyle {
 /// the link to the table's live page.
 fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let mut rows = Vec::new();
-    if !reply.buttons.is_empty() {
+    if reply.buttons().next().is_some() {
         rows.push(serenity::CreateActionRow::Buttons(
             reply
-                .buttons
-                .iter()
+                .buttons()
                 .take(5)
                 .map(|b| {
                     // A label is plain text: a name in it needs no escaping, only its marks
@@ -35,7 +34,7 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .collect(),
         ));
     }
-    if let Some(select) = &reply.select {
+    if let Some(select) = reply.menu() {
         let options = select
             .choices
             .iter()
@@ -109,7 +108,7 @@ impl Outgoing {
             let tags: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
             content = format!("{} {content}", tags.join(" "));
         }
-        let choices = !reply.buttons.is_empty() || reply.select.is_some();
+        let choices = reply.buttons().next().is_some() || reply.menu().is_some();
         Outgoing {
             table: reply.table.filter(|_| !reply.ephemeral),
             choices,
