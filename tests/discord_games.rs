@@ -324,7 +324,8 @@ async fn a_placement_by_steps_of_the_menu_through_the_real_client() {
     assert!(menu_labels(&cells).iter().any(|l| l == "A Ghost on e5"));
     // A menu its member dismissed cannot be updated: the next step comes as a new private
     // message instead (here, the cells again, from the kingdoms' menu she still had).
-    fake.component_on_dismissed(9506, ALICE, &kingdoms, &[&values_k5], 9504);
+    let dismissed = fake.dismiss(9504);
+    fake.component_on_message(9506, ALICE, (&kingdoms, &[&values_k5]), dismissed);
     let again = fake
         .wait_for(n, WAIT, |r| is_callback(9506)(r) && r.json["type"] == 4)
         .await;

@@ -178,25 +178,27 @@ impl FakeDiscord {
         answered: u64,
     ) {
         let message = self.shared.lock().unwrap().messages.original(answered);
-        self.component_on(GUILD_ID, CHANNEL_ID, id, user, (custom_id, values), message)
+        self.component_on_message(id, user, (custom_id, values), message)
     }
 
-    /// [`FakeDiscord::component_on_answer`] on a private message its member dismissed
-    /// meanwhile: the interaction still carries it, but Discord no longer has it to update.
-    pub fn component_on_dismissed(
+    /// The member dismisses the private message that answered interaction `answered`:
+    /// Discord forgets it, but a component interaction from before still carries it
+    /// (returned, for [`FakeDiscord::component_on_message`]).
+    pub fn dismiss(&self, answered: u64) -> Option<Value> {
+        let mut shared = self.shared.lock().unwrap();
+        let message = shared.messages.original(answered);
+        shared.messages.delete_original(answered);
+        message
+    }
+
+    /// A menu choice or button press on `message`, as the interaction carries it.
+    pub fn component_on_message(
         &self,
         id: u64,
         user: (&str, &str),
-        custom_id: &str,
-        values: &[&str],
-        answered: u64,
+        (custom_id, values): (&str, &[&str]),
+        message: Option<Value>,
     ) {
-        let message = {
-            let mut shared = self.shared.lock().unwrap();
-            let message = shared.messages.original(answered);
-            shared.messages.delete_original(answered);
-            message
-        };
         self.component_on(GUILD_ID, CHANNEL_ID, id, user, (custom_id, values), message)
     }
 
