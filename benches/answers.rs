@@ -111,7 +111,7 @@ fn opened(db: &std::path::Path, w: &Widest, clock: &Arc<AtomicI64>) -> (App, Str
             accept = accept.or_else(|| {
                 reply
                     .buttons()
-                    .find(|b| b.label == "Accept")
+                    .find(|b| b.label.id() == Some("button-accept"))
                     .map(|b| b.control.clone())
             });
         }

@@ -76,7 +76,7 @@ fn main() {
         );
         let accept = opened[0]
             .buttons()
-            .find(|b| b.label == "Accept")
+            .find(|b| b.label.id() == Some("button-accept"))
             .expect("a challenge")
             .control
             .clone();

@@ -179,6 +179,8 @@ fn open_app(
         holotable::table::Settings {
             challenge_secs: config.tables.challenge_secs,
             public_url,
+            // The console shows the same menus as Discord, so Discord's limit is both's.
+            menu_width: holotable::front::discord::MENU_WIDTH,
         },
         clock,
     ))

@@ -469,7 +469,7 @@ fn join_pressed_by_many_at_once_seats_exactly_the_tables_count() {
     let open = t.slash("alice", "/play game:takeaway seats:4 wager:50");
     let join = open
         .buttons()
-        .find(|b| b.label == "Join")
+        .find(|b| b.label.tell(open.lang) == "Join")
         .expect("a Join button")
         .control
         .clone();

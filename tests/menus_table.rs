@@ -23,8 +23,13 @@ fn pick(table: &mut Table, user: &str, select: &Select, value: &str) -> Reply {
     )
 }
 
-fn labels(select: &Select) -> Vec<&str> {
-    select.choices.iter().map(|c| c.label.as_str()).collect()
+/// What a menu's entries read, in English.
+fn labels(select: &Select) -> Vec<String> {
+    select.choices.iter().map(|c| told(&c.label)).collect()
+}
+
+fn told(label: &holotable::words::Label) -> String {
+    label.tell(holotable::words::Lang::En)
 }
 
 fn kingdoms(name: &str) -> (Table, Reply) {
@@ -33,6 +38,49 @@ fn kingdoms(name: &str) -> (Table, Reply) {
     table.slash("alice", "/play game:kingdoms opponent:bob");
     let board = table.press("bob", "Accept");
     (table, board)
+}
+
+// KG-3.1: the first placement may go anywhere; the menus lead to each of the 486 — also
+// where a front end's menus hold only five entries.
+#[test]
+fn a_front_ends_narrower_menus_still_reach_every_placement_a_step_at_a_time() {
+    let dir = workdir("menus-narrow");
+    let settings = holotable::table::Settings {
+        menu_width: 5,
+        ..Default::default()
+    };
+    let clock = Arc::new(AtomicI64::new(1_767_225_600));
+    let mut table = Table::open_with(&dir.join("h.db"), clock, settings);
+    table.slash("alice", "/play game:kingdoms opponent:bob");
+    let board = table.press("bob", "Accept");
+    let first = board.menu().cloned().expect("the board's menu");
+    let mut open = vec![first];
+    let mut actions = std::collections::BTreeSet::new();
+    let mut menus = 0;
+    while let Some(menu) = open.pop() {
+        menus += 1;
+        assert!(menu.choices.len() <= 5, "{:?}", labels(&menu));
+        for choice in &menu.choices {
+            if choice.label.id() == Some("menu-back") {
+                continue;
+            }
+            if !choice.value.starts_with('~') {
+                assert!(
+                    actions.insert(choice.value.clone()),
+                    "{} twice",
+                    choice.value
+                );
+                continue;
+            }
+            let step = pick(&mut table, "alice", &menu, &choice.value);
+            open.push(step.menu().cloned().expect("a step's menu"));
+        }
+    }
+    assert_eq!(
+        actions.len(),
+        486,
+        "every placement, once, in {menus} menus"
+    );
 }
 
 // KG-3.1: the first placement may go anywhere; the menus lead to each of the 486.
@@ -69,19 +117,26 @@ fn a_placement_is_chosen_piece_then_kingdom_then_cell_by_its_player_alone() {
     );
     let kingdoms = ghost.menu().cloned().unwrap();
     assert_eq!(kingdoms.choices.len(), 10, "nine kingdoms and the way back");
-    assert_eq!(kingdoms.choices[4].label, "In kingdom K5");
-    assert_eq!(kingdoms.choices[4].description.as_deref(), Some("9 moves"));
-    assert_eq!(kingdoms.choices[9].label, "↩ Back");
+    assert_eq!(told(&kingdoms.choices[4].label), "In kingdom K5");
+    assert_eq!(
+        kingdoms.choices[4]
+            .description
+            .as_ref()
+            .map(told)
+            .as_deref(),
+        Some("9 moves")
+    );
+    assert_eq!(told(&kingdoms.choices[9].label), "↩ Back");
 
     let cells = pick(&mut table, "alice", &kingdoms, &kingdoms.choices[4].value);
     let cells = cells.menu().cloned().unwrap();
     let e5 = cells
         .choices
         .iter()
-        .find(|c| c.label == "A Ghost on e5")
+        .find(|c| told(&c.label) == "A Ghost on e5")
         .expect("e5 among K5's cells");
     assert_eq!(e5.value, "G@e5");
-    assert_eq!(e5.description.as_deref(), Some("G@e5"));
+    assert_eq!(e5.description.as_ref().map(told).as_deref(), Some("G@e5"));
 
     // Back: the menu one step up, the same as before.
     let back = pick(&mut table, "alice", &cells, &cells.choices[9].value);

@@ -24,7 +24,7 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     let mut t = Table::open(&db, time.clone());
     let open = t.slash("alice", "/play game:takeaway wager:100 seats:3");
     says(&open, "anyone may join");
-    let labels: Vec<&str> = open.buttons().map(|b| b.label.as_str()).collect();
+    let labels: Vec<String> = open.buttons().map(|b| b.label.tell(open.lang)).collect();
     assert_eq!(
         labels,
         ["Join", "Seat the droid"],
@@ -34,7 +34,9 @@ fn a_table_of_three_opens_fills_starts_and_plays_on_without_a_player_who_resigns
     refused(&t.press("alice", "Join"), "already have a seat");
     let joined = t.press("bob", "Join");
     says(&joined, "bob joins table");
-    assert!(joined.buttons().any(|b| b.label == "Start"));
+    assert!(joined
+        .buttons()
+        .any(|b| b.label.tell(joined.lang) == "Start"));
     refused(&t.press("bob", "Start"), "Only the table's creator");
     // The third seat fills the table: it starts by itself, with every stake in escrow.
     let started = t.press("carol", "Join");

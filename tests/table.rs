@@ -36,7 +36,7 @@ fn actor(user: &str, n: u32) -> Actor {
 fn button(reply: &Reply, label: &str) -> holotable::table::Control {
     reply
         .buttons()
-        .find(|b| b.label == label)
+        .find(|b| b.label.tell(reply.lang) == label)
         .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text))
         .control
         .clone()

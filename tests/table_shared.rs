@@ -61,7 +61,7 @@ fn run(app: &App, user: &str, channel: &str, line: &str) -> Vec<Reply> {
 fn press(app: &App, user: &str, channel: &str, reply: &Reply, label: &str) -> Vec<Reply> {
     let button = reply
         .buttons()
-        .find(|b| b.label == label)
+        .find(|b| b.label.tell(reply.lang) == label)
         .unwrap_or_else(|| panic!("no [{label}] on {:?}", reply.text));
     app.handle(
         &actor(user, channel),

@@ -211,8 +211,13 @@ fn a_singular_branch_shows_its_number_in_every_language() {
 
 #[test]
 fn the_games_decision_buttons_are_labelled_in_the_players_language() {
-    let label = |lang, action| words::decision_label(lang, action);
+    let label = |lang, action| words::decision_label(action).tell(lang);
     assert_eq!(label(Lang::En, "pass"), "Pass");
+    assert_eq!(
+        label(Lang::Fr, "made-up-verb"),
+        "Made-up-verb",
+        "no words: the verb"
+    );
     assert_eq!(label(Lang::Fr, "pass"), "Passer");
     assert_eq!(label(Lang::Fr, "waive"), "Renoncer");
     assert_eq!(label(Lang::Fr, "double"), "Doubler");

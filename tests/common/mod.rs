@@ -35,10 +35,15 @@ pub struct Table {
 impl Table {
     /// Opens the application on `db` (a second call on the same file is a restart).
     pub fn open(db: &Path, clock: Arc<AtomicI64>) -> Table {
+        Table::open_with(db, clock, Settings::default())
+    }
+
+    /// Opens the application with `settings` (a front end's narrower menus …).
+    pub fn open_with(db: &Path, clock: Arc<AtomicI64>, settings: Settings) -> Table {
         let ledger = Ledger::open(db, Durability::Normal).unwrap();
         let app = App::new(
             ledger,
-            Settings::default(),
+            settings,
             Arc::new(move || clock.load(Ordering::Relaxed)),
         )
         .with_catalogue(Catalogue::default().with(&takeaway::TAKEAWAY));
@@ -98,7 +103,7 @@ impl Table {
         self.shown
             .iter()
             .rev()
-            .find_map(|r| r.buttons().find(|b| b.label == label))
+            .find_map(|r| r.buttons().find(|b| b.label.tell(r.lang) == label))
             .unwrap_or_else(|| panic!("no [{label}] button shown"))
             .control
             .clone()

@@ -12,8 +12,8 @@ use crate::ledger::earnings::{Earning, NoToken};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::ledger::DROID;
 use crate::play::Tables;
-use crate::t;
 use crate::Event;
+use crate::{label, t};
 
 /// The verbs of the components the end of a table shows.
 pub(crate) const DRAW: &str = "draw";
@@ -270,7 +270,7 @@ impl Tables<'_> {
         let Some(tournament) = row.tournament else {
             return Ok(vec![board
                 .with_button(
-                    &t!(lang, "button-rematch"),
+                    label!("button-rematch"),
                     Control::new(row.id, row.turn, REMATCH),
                     Style::Primary,
                 )
@@ -451,8 +451,9 @@ impl Tables<'_> {
             who = &actor.name,
             waiting = waiting.join(", ")
         ))
+        .in_lang(lang)
         .with_button(
-            &t!(lang, "button-accept-draw"),
+            label!("button-accept-draw"),
             Control::new(row.id, row.turn, DRAW),
             Style::Secondary,
         )

@@ -55,7 +55,7 @@ use holotable_ledger as ledger;
 use holotable_render as render;
 use holotable_telemetry as telemetry;
 use holotable_words as words;
-use holotable_words::t;
+use holotable_words::{label, t};
 
 use crate::catalogue::{Catalogue, Entry};
 use crate::ledger::Ledger;
@@ -108,6 +108,10 @@ pub struct Settings {
     /// Where the bot's web pages are reached from outside (`[web] public_url`); board
     /// replies link to their table's live page when it is set.
     pub public_url: Option<String>,
+    /// How many entries one menu holds where the move menu is shown: the chat front ends'
+    /// limit (Discord's select menus hold 25), which the binary sets. Deeper steps of the
+    /// menu keep one of them for the way back.
+    pub menu_width: usize,
 }
 
 impl Default for Settings {
@@ -115,6 +119,7 @@ impl Default for Settings {
         Settings {
             challenge_secs: 600,
             public_url: None,
+            menu_width: 25,
         }
     }
 }

@@ -11,12 +11,9 @@ use super::{Actor, Outcome, Refusal};
 use crate::games::menu::{Entry, Menu};
 use crate::ledger::tables::{TableRow, TableStatus};
 use crate::play::Tables;
-use crate::t;
+use crate::words::Label;
+use crate::{label, t};
 
-/// What one menu holds (Discord's limit).
-pub(crate) const WIDTH: usize = 25;
-/// Discord's limit on a menu entry's label, value and description, in characters.
-const TEXT: usize = 100;
 /// The mark of a value that opens a step rather than plays an action.
 const STEP: char = '~';
 
@@ -30,18 +27,11 @@ fn step_value(path: &[String]) -> String {
     format!("{STEP}{}", path.join(" "))
 }
 
-fn clipped(text: String) -> String {
-    if text.chars().count() <= TEXT {
-        return text;
-    }
-    let mut cut: String = text.chars().take(TEXT - 1).collect();
-    cut.push('…');
-    cut
-}
-
 impl Tables<'_> {
     /// The move menu at `path` of a table's current position (`None` when it offers
     /// nothing: a chance node, only decisions), and the labels of the steps taken to it.
+    /// A menu holds as many entries as the front ends' menus do
+    /// ([`crate::Settings::menu_width`]).
     pub(crate) fn move_menu(
         &self,
         lang: crate::words::Lang,
@@ -50,7 +40,8 @@ impl Tables<'_> {
         path: &[String],
     ) -> Result<(Option<Select>, Vec<String>), Refusal> {
         // Deeper menus keep a place for the way back.
-        let width = if path.is_empty() { WIDTH } else { WIDTH - 1 };
+        let full = self.app.settings.menu_width.max(2);
+        let width = if path.is_empty() { full } else { full - 1 };
         let menu: Menu = progress
             .play
             .menu(path, width)
@@ -63,54 +54,44 @@ impl Tables<'_> {
         if menu.entries.is_empty() {
             return Ok((None, trail));
         }
-        let mut choices: Vec<Choice> = menu
-            .entries
-            .iter()
-            .map(|e| self.choice(lang, row, e))
-            .collect();
+        let mut choices: Vec<Choice> = menu.entries.iter().map(|e| self.choice(row, e)).collect();
         // The way back comes last: the first entry always leads on.
         if let Some((_, parent)) = path.split_last() {
             choices.push(Choice {
-                label: t!(lang, "menu-back"),
+                label: label!("menu-back"),
                 value: step_value(parent),
                 description: None,
             });
         }
         let select = Select {
             control: Control::new(row.id, row.turn, MOVE),
-            placeholder: clipped(t!(lang, "menu-choose")),
+            placeholder: label!("menu-choose"),
             choices,
         };
         Ok((Some(select), trail))
     }
 
-    fn choice(&self, lang: crate::words::Lang, row: &TableRow, entry: &Entry) -> Choice {
-        let (label, value, description) = match entry {
-            Entry::Step { path, label, count } => (
-                self.phrase(lang, row, label),
-                step_value(path),
-                count.map(|count| t!(lang, "menu-count", count = count)),
-            ),
-            Entry::Range { path, first, last } => (
-                t!(
-                    lang,
+    fn choice(&self, row: &TableRow, entry: &Entry) -> Choice {
+        match entry {
+            Entry::Step { path, label, count } => Choice {
+                label: self.label(row, label),
+                value: step_value(path),
+                description: count.map(|count| label!("menu-count", count = count)),
+            },
+            Entry::Range { path, first, last } => Choice {
+                label: label!(
                     "menu-range",
-                    first = self.phrase(lang, row, first),
-                    last = self.phrase(lang, row, last)
+                    first = self.label(row, first),
+                    last = self.label(row, last)
                 ),
-                step_value(path),
-                None,
-            ),
-            Entry::Action { action, label } => (
-                self.phrase(lang, row, label),
-                action.clone(),
-                Some(action.clone()),
-            ),
-        };
-        Choice {
-            label: clipped(label),
-            value: clipped(value),
-            description: description.map(clipped),
+                value: step_value(path),
+                description: None,
+            },
+            Entry::Action { action, label } => Choice {
+                label: self.label(row, label),
+                value: action.clone(),
+                description: Some(Label::plain(action.clone())),
+            },
         }
     }
 
@@ -137,7 +118,7 @@ impl Tables<'_> {
             true => t!(lang, "menu-first", who = who),
             false => t!(lang, "menu-step", who = who, trail = trail.join(" › ")),
         };
-        let mut reply = Reply::private(text);
+        let mut reply = Reply::private(text).in_lang(lang);
         reply.select = select;
         reply.replaces = true;
         Ok(vec![reply])

@@ -49,7 +49,7 @@ impl Tables<'_> {
             place = place(&row.channel),
             state = state
         );
-        if let Some(link) = self.watch_link(lang, row.id) {
+        if let Some(link) = self.watch_link(row.id) {
             line.push_str(&t!(lang, "tables-watch", url = link.url));
         }
         line

@@ -3,18 +3,13 @@
 
 use serde::Serialize;
 
-use crate::words::Text;
-
-fn plain<S: serde::Serializer>(text: &Text, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&text.to_string())
-}
+use crate::words::{Label, Lang, Text};
 
 /// An image attached to a reply.
 #[derive(Debug, Clone, Serialize)]
 pub struct Image {
     /// A file name such as `table-12-turn-4.png`.
     pub name: String,
-    #[serde(skip)]
     pub bytes: Vec<u8>,
 }
 
@@ -48,45 +43,49 @@ impl Control {
 }
 
 /// A button.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Button {
-    pub label: String,
+    pub label: Label,
     pub control: Control,
     pub style: Style,
 }
 
-/// A select menu of at most 25 choices.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A select menu of at most [`crate::Settings::menu_width`] choices.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Select {
     pub control: Control,
-    pub placeholder: String,
+    pub placeholder: Label,
     pub choices: Vec<Choice>,
 }
 
 /// One entry of a select menu: what it reads (in words), what picking it sends back, and
 /// a line under it (an action's notation, how many moves a step leads to).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+///
+/// A value is whole (a front end sends it back as it is); the words are labels, which a
+/// front end tells and may shorten to its limits.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
-    pub label: String,
+    pub label: Label,
     pub value: String,
-    pub description: Option<String>,
+    pub description: Option<Label>,
 }
 
 /// A link to a page outside the chat (a table's live page), shown as a link button.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Link {
-    pub label: String,
+    pub label: Label,
     pub url: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Reply {
     /// Its words, with names, channels and moments kept for each front end to show.
-    #[serde(serialize_with = "plain")]
     pub text: Text,
     /// Shown only to the user who acted.
     pub ephemeral: bool,
     pub images: Vec<Image>,
+    /// The language its words are told in: what its labels are told in too.
+    pub lang: Lang,
     /// Attachments that are not pictures (a table's record as text). An `Image` is any
     /// named file; these are sent as files and never drawn inline.
     pub files: Vec<Image>,
@@ -114,11 +113,9 @@ pub struct Reply {
     /// keeps one menu, not a pile of them.
     pub replaces: bool,
     /// What happened, typed, beside the words that tell it.
-    #[serde(skip)]
     pub event: Option<crate::Event>,
     /// The table's view, when the reply shows its board: the same typed values the live
     /// page is made of, for a front end that draws the table itself.
-    #[serde(skip)]
     pub view: Option<Box<crate::TableView>>,
 }
 
@@ -128,6 +125,7 @@ impl Reply {
             text: text.into(),
             ephemeral: false,
             images: Vec::new(),
+            lang: Lang::En,
             files: Vec::new(),
             buttons: Vec::new(),
             select: None,
@@ -201,11 +199,17 @@ impl Reply {
         self
     }
 
+    /// The reply told in `lang`: its labels are told in it too.
+    pub fn in_lang(mut self, lang: Lang) -> Reply {
+        self.lang = lang;
+        self
+    }
+
     /// Adds a button; one of a table's buttons makes the reply one about that table.
-    pub fn with_button(mut self, label: &str, control: Control, style: Style) -> Reply {
+    pub fn with_button(mut self, label: Label, control: Control, style: Style) -> Reply {
         self.table = self.table.or(Some(control.table));
         self.buttons.push(Button {
-            label: label.to_string(),
+            label,
             control,
             style,
         });

@@ -253,6 +253,15 @@ impl Tables<'_> {
         })
     }
 
+    /// A game's phrase as a label, with the seats' names (told by each front end).
+    pub(crate) fn label(&self, row: &TableRow, phrase: &Phrase) -> crate::words::Label {
+        crate::words::Label::of_phrase(phrase, |seat| {
+            row.seats
+                .get(seat)
+                .map_or_else(String::new, |u| self.app.name(&row.guild, u))
+        })
+    }
+
     /// The seat of `actor` that is to move at this table, or why none is.
     pub(super) fn seat_to_move(
         &self,

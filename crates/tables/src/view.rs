@@ -10,7 +10,7 @@ use crate::ledger::tables::TableRow;
 use crate::ledger::DROID;
 use crate::play::Tables;
 use crate::render::{LastMove, Scene, SeriesScore};
-use crate::{t, words};
+use crate::{label, t, words};
 
 /// The verb of a table's move menu.
 pub(crate) const MOVE: &str = "move";
@@ -100,8 +100,9 @@ impl Tables<'_> {
                     ))
                 }
             };
-        reply.link = self.watch_link(lang, row.id);
+        reply.link = self.watch_link(row.id);
         reply.table = Some(row.id);
+        reply.lang = lang;
         let mut view = self.app.view_front(lang, row, &scene, false)?;
         self.app.view_play(lang, &mut view, row, progress);
         view.last = scene.last_move.clone();
@@ -116,11 +117,11 @@ impl Tables<'_> {
     }
 
     /// The link to a table's live page, when the bot serves its pages (`public_url`).
-    pub(crate) fn watch_link(&self, lang: crate::words::Lang, table: i64) -> Option<super::Link> {
+    pub(crate) fn watch_link(&self, table: i64) -> Option<super::Link> {
         let base = self.app.settings.public_url.as_deref()?;
         match self.app.ledger.watch_token(table) {
             Ok(token) => Some(super::Link {
-                label: t!(lang, "button-watch"),
+                label: label!("button-watch"),
                 url: format!("{}/t/{token}", base.trim_end_matches('/')),
             }),
             Err(e) => {
@@ -147,7 +148,7 @@ impl Tables<'_> {
             menu: None,
         };
         let roll = Button {
-            label: t!(lang, "button-roll"),
+            label: label!("button-roll"),
             control: Control::new(row.id, row.turn, format!("{ACT}{}", super::turn::ROLL)),
             style: style(crate::games::Tone::Main),
         };
@@ -166,7 +167,7 @@ impl Tables<'_> {
             .take(5)
             .filter_map(|a| entry.info.decision(a))
             .map(|d| Button {
-                label: words::decision_label(lang, d.action),
+                label: words::decision_label(d.action),
                 control: Control::new(row.id, row.turn, format!("{ACT}{}", d.action)),
                 style: style(d.tone),
             })

@@ -8,7 +8,7 @@ use super::replies::Control;
 use super::{Refusal, Reply, Style};
 use crate::ledger::tables::TableRow;
 use crate::play::Tables;
-use crate::{t, words};
+use crate::{label, t, words};
 
 impl Tables<'_> {
     /// The message of a table waiting for its players, with its buttons: a challenge
@@ -42,14 +42,15 @@ impl Tables<'_> {
                     table = row.id
                 );
                 Ok(Reply::public(text)
+                    .in_lang(lang)
                     .with_mention(opponent)
                     .with_button(
-                        &t!(lang, "button-accept"),
+                        label!("button-accept"),
                         Control::new(row.id, 0, ACCEPT),
                         Style::Success,
                     )
                     .with_button(
-                        &t!(lang, "button-decline"),
+                        label!("button-decline"),
                         Control::new(row.id, 0, DECLINE),
                         Style::Danger,
                     ))
@@ -93,19 +94,20 @@ impl Tables<'_> {
     ) -> Reply {
         let info = self.app.entry(row).map(|e| e.info);
         let mut reply = Reply::public(text)
+            .in_lang(lang)
             .with_button(
-                &t!(lang, "button-join"),
+                label!("button-join"),
                 Control::new(row.id, 0, JOIN),
                 Style::Success,
             )
             .with_button(
-                &t!(lang, "button-seat-droid"),
+                label!("button-seat-droid"),
                 Control::new(row.id, 0, SEAT_DROID),
                 Style::Secondary,
             );
         if info.is_ok_and(|i| row.seats.len() >= i.min_seats) {
             reply = reply.with_button(
-                &t!(lang, "button-start"),
+                label!("button-start"),
                 Control::new(row.id, 0, START),
                 Style::Primary,
             );

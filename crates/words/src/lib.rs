@@ -157,7 +157,10 @@ macro_rules! t {
     };
 }
 
+pub mod label;
 pub mod text;
+
+pub use label::{Label, Value};
 
 pub use text::{moment, Marks, Piece, Text, Written};
 
@@ -187,17 +190,14 @@ pub fn game_name(lang: Lang, info: &holotable_games::GameInfo) -> String {
         .unwrap_or_else(|| info.name.to_string())
 }
 
-/// A game decision's button label in `lang` (`decision-<action>`: "Double", "Doubler"), or
-/// the action itself, capitalised.
-pub fn decision_label(lang: Lang, action: &str) -> String {
+/// A game decision's button label (`decision-<action>`: "Double", "Doubler"), or the
+/// action itself, capitalised, when the files have no words for it.
+pub fn decision_label(action: &str) -> Label {
     let id = format!("decision-{action}");
-    LOCALES.try_lookup(lang.id(), &id).unwrap_or_else(|| {
-        let mut chars = action.chars();
-        match chars.next() {
-            Some(first) => first.to_uppercase().chain(chars).collect(),
-            None => String::new(),
-        }
-    })
+    match LOCALES.try_lookup(Lang::En.id(), &id) {
+        Some(_) => Label::said(id),
+        None => Label::plain(capitalise(action)),
+    }
 }
 
 /// A game's rules summary in `lang` (`rules-<id>`), or its name.

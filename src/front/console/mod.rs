@@ -55,7 +55,8 @@ struct Shown {
     /// The member a private reply was for: only they see its menu.
     only: Option<String>,
     buttons: Vec<(String, Control)>,
-    select: Option<(Control, Vec<crate::table::Choice>)>,
+    /// The menu's control, and its entries' words and values.
+    select: Option<(Control, Vec<(String, String)>)>,
 }
 
 pub struct Console {
@@ -471,7 +472,7 @@ impl Console {
                 .iter()
                 .map(|u| self.app.plain_name(GUILD, u))
                 .collect(),
-            labels: reply.buttons().map(|b| b.label.as_str()).collect(),
+            labels: reply.buttons().map(|b| b.label.tell(reply.lang)).collect(),
             choices: match reply.menu() {
                 Some(select) => select.choices.iter().map(|c| c.value.clone()).collect(),
                 None => suggestions.to_vec(),
@@ -480,7 +481,7 @@ impl Console {
                 .menu()
                 .into_iter()
                 .flat_map(|s| &s.choices)
-                .map(|c| c.label.as_str())
+                .map(|c| c.label.tell(reply.lang))
                 .collect(),
             table: reply.view.as_deref().map(|view| printed::table(view, lang)),
             event: reply
@@ -519,9 +520,13 @@ impl Console {
             only: only.map(str::to_string),
             buttons: reply
                 .buttons()
-                .map(|b| (b.label.clone(), b.control.clone()))
+                .map(|b| (b.label.tell(reply.lang), b.control.clone()))
                 .collect(),
-            select: reply.menu().map(|s| (s.control.clone(), s.choices.clone())),
+            select: reply.menu().map(|s| {
+                let choices = s.choices.iter();
+                let told = choices.map(|c| (c.label.tell(reply.lang), c.value.clone()));
+                (s.control.clone(), told.collect())
+            }),
         });
         if self.shown.len() > 200 {
             self.shown.remove(0);
@@ -531,11 +536,15 @@ impl Console {
 
 /// The value a `{…}` line picks from a menu: an entry's value as printed, else the entry
 /// whose words it gives (any case), else the text itself (a move typed in notation).
-fn picked(choices: &[crate::table::Choice], typed: &str) -> String {
+fn picked(choices: &[(String, String)], typed: &str) -> String {
     let typed = typed.trim();
     choices
         .iter()
-        .find(|c| c.value == typed)
-        .or_else(|| choices.iter().find(|c| c.label.eq_ignore_ascii_case(typed)))
-        .map_or_else(|| typed.to_string(), |c| c.value.clone())
+        .find(|(_, value)| value == typed)
+        .or_else(|| {
+            choices
+                .iter()
+                .find(|(words, _)| words.eq_ignore_ascii_case(typed))
+        })
+        .map_or_else(|| typed.to_string(), |(_, value)| value.clone())
 }

@@ -19,10 +19,10 @@ pub(super) struct Printed<'a> {
     pub(super) others: Vec<String>,
     pub(super) watch: Option<&'a str>,
     pub(super) mentions: Vec<String>,
-    pub(super) labels: Vec<&'a str>,
+    pub(super) labels: Vec<String>,
     pub(super) choices: Vec<String>,
     /// What a menu's entries read, in the order of `choices` (none for suggestions).
-    pub(super) menu: Vec<&'a str>,
+    pub(super) menu: Vec<String>,
     /// The table's view, when the reply shows its board ([`table`]).
     pub(super) table: Option<serde_json::Value>,
     /// What happened, typed ([`crate::table::Event`]), as its JSON.

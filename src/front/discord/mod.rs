@@ -36,6 +36,10 @@ pub use self::choices::GameChoice;
 pub use self::commands::commands;
 pub use self::startup::serve;
 
+/// How many entries a Discord select menu holds: the width of the move menu's steps
+/// (`Settings::menu_width`).
+pub const MENU_WIDTH: usize = 25;
+
 type Error = Box<dyn std::error::Error + Send + Sync>;
 type Context<'a> = poise::Context<'a, Data, Error>;
 

@@ -3,8 +3,9 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::MENU_WIDTH;
 use crate::table::{Reply, Style};
-use crate::words::Text;
+use crate::words::{Label, Text};
 
 fn button_style(style: Style) -> serenity::ButtonStyle {
     match style {
@@ -13,6 +14,22 @@ fn button_style(style: Style) -> serenity::ButtonStyle {
         Style::Success => serenity::ButtonStyle::Success,
         Style::Danger => serenity::ButtonStyle::Danger,
     }
+}
+
+/// Discord's limits on what components read, in characters: a button's label, a menu
+/// entry's label and description, a menu's placeholder.
+const BUTTON_LABEL: usize = 80;
+const ENTRY_TEXT: usize = 100;
+const PLACEHOLDER: usize = 150;
+
+/// A label in the reply's language, as plain text (a name in it needs no escaping, only its
+/// marks taken off), cut to `limit` characters.
+fn told(reply: &Reply, label: &Label, limit: usize) -> String {
+    let text = crate::words::text::plain(&label.tell(reply.lang));
+    if text.chars().count() <= limit {
+        return text;
+    }
+    text.chars().take(limit - 1).chain(['…']).collect()
 }
 
 /// The components of a reply: one row of buttons, one row with the move menu, and one with
@@ -25,10 +42,8 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .buttons()
                 .take(5)
                 .map(|b| {
-                    // A label is plain text: a name in it needs no escaping, only its marks
-                    // taken off.
                     serenity::CreateButton::new(super::custom_ids::write(&b.control))
-                        .label(crate::words::text::plain(&b.label))
+                        .label(told(reply, &b.label, BUTTON_LABEL))
                         .style(button_style(b.style))
                 })
                 .collect(),
@@ -38,14 +53,14 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
         let options = select
             .choices
             .iter()
-            .take(25)
+            .take(MENU_WIDTH)
             .map(|c| {
                 let option = serenity::CreateSelectMenuOption::new(
-                    crate::words::text::plain(&c.label),
+                    told(reply, &c.label, ENTRY_TEXT),
                     c.value.clone(),
                 );
                 match &c.description {
-                    Some(line) => option.description(crate::words::text::plain(line)),
+                    Some(line) => option.description(told(reply, line, ENTRY_TEXT)),
                     None => option,
                 }
             })
@@ -55,12 +70,16 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 super::custom_ids::write(&select.control),
                 serenity::CreateSelectMenuKind::String { options },
             )
-            .placeholder(crate::words::text::plain(&select.placeholder)),
+            .placeholder(told(reply, &select.placeholder, PLACEHOLDER)),
         ));
     }
     if let Some(link) = &reply.link {
         rows.push(serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new_link(link.url.clone()).label(link.label.clone()),
+            serenity::CreateButton::new_link(link.url.clone()).label(told(
+                reply,
+                &link.label,
+                BUTTON_LABEL,
+            )),
         ]));
     }
     rows
@@ -273,11 +292,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn labels_are_told_in_the_replys_language_and_cut_to_discords_limits() {
+        let long = "x".repeat(300);
+        let control = crate::table::Control::new(1, 0, "go");
+        let reply = Reply::public("…")
+            .in_lang(crate::words::Lang::Fr)
+            .with_button(
+                crate::words::label!("button-accept"),
+                control.clone(),
+                Style::Success,
+            )
+            .with_button(Label::plain(long.clone()), control, Style::Primary);
+        let rows = serde_json::to_value(components(&reply)).unwrap();
+        let labels: Vec<&str> = rows[0]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["label"].as_str().unwrap())
+            .collect();
+        let accept = crate::t!(crate::words::Lang::Fr, "button-accept");
+        assert_eq!(labels[0], accept);
+        assert_eq!(labels[1].chars().count(), BUTTON_LABEL);
+        assert!(labels[1].ends_with('…'));
+    }
+
+    #[test]
     fn a_long_text_is_cut_between_lines_and_the_last_part_keeps_the_rest() {
         let line = "x".repeat(300);
         let text = [line.as_str(); 10].join("\n");
         let reply = Reply::public(text.clone()).with_button(
-            "Go",
+            Label::plain("Go"),
             crate::table::Control::new(1, 0, "go"),
             Style::Primary,
         );
