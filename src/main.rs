@@ -478,9 +478,13 @@ fn run_console(
             return ExitCode::FAILURE;
         }
     };
+    // With the pages, what a member does on their seat's page comes in among the lines.
+    let (inputs, said) = std::sync::mpsc::channel();
+    let with_pages = web.is_some();
     if let Some(web) = web {
         let pages = holotable::front::web::Web::new(Arc::clone(&app), None)
             .with_limits(config.web.limits());
+        pages.set_outbox(console::Console::outbox(inputs.clone()));
         if let Some(operator) = operator {
             if let Ok(addr) = operator.addr() {
                 eprintln!("holotable console: metrics on http://{addr}");
@@ -500,7 +504,10 @@ fn run_console(
     }
     let mut console = console::Console::new(app, options, offset);
     let interactive = io::stdin().is_terminal();
-    let result = if interactive {
+    let result = if with_pages {
+        console::read_lines(inputs);
+        console.run_with_pages(said, io::stdout().lock(), interactive)
+    } else if interactive {
         console.run_interactive(io::stdin().lock(), io::stdout().lock())
     } else {
         console.run(io::stdin().lock(), io::stdout().lock())

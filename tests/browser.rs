@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
-use web::{board_file, first_choice, watch_url, WebConsole};
+use web::{board_file, first_choice, play_url, watch_url, WebConsole};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -274,4 +274,100 @@ async fn the_page_shows_each_move_by_itself_and_its_board_is_the_channels() {
         .unwrap();
     assert_eq!(heading.to_lowercase(), "coups");
     client.close().await.unwrap();
+}
+
+/// How many entries of the move menu a seat's page offers now.
+const MENU: &str = "return document.querySelectorAll('#play .menu button').length";
+
+/// Waits until one of `pages` offers a menu (its seat is to act); which one.
+async fn page_to_act(pages: &[&Client]) -> usize {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        for (i, page) in pages.iter().enumerate() {
+            if page.execute(MENU, vec![]).await.unwrap() != json!(0) {
+                return i;
+            }
+        }
+        assert!(Instant::now() < deadline, "no page offers a move");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
+    let Some((_driver, webdriver)) = driver("seat pages") else {
+        return;
+    };
+    let dir = common::workdir("browser-seats");
+    let db = dir.join("t.db");
+    let (mut console, links) = tokio::task::block_in_place(|| {
+        let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+        console.say("alice: /play game:dejarik opponent:bob wager:100");
+        console.say("bob: [Accept]");
+        let links: Vec<String> = ["alice", "bob"]
+            .iter()
+            .map(|user| play_url(&console.say(&format!("{user}: [Play on the board]"))).unwrap())
+            .collect();
+        (console, links)
+    });
+    let alice = browser(&webdriver, &dir.join("profile-a"), "en-US").await;
+    let bob = browser(&webdriver, &dir.join("profile-b"), "en-US").await;
+    alice.goto(&links[0]).await.unwrap();
+    bob.goto(&links[1]).await.unwrap();
+    let pages = [&alice, &bob];
+    for ply in 1..=4 {
+        let mover = page_to_act(&pages).await;
+        let page = pages[mover];
+        // Entry after entry, the first that leads on, until the move is played.
+        let mut clicks = 0;
+        while page.execute(MENU, vec![]).await.unwrap() != json!(0) {
+            let before = page
+                .execute("return document.getElementById('play').innerHTML", vec![])
+                .await
+                .unwrap();
+            page.find(Locator::Css("#play .menu button.entry:not(.back)"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            clicks += 1;
+            assert!(clicks < 10, "a move takes a few clicks, not {clicks}");
+            let changed = format!(
+                "return document.getElementById('play').innerHTML !== {}",
+                serde_json::to_string(&before).unwrap()
+            );
+            until(page, &changed, json!(true), Duration::from_secs(10)).await;
+        }
+        let heard = tokio::task::block_in_place(|| console.heard(Duration::from_secs(30)));
+        assert!(
+            heard
+                .iter()
+                .any(|r| r["images"].as_array().is_some_and(|i| !i.is_empty())),
+            "ply {ply}: the channel gets the board: {heard:?}"
+        );
+        // Both pages show the new position by themselves.
+        for page in pages {
+            until(
+                page,
+                "return document.getElementById('live').dataset.turn",
+                json!(ply.to_string()),
+                Duration::from_secs(5),
+            )
+            .await;
+        }
+    }
+    // The pages as a phone and a desktop show them, for whoever looks.
+    if let Ok(shots) = std::env::var("HOLOTABLE_SCREENSHOTS") {
+        let mover = page_to_act(&pages).await;
+        for (name, page) in [("to-act", pages[mover]), ("waiting", pages[1 - mover])] {
+            for (size, (w, h)) in [("phone", (390, 844)), ("desktop", (1440, 900))] {
+                page.set_window_size(w, h).await.unwrap();
+                let png = page.screenshot().await.unwrap();
+                std::fs::write(format!("{shots}/dejarik-{name}-{size}.png"), png).unwrap();
+            }
+        }
+    }
+    alice.close().await.unwrap();
+    bob.close().await.unwrap();
 }

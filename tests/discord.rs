@@ -6,6 +6,8 @@
 #[path = "common/discord_checks.rs"]
 mod checks;
 mod fake_discord;
+#[path = "common/panel.rs"]
+mod panel_html;
 
 use std::process::Command;
 use std::time::Duration;
@@ -638,5 +640,46 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
     assert_eq!(page.status().as_u16(), 200);
     let page = page.text().await.unwrap();
     assert!(page.contains("alice") && page.contains("bob"));
+
+    // Each player's own page, asked for with "Play on the board" and given to them alone;
+    // a move played on it is posted in the channel as if it had been made in Discord.
+    let mut links = Vec::new();
+    for (id, who) in [(6003, ALICE), (6004, BOB)] {
+        fake.component(id, who, &button(&board, "Play on the board"), &[]);
+        let private = answer(&fake, n, id).await;
+        assert!(ephemeral(&private), "{:?}", private.json);
+        let link = private.json["data"]["components"][0]["components"][0].clone();
+        assert_eq!(link["style"], 5, "{link}");
+        let url = link["url"].as_str().unwrap().to_string();
+        assert!(url.starts_with(&format!("{base}/p/")), "{url}");
+        links.push(url);
+    }
+    let mut mover = None;
+    for link in &links {
+        let panel = http.get(format!("{link}/panel")).send().await.unwrap();
+        let panel = panel.text().await.unwrap();
+        if let Some(entry) = panel_html::first_entry(&panel) {
+            mover = Some((link.clone(), entry));
+        }
+    }
+    let (link, mut entry) = mover.expect("a seat to act");
+    let before = fake.requests().len();
+    while entry.value.as_deref().is_some_and(|v| v.starts_with('~')) {
+        let next = http.post(&link).form(&entry.form()).send().await.unwrap();
+        entry = panel_html::first_entry(&next.text().await.unwrap()).expect("a next step");
+    }
+    let played = http.post(&link).form(&entry.form()).send().await.unwrap();
+    assert_eq!(played.status().as_u16(), 200);
+    let posted = fake
+        .wait_for(before, WAIT, |r| {
+            r.method == "POST"
+                && r.path == format!("/channels/{}/messages", fake_discord::CHANNEL_ID)
+        })
+        .await;
+    assert!(
+        content_of_message(&posted).contains("to move"),
+        "{:?}",
+        posted.json
+    );
     assert!(validate_bodies(&fake.requests()) >= 3);
 }

@@ -283,3 +283,11 @@ play-per-point-too-large = per_point may be at most { $max } credits.
 play-per-point-droid = Per-point series are played between members: against the droid, play for a wager.
 settle-no-token-short = { $who } earns no slot token: the game ended before every other player had made { $actions } moves.
 settle-no-token-pair = { $who } earns no slot token: at most { $limit } a day come from tables with the same opponent.
+
+## A seat's own link to play on the board.
+button-play-board = Play on the board
+button-play-open = Open my seat
+seat-link-made = Your own link to play your seat at table #{ $table } on the board. Keep it to yourself: it acts as you. Asking again makes a new link and the old one stops working.
+seat-link-no-pages = This bot serves no web pages, so there is no board to play on.
+seat-link-not-playing = Table #{ $table } is not being played, so there is no seat to play on the board.
+seat-link-not-seated = You have no seat at table #{ $table }: the live page is for watching it.

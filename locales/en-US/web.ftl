@@ -52,3 +52,9 @@ admin-lobby-off = The server's lobby page is off; its link opens nothing any mor
 admin-lobby-unavailable = This bot serves no web pages (it has no [web] public_url), so there is no lobby page to turn on.
 admin-lobby-value = web_lobby takes 1 (on) or 0 (off), not { $value }.
 admin-lobby-channel-off = This channel's tables are off the lobby page; the other channels opened to it stay on.
+
+## A seat's own page.
+web-play-title = Your seat
+web-play-spent = This link plays no more: the table has ended or the seat is no longer yours. The page still follows the table.
+web-play-no-chat = The bot is not connected to its chat yet, so nothing was played. Try again in a moment.
+web-play-waiting = { $who } is to act. Your moves come here as soon as it is your turn.

@@ -283,3 +283,11 @@ play-per-point-too-large = per_point vaut au plus { $max } crédits.
 play-per-point-droid = Les séries au point se jouent entre membres : contre le droïde, jouez avec une mise.
 settle-no-token-short = { $who } ne gagne pas de jeton : la partie s’est terminée avant que chacun des autres joueurs ait joué { $actions } coups.
 settle-no-token-pair = { $who } ne gagne pas de jeton : { $limit } par jour au plus viennent de tables avec le même adversaire.
+
+## Le lien d'une place pour jouer sur le plateau.
+button-play-board = Jouer sur le plateau
+button-play-open = Ouvrir ma place
+seat-link-made = Votre lien pour jouer votre place à la table n° { $table } sur le plateau. Gardez-le pour vous : il agit en votre nom. En redemander un crée un nouveau lien, et l'ancien ne marche plus.
+seat-link-no-pages = Ce bot ne sert aucune page web : il n'y a pas de plateau où jouer.
+seat-link-not-playing = La table n° { $table } n'est pas en jeu : il n'y a pas de place à jouer sur le plateau.
+seat-link-not-seated = Vous n'avez pas de place à la table n° { $table } : la page en direct permet de la regarder.

@@ -52,3 +52,9 @@ admin-lobby-off = La page d'accueil du serveur est fermée ; son lien n'ouvre pl
 admin-lobby-unavailable = Ce bot ne sert aucune page web (il n'a pas de [web] public_url) : il n'y a pas de page d'accueil à ouvrir.
 admin-lobby-value = web_lobby prend 1 (ouverte) ou 0 (fermée), pas { $value }.
 admin-lobby-channel-off = Les tables de ce salon ne sont plus sur la page d'accueil ; les autres salons qui y sont ouverts y restent.
+
+## La page d'une place.
+web-play-title = Votre place
+web-play-spent = Ce lien ne joue plus : la table est terminée ou cette place n'est plus la vôtre. La page suit toujours la table.
+web-play-no-chat = Le bot n'est pas encore relié à sa messagerie : rien n'a été joué. Réessayez dans un instant.
+web-play-waiting = C'est à { $who } d'agir. Vos coups s'affichent ici dès que c'est votre tour.

@@ -117,6 +117,20 @@ impl WebConsole {
         (replies, stored)
     }
 
+    /// What the console printed without being typed to (what the seats' pages said), until
+    /// it has been quiet for a moment; waits up to `within` for the first line.
+    pub fn heard(&mut self, within: Duration) -> Vec<Value> {
+        let mut replies = Vec::new();
+        let Ok(first) = self.lines.recv_timeout(within) else {
+            return replies;
+        };
+        replies.push(serde_json::from_str(&first).unwrap());
+        while let Ok(more) = self.lines.recv_timeout(Duration::from_millis(300)) {
+            replies.push(serde_json::from_str(&more).unwrap());
+        }
+        replies
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
@@ -146,6 +160,15 @@ pub fn watch_url(replies: &[Value]) -> Option<String> {
         .iter()
         .rev()
         .find_map(|r| r["watch"].as_str().map(str::to_string))
+}
+
+/// A seat's own page in a set of replies (the `play` of the private answer to "Play on the
+/// board").
+pub fn play_url(replies: &[Value]) -> Option<String> {
+    replies
+        .iter()
+        .rev()
+        .find_map(|r| r["play"].as_str().map(str::to_string))
 }
 
 /// The first choice offered in a set of replies (a legal move).

@@ -20,6 +20,7 @@ pub mod notify;
 mod offers;
 pub mod ratings;
 pub mod seasons;
+pub mod seat_links;
 pub mod shop;
 pub mod slots;
 pub mod store;

@@ -8,7 +8,7 @@ use crate::args;
 use crate::tables::TableRow;
 
 /// A fresh token: 128 bits from the operating system's generator, in lower-case hex.
-fn new_token() -> String {
+pub(crate) fn new_token() -> String {
     let bytes: [u8; 16] = rand::random();
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -5,6 +5,7 @@
 use super::ending::{DRAW, REMATCH};
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::Control;
+use super::seat_links::PLAY_LINK;
 use super::view::{ACT, MOVE};
 use super::{Actor, Outcome, Refusal};
 use crate::call::Call;
@@ -40,6 +41,7 @@ impl Tables<'_> {
                 self.draw(call, actor, Some(turn))
             }
             REMATCH => self.rematch(call, actor, row),
+            PLAY_LINK => self.seat_link(actor, row),
             MOVE => Err(Refusal::Said(t!(lang, "menu-use"))),
             other => Err(Refusal::Said(t!(lang, "button-unknown", verb = other))),
         }

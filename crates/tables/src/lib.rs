@@ -33,6 +33,7 @@ mod refusal;
 pub mod replies;
 mod rest;
 mod seasons;
+mod seat_links;
 mod shop;
 mod spectate;
 mod table_view;
@@ -67,11 +68,13 @@ pub use commands::{Command, PlayArgs};
 pub use events::Event;
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
-pub use replies::{Button, Choice, Control, Image, Link, Reply, Select, Style};
+pub use replies::{Button, Choice, Control, Image, Link, LinkKind, Reply, Select, Style};
+pub use seat_links::SeatLinks;
 pub use table_view::{Choices, Lines, SeatView, TableView};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).
 pub use crate::ledger::economy::Setting;
+pub use crate::ledger::seat_links::SeatLink;
 pub use crate::ledger::tables::{TableRow, TableStatus};
 pub use crate::ledger::{now, DROID, MAX_AMOUNT};
 

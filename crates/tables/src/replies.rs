@@ -70,11 +70,21 @@ pub struct Choice {
     pub description: Option<Label>,
 }
 
-/// A link to a page outside the chat (a table's live page), shown as a link button.
+/// A link to a page outside the chat, shown as a link button.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Link {
     pub label: Label,
     pub url: String,
+    pub kind: LinkKind,
+}
+
+/// What a link opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkKind {
+    /// A table's live page, for anyone.
+    Watch,
+    /// A seat's own page to play on the board: for its member alone, in a private reply.
+    Play,
 }
 
 #[derive(Debug, Clone)]
@@ -93,6 +103,9 @@ pub struct Reply {
     /// come from its view ([`Reply::buttons`], [`Reply::menu`]).
     pub(crate) buttons: Vec<Button>,
     pub(crate) select: Option<Select>,
+    /// Buttons beside its link, for any member it concerns rather than the one to act
+    /// ("Play on the board", for every seated member).
+    pub aside: Vec<Button>,
     /// The users this reply pings (user ids): a challenged player, whoever is now to act.
     /// Front ends ping exactly these and nobody else.
     pub mentions: Vec<String>,
@@ -129,6 +142,7 @@ impl Reply {
             files: Vec::new(),
             buttons: Vec::new(),
             select: None,
+            aside: Vec::new(),
             mentions: Vec::new(),
             link: None,
             table: None,

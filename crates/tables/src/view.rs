@@ -101,6 +101,7 @@ impl Tables<'_> {
                 }
             };
         reply.link = self.watch_link(row.id);
+        reply.aside.extend(super::seat_links::button(self.app, row));
         reply.table = Some(row.id);
         reply.lang = lang;
         let mut view = self.app.view_front(lang, row, &scene, false)?;
@@ -121,6 +122,7 @@ impl Tables<'_> {
         let base = self.app.settings.public_url.as_deref()?;
         match self.app.ledger.watch_token(table) {
             Ok(token) => Some(super::Link {
+                kind: super::LinkKind::Watch,
                 label: label!("button-watch"),
                 url: format!("{}/t/{token}", base.trim_end_matches('/')),
             }),
@@ -133,7 +135,7 @@ impl Tables<'_> {
 
     /// The game's decisions among the legal actions become buttons; its moves, the first
     /// step of the move menu ([`super::menus`]), which reaches every one of them.
-    fn offer_actions(
+    pub(crate) fn offer_actions(
         &self,
         lang: crate::words::Lang,
         row: &TableRow,

@@ -11,13 +11,13 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 
 use serde_json::json;
 
 use crate::t;
 use crate::table::commands::{Pick, Press};
-use crate::table::{commands, Actor, App, Command, Control, Reply};
+use crate::table::{commands, Actor, App, Command, Control, LinkKind, Reply};
 use crate::words::{self, Lang, Written};
 
 mod printed;
@@ -246,6 +246,51 @@ impl Console {
         Ok(())
     }
 
+    /// The seats' pages' outbox for this console: what a member does on their page comes
+    /// in among the lines typed, as [`Input::Said`].
+    pub fn outbox(inputs: mpsc::Sender<Input>) -> crate::front::web::Outbox {
+        Arc::new(move |channel: &str, replies: Vec<Reply>| {
+            for reply in replies {
+                let _ = inputs.send(Input::Said(channel.to_string(), Box::new(reply)));
+            }
+        })
+    }
+
+    /// Runs the console beside the seats' pages: the lines typed (read by [`read_lines`])
+    /// and what the pages said, in the order they come, until the input ends. With
+    /// `prompt`, a welcome and a prompt as at a terminal.
+    pub fn run_with_pages<W: Write>(
+        &mut self,
+        inputs: mpsc::Receiver<Input>,
+        mut output: W,
+        prompt: bool,
+    ) -> io::Result<()> {
+        let user = self.options.local_user.clone();
+        if prompt {
+            let welcome = t!(self.lang_of(&user), "console-welcome", user = user.as_str());
+            writeln!(output, "{welcome}")?;
+        }
+        for input in inputs {
+            match input {
+                Input::Line(line) => {
+                    for text in self.line(&line)? {
+                        writeln!(output, "{text}")?;
+                    }
+                }
+                Input::Said(channel, reply) => {
+                    let shown = self.show(&channel, None, &reply, &[])?;
+                    writeln!(output, "{shown}")?;
+                }
+                Input::End => break,
+            }
+            if prompt {
+                write!(output, "{user} #{}> ", self.channel)?;
+            }
+            output.flush()?;
+        }
+        Ok(())
+    }
+
     /// Runs every line of `input`, writing the replies to `output`.
     pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
         for line in input.lines() {
@@ -466,13 +511,19 @@ impl Console {
             }),
             images,
             others,
-            watch: reply.link.as_ref().map(|link| link.url.as_str()),
+            link: reply.link.as_ref().map(|link| {
+                let kind = match link.kind {
+                    LinkKind::Watch => "watch",
+                    LinkKind::Play => "play",
+                };
+                (kind, link.url.as_str())
+            }),
             mentions: reply
                 .mentions
                 .iter()
                 .map(|u| self.app.plain_name(GUILD, u))
                 .collect(),
-            labels: reply.buttons().map(|b| b.label.tell(reply.lang)).collect(),
+            labels: pressable(reply).map(|b| b.label.tell(reply.lang)).collect(),
             choices: match reply.menu() {
                 Some(select) => select.choices.iter().map(|c| c.value.clone()).collect(),
                 None => suggestions.to_vec(),
@@ -518,8 +569,7 @@ impl Console {
         self.shown.push(Shown {
             channel: channel.to_string(),
             only: only.map(str::to_string),
-            buttons: reply
-                .buttons()
+            buttons: pressable(reply)
                 .map(|b| (b.label.tell(reply.lang), b.control.clone()))
                 .collect(),
             select: reply.menu().map(|s| {
@@ -532,6 +582,34 @@ impl Console {
             self.shown.remove(0);
         }
     }
+}
+
+/// What the console reads when the seats' pages run beside it.
+pub enum Input {
+    /// A line typed.
+    Line(String),
+    /// The input ended.
+    End,
+    /// What a member did on their seat's page, said in a table's channel.
+    Said(String, Box<Reply>),
+}
+
+/// Reads the lines of standard input on a thread of its own, into `inputs`.
+pub fn read_lines(inputs: mpsc::Sender<Input>) {
+    std::thread::spawn(move || {
+        for line in io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if inputs.send(Input::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = inputs.send(Input::End);
+    });
+}
+
+/// A reply's buttons, then those beside its link: all a `[label]` line may press.
+fn pressable(reply: &Reply) -> impl Iterator<Item = &crate::table::Button> {
+    reply.buttons().chain(&reply.aside)
 }
 
 /// The value a `{…}` line picks from a menu: an entry's value as printed, else the entry

@@ -17,7 +17,8 @@ pub(super) struct Printed<'a> {
     pub(super) images: Vec<String>,
     /// Attachments that are not pictures.
     pub(super) others: Vec<String>,
-    pub(super) watch: Option<&'a str>,
+    /// A link and what it opens: `watch` (the live page) or `play` (a seat's own page).
+    pub(super) link: Option<(&'static str, &'a str)>,
     pub(super) mentions: Vec<String>,
     pub(super) labels: Vec<String>,
     pub(super) choices: Vec<String>,
@@ -77,8 +78,8 @@ impl Printed<'_> {
         if !self.menu.is_empty() {
             line["menu"] = json!(self.menu);
         }
-        if let Some(url) = self.watch {
-            line["watch"] = json!(url);
+        if let Some((kind, url)) = self.link {
+            line[kind] = json!(url);
         }
         if self.direct {
             line["direct"] = json!(true);
@@ -106,8 +107,8 @@ impl Printed<'_> {
         for path in &self.others {
             text.push_str(&format!("\n  file: {path}"));
         }
-        if let Some(url) = self.watch {
-            text.push_str(&format!("\n  watch: {url}"));
+        if let Some((kind, url)) = self.link {
+            text.push_str(&format!("\n  {kind}: {url}"));
         }
         if !self.mentions.is_empty() {
             text.push_str(&format!("\n  pings: {}", self.mentions.join(", ")));

@@ -32,8 +32,20 @@ fn told(reply: &Reply, label: &Label, limit: usize) -> String {
     text.chars().take(limit - 1).chain(['…']).collect()
 }
 
+/// The row of the live page's link alone.
+fn link_row(reply: &Reply) -> Option<serenity::CreateActionRow> {
+    let link = reply.link.as_ref()?;
+    Some(serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new_link(link.url.clone()).label(told(
+            reply,
+            &link.label,
+            BUTTON_LABEL,
+        )),
+    ]))
+}
+
 /// The components of a reply: one row of buttons, one row with the move menu, and one with
-/// the link to the table's live page.
+/// the link to the table's live page and the buttons beside it.
 fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let mut rows = Vec::new();
     if reply.buttons().next().is_some() {
@@ -73,14 +85,22 @@ fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             .placeholder(told(reply, &select.placeholder, PLACEHOLDER)),
         ));
     }
-    if let Some(link) = &reply.link {
-        rows.push(serenity::CreateActionRow::Buttons(vec![
-            serenity::CreateButton::new_link(link.url.clone()).label(told(
-                reply,
-                &link.label,
-                BUTTON_LABEL,
-            )),
-        ]));
+    // The link, and what any member it concerns may press beside it (Play on the board).
+    let link = reply.link.iter().map(|link| {
+        serenity::CreateButton::new_link(link.url.clone()).label(told(
+            reply,
+            &link.label,
+            BUTTON_LABEL,
+        ))
+    });
+    let aside = reply.aside.iter().map(|b| {
+        serenity::CreateButton::new(super::custom_ids::write(&b.control))
+            .label(told(reply, &b.label, BUTTON_LABEL))
+            .style(button_style(b.style))
+    });
+    let beside: Vec<_> = link.chain(aside).take(5).collect();
+    if !beside.is_empty() {
+        rows.push(serenity::CreateActionRow::Buttons(beside));
     }
     rows
 }
@@ -104,8 +124,8 @@ pub(super) struct Outgoing {
     table: Option<i64>,
     /// Whether it offers choices (buttons or a menu) that a newer message makes stale.
     choices: bool,
-    /// Whether its last row is the link to the live page.
-    linked: bool,
+    /// What stays once its choices are stale: the live page's link.
+    kept: Vec<serenity::CreateActionRow>,
     /// Whether it is its table's last word (the table's thread may close).
     closes: bool,
     /// Whether it may take the place of the private message it was picked from.
@@ -131,7 +151,7 @@ impl Outgoing {
         Outgoing {
             table: reply.table.filter(|_| !reply.ephemeral),
             choices,
-            linked: reply.link.is_some(),
+            kept: link_row(&reply).into_iter().collect(),
             closes: reply.closes,
             replaces: reply.replaces,
             content: within_limit(content),
@@ -164,10 +184,7 @@ impl Outgoing {
 
     /// What the message keeps once its choices are stale: the live page's link.
     pub(super) fn kept(&self) -> Vec<serenity::CreateActionRow> {
-        match self.components.last() {
-            Some(link) if self.linked => vec![link.clone()],
-            _ => Vec::new(),
-        }
+        self.kept.clone()
     }
 
     /// The reply as one message, or as several when its text is longer than Discord takes

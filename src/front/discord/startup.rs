@@ -24,7 +24,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
         None => recommended_shards(&http).await,
     };
     let gateway = Arc::new(gateway::GatewayState::new(shards));
-    serve_web(config, &app, &gateway)?;
+    let pages = serve_web(config, &app, &gateway)?;
     let inflight = Arc::new(InFlight::default());
     let seen = Arc::new(seen::Seen::default());
     let startup = Startup {
@@ -37,6 +37,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
         inflight: Arc::clone(&inflight),
         seen: Arc::clone(&seen),
         gateway,
+        pages,
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -100,9 +101,9 @@ fn serve_web(
     config: &Config,
     app: &Arc<App>,
     gateway: &Arc<gateway::GatewayState>,
-) -> Result<(), Error> {
+) -> Result<Option<crate::front::web::Web>, Error> {
     let Some(addr) = config.web.listen() else {
-        return Ok(());
+        return Ok(None);
     };
     let bound = crate::front::web::WebThread::bind(addr)
         .map_err(|e| format!("[web] listen {addr}: {e}"))?;
@@ -122,10 +123,10 @@ fn serve_web(
         }
     }
     bound
-        .run(web)
+        .run(web.clone())
         .map_err(|e| format!("[web] listen {addr}: {e}"))?;
     tracing::info!(addr, "live pages and /healthz served");
-    Ok(())
+    Ok(Some(web))
 }
 
 /// The gateway events the front end acts on besides commands: each shard's stage for the
@@ -164,6 +165,8 @@ struct Startup {
     inflight: Arc<InFlight>,
     seen: Arc<seen::Seen>,
     gateway: Arc<gateway::GatewayState>,
+    /// The pages, told where to post once the bot can ([`pages_outbox`]).
+    pages: Option<crate::front::web::Web>,
 }
 
 impl Startup {
@@ -198,6 +201,9 @@ impl Startup {
             Arc::clone(&self.app),
             self.shards,
         ));
+        if let Some(pages) = &self.pages {
+            pages.set_outbox(pages_outbox(Arc::clone(&ctx.http), Arc::clone(&controls)));
+        }
         Ok(Data {
             app: self.app,
             bot: ready.user.id,
@@ -240,6 +246,31 @@ async fn run_until_stopped(
         }
     }
     Ok(())
+}
+
+/// Where the seats' pages say what their members did: the table's channel, in order, as the
+/// answers to a command are posted (a direct message to whom it is for).
+fn pages_outbox(
+    http: Arc<serenity::Http>,
+    controls: Arc<controls::Controls>,
+) -> crate::front::web::Outbox {
+    let runtime = tokio::runtime::Handle::current();
+    Arc::new(move |channel: &str, replies: Vec<crate::table::Reply>| {
+        let Ok(channel) = channel.parse::<u64>() else {
+            return;
+        };
+        let (http, controls) = (Arc::clone(&http), Arc::clone(&controls));
+        runtime.spawn(async move {
+            for reply in replies {
+                if reply.direct.is_some() {
+                    answer::send_direct(&http, &controls, reply).await;
+                } else {
+                    let channel = serenity::ChannelId::new(channel);
+                    answer::post(&http, &controls, channel, Outgoing::of(reply)).await;
+                }
+            }
+        });
+    })
 }
 
 /// Posts the clock events (warnings, timeouts, expired challenges) every few seconds, for

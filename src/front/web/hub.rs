@@ -91,6 +91,9 @@ pub struct Hub {
     lane: Lane,
     /// Where the short reads that must not hold the database at a low priority run.
     reads: Lane,
+    /// Where the players' actions from their seats' pages run: at the application's
+    /// priority, as a command from the chat does, never behind the spectators' reading.
+    acts: Lane,
 }
 
 /// How many threads read and draw for the pages: work beyond them waits its turn.
@@ -123,6 +126,7 @@ impl Hub {
             boards: Boards::default(),
             lane: Lane::new("web", LANE_THREADS, Priority::Low),
             reads: Lane::new("web-read", 1, Priority::Same),
+            acts: Lane::new("web-act", LANE_THREADS, Priority::Same),
         });
         let weak = Arc::downgrade(&hub);
         app.on_change(Arc::new(move |table| {
@@ -151,6 +155,15 @@ impl Hub {
     ) -> Option<T> {
         let app = Arc::clone(&self.app);
         self.reads.run(move || work(&app)).await
+    }
+
+    /// Runs a player's action from their seat's page (see [`Hub::acts`]).
+    pub async fn act<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&App) -> T + Send + 'static,
+    ) -> Option<T> {
+        let app = Arc::clone(&self.app);
+        self.acts.run(move || work(&app)).await
     }
 
     /// The board images of the watched tables.

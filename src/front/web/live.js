@@ -94,7 +94,35 @@
         location.reload();
       }
       tick();
+      if (play) refreshPanel();
     });
   }
   connect();
+
+  // A seat's page: its member's panel, whose buttons send a press or a pick to the server,
+  // which answers with the panel to show next (a refusal, the menu's next step, or whom
+  // the table waits for). The channel hears of the action from the server, not from here.
+  var play = live.dataset.play, panel = $("play"), busy = false;
+  function refreshPanel() {
+    fetch(play + "/panel?lang=" + encodeURIComponent(lang), { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html !== null && !busy) panel.innerHTML = html; });
+  }
+  if (play && panel) {
+    panel.addEventListener("click", function (e) {
+      var button = e.target.closest("button[data-verb]");
+      if (!button || busy) return;
+      busy = true;
+      panel.classList.add("busy");
+      var form = new URLSearchParams();
+      form.set("turn", button.dataset.turn);
+      form.set("verb", button.dataset.verb);
+      if (button.dataset.value !== undefined) form.set("value", button.dataset.value);
+      fetch(play + "?lang=" + encodeURIComponent(lang), { method: "POST", body: form })
+        .then(function (r) { return r.text(); })
+        .then(function (html) { panel.innerHTML = html; })
+        .catch(function () { refreshPanel(); })
+        .then(function () { busy = false; panel.classList.remove("busy"); });
+    });
+  }
 })();

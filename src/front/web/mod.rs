@@ -13,6 +13,8 @@ mod hub;
 mod lang;
 pub mod limits;
 mod pages;
+mod panel;
+mod seats;
 mod stalls;
 
 use std::net::SocketAddr;
@@ -36,6 +38,7 @@ use crate::table::{App, Lines};
 use crate::words::Lang;
 
 pub use self::lang::from_accept_language;
+pub use self::seats::Outbox;
 
 /// What the health check asks besides the database: `Err(why)` when the front end that
 /// runs beside the pages (the Discord gateway) is not connected.
@@ -51,6 +54,9 @@ pub struct Web {
     gateway: Option<Gateway>,
     limits: Limits,
     open: Arc<Open>,
+    /// Where the seats' pages say what their members did: set by the chat front end that
+    /// runs beside the pages once it can post; until then the pages only watch.
+    outbox: Arc<std::sync::OnceLock<Outbox>>,
 }
 
 impl Web {
@@ -62,7 +68,14 @@ impl Web {
             gateway,
             limits: Limits::default(),
             open: Arc::default(),
+            outbox: Arc::default(),
         }
+    }
+
+    /// Lets the seats' pages act: what their members do is said through `outbox` (the
+    /// first one given stays; every clone of these pages shares it).
+    pub fn set_outbox(&self, outbox: Outbox) {
+        let _ = self.outbox.set(outbox);
     }
 
     /// These pages within `limits` rather than the defaults.
@@ -85,6 +98,13 @@ impl Web {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/t/{token}", get(table_page))
+            .route(
+                "/p/{token}",
+                get(seats::page)
+                    .post(seats::act)
+                    .layer(axum::extract::DefaultBodyLimit::max(4096)),
+            )
+            .route("/p/{token}/panel", get(seats::panel_now))
             .route("/t/{token}/events", get(table_events))
             .route("/t/{token}/board/{game}/{step}", get(table_board))
             .route("/s/{token}", get(lobby_page))
@@ -308,7 +328,9 @@ async fn table_page(
             count_page("table");
             let watchers = web.hub.watchers(view.table);
             let now = crate::table::now();
-            html(pages::table(&view, &version, &token, watchers, lang, now))
+            html(pages::table(
+                &view, &version, &token, watchers, lang, now, None,
+            ))
         }
         None => not_found(lang),
     }

@@ -67,7 +67,14 @@ pub fn not_found(lang: Lang) -> Markup {
     }
 }
 
-/// A table's live page.
+/// The part of a table's page that is a seat's own: where its actions are sent, and its
+/// panel ([`super::panel`]).
+pub struct SeatPart {
+    pub path: String,
+    pub panel: Markup,
+}
+
+/// A table's live page; with `seat`, the page of that seat's member.
 pub fn table(
     view: &TableView,
     version: &str,
@@ -75,6 +82,7 @@ pub fn table(
     watchers: usize,
     lang: Lang,
     now: i64,
+    seat: Option<SeatPart>,
 ) -> Markup {
     {
         let title = t!(
@@ -95,7 +103,8 @@ pub fn table(
                 main #live data-token=(token) data-lang=(lang.code()) data-turn=(view.turn) data-v=(version)
                     data-steps=(view.steps) data-game=(view.game_no) data-status=(view.status.as_str())
                     data-moves=(view.moves_total) data-deadline=(view.deadline.unwrap_or(0))
-                    data-now=(now) data-words=(script_words(lang).to_string()) {
+                    data-now=(now) data-words=(script_words(lang).to_string())
+                    data-play=[seat.as_ref().map(|s| s.path.as_str())] {
                     section.board {
                         @if board {
                             img #board alt=(t!(lang, "web-board-alt"))
@@ -111,6 +120,9 @@ pub fn table(
                         }
                     }
                     aside {
+                        @if let Some(seat) = &seat {
+                            section #play aria-live="polite" { (seat.panel) }
+                        }
                         div #state { (state(lang, view)) }
                         div #seats { (seats(lang, view)) }
                         div #result { (result(lang, view)) }

@@ -38,6 +38,7 @@ fn migrations() -> Migrations<'static> {
         M::up(include_str!(
             "../../../../migrations/0018_hostile_members.sql"
         )),
+        M::up(include_str!("../../../../migrations/0019_seat_links.sql")),
     ])
 }
 

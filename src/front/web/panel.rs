@@ -1,0 +1,108 @@
+//! A seat's panel on its page: what its member may do now — the table's buttons and the
+//! move menu's entries, each a button a finger can press — or whom the table waits for.
+//! The same values the chat's buttons and menus are made of ([`Choices`], a step's
+//! [`Reply`]); pressing one sends back its control, which the server plays as a press or a
+//! pick in the chat would be.
+
+use maud::{html, Markup};
+
+use crate::t;
+use crate::table::{Button, Choices, Reply, Select, Style, TableView};
+use crate::words::{Label, Lang, Written};
+
+/// What the panel shows.
+pub struct Panel<'a> {
+    /// A word for the member first: why an action was refused, where a step of the menu
+    /// leads.
+    pub notice: Option<String>,
+    pub buttons: Vec<&'a Button>,
+    pub menu: Option<&'a Select>,
+    /// Whom the table waits for, or how it ended, when the member has nothing to do.
+    pub waiting: Option<String>,
+    /// Whether the link acts no more (the table ended, the member left the seat).
+    pub spent: bool,
+}
+
+impl<'a> Panel<'a> {
+    /// The panel of a seat's view: its choices when its member is to act.
+    pub fn of_view(view: &'a TableView, acts: bool, lang: Lang) -> Panel<'a> {
+        let choices: Option<&Choices> = view.choices.as_ref().filter(|_| acts);
+        let words = |text: &crate::words::Text| {
+            text.told(&Written {
+                now: view.now,
+                lang,
+            })
+        };
+        Panel {
+            notice: None,
+            buttons: choices
+                .map(|c| c.buttons.iter().collect())
+                .unwrap_or_default(),
+            menu: choices.and_then(|c| c.menu.as_ref()),
+            waiting: match (&view.result, choices) {
+                (Some(result), _) => Some(words(result)),
+                (None, Some(_)) => None,
+                // Whom the table waits for, said to a member who is not to act now.
+                (None, None) => Some(match view.seats.iter().find(|s| s.to_act) {
+                    Some(seat) if acts => t!(lang, "web-play-waiting", who = seat.name.as_str()),
+                    _ => words(&view.state),
+                }),
+            },
+            spent: !acts,
+        }
+    }
+
+    /// The panel of a step's private answer (the next menu), or of a refusal: its words
+    /// first, then what it offers.
+    pub fn of_reply(reply: &'a Reply, now: i64, lang: Lang) -> Panel<'a> {
+        Panel {
+            notice: Some(reply.text.told(&Written { now, lang })),
+            buttons: reply.buttons().collect(),
+            menu: reply.menu(),
+            waiting: None,
+            spent: false,
+        }
+    }
+}
+
+fn style_class(style: Style) -> &'static str {
+    match style {
+        Style::Primary => "primary",
+        Style::Secondary => "secondary",
+        Style::Success => "success",
+        Style::Danger => "danger",
+    }
+}
+
+/// The panel as HTML, its labels told in `lang`.
+pub fn panel(panel: &Panel<'_>, lang: Lang) -> Markup {
+    let told = |label: &Label| label.tell(lang);
+    html! {
+        h2 { (t!(lang, "web-play-title")) }
+        @if let Some(notice) = &panel.notice { p.notice role="status" { (notice) } }
+        @if let Some(waiting) = &panel.waiting { p.waiting-turn { (waiting) } }
+        @if panel.spent { p.spent { (t!(lang, "web-play-spent")) } }
+        @if !panel.buttons.is_empty() {
+            div.actions {
+                @for b in &panel.buttons {
+                    button type="button" class=(style_class(b.style))
+                        data-turn=(b.control.turn) data-verb=(b.control.verb) { (told(&b.label)) }
+                }
+            }
+        }
+        @if let Some(menu) = panel.menu {
+            p.hint { (told(&menu.placeholder)) }
+            div.menu {
+                @for c in &menu.choices {
+                    @let back = c.label.id() == Some("menu-back");
+                    button type="button" class=(if back { "entry back" } else { "entry" })
+                        data-turn=(menu.control.turn)
+                        data-verb=(menu.control.verb) data-value=(c.value) {
+                        span.label { (told(&c.label)) }
+                        @if let Some(line) = &c.description { small { (told(line)) } }
+                    }
+                }
+            }
+        }
+    }
+}
