@@ -293,6 +293,40 @@ async fn page_to_act(pages: &[&Client]) -> usize {
     }
 }
 
+/// Plays the first move the page lets its player touch on the board: its first way, spot
+/// after spot, each clicked where the page lights it.
+async fn touch_a_move(page: &Client) {
+    let way = page
+        .execute(
+            "var t = document.getElementById('touch'); \
+             return t ? JSON.parse(t.dataset.touch).moves[0][1][0] : null",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let way = way
+        .as_str()
+        .expect("moves to touch on the board")
+        .to_string();
+    for key in way.split(' ') {
+        let spot = format!("#touch-layer path[data-key='{key}']");
+        let lit = format!("return document.querySelector(\"{spot}\") !== null");
+        until(page, &lit, json!(true), Duration::from_secs(5)).await;
+        page.find(Locator::Css(&spot))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+    // Played: the page no longer offers that move.
+    until(page, MENU_OR_BUSY, json!(0), Duration::from_secs(10)).await;
+}
+
+/// The menu's entries, or 1 while an action is on its way.
+const MENU_OR_BUSY: &str = "return document.getElementById('play').classList.contains('busy') \
+     ? 1 : document.querySelectorAll('#play .menu button').length";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
     let Some((_driver, webdriver)) = driver("seat pages") else {
@@ -318,9 +352,12 @@ async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
     for ply in 1..=4 {
         let mover = page_to_act(&pages).await;
         let page = pages[mover];
+        if ply % 2 == 1 {
+            touch_a_move(page).await;
+        }
         // Entry after entry, the first that leads on, until the move is played.
         let mut clicks = 0;
-        while page.execute(MENU, vec![]).await.unwrap() != json!(0) {
+        while ply % 2 == 0 && page.execute(MENU, vec![]).await.unwrap() != json!(0) {
             let before = page
                 .execute("return document.getElementById('play').innerHTML", vec![])
                 .await

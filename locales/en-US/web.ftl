@@ -58,3 +58,4 @@ web-play-title = Your seat
 web-play-spent = This link plays no more: the table has ended or the seat is no longer yours. The page still follows the table.
 web-play-no-chat = The bot is not connected to its chat yet, so nothing was played. Try again in a moment.
 web-play-waiting = { $who } is to act. Your moves come here as soon as it is your turn.
+web-play-touch = Touch a piece on the board to see where it may go, then where it goes; or choose below.

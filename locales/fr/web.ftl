@@ -58,3 +58,4 @@ web-play-title = Votre place
 web-play-spent = Ce lien ne joue plus : la table est terminée ou cette place n'est plus la vôtre. La page suit toujours la table.
 web-play-no-chat = Le bot n'est pas encore relié à sa messagerie : rien n'a été joué. Réessayez dans un instant.
 web-play-waiting = C'est à { $who } d'agir. Vos coups s'affichent ici dès que c'est votre tour.
+web-play-touch = Touchez une pièce sur le plateau pour voir où elle peut aller, puis sa destination ; ou choisissez ci-dessous.

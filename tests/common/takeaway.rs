@@ -269,6 +269,10 @@ impl Board for PileBoard {
         self.png(lang, options, start, dress)
     }
 
+    fn spots(&self, _play: &dyn holotable::games::DynPlay) -> holotable::render::spots::Spots {
+        holotable::render::spots::Spots::default()
+    }
+
     fn sides(&self) -> &'static [SideLook] {
         &[SideLook::WHITE, SideLook::BLACK]
     }

@@ -78,6 +78,10 @@ pub trait DynPlay: Send + Sync {
     /// actions a seat to move may choose, the game's decisions ([`GameInfo::decisions`])
     /// left to buttons. Empty where no seat is to move.
     fn menu(&self, path: &[String], width: usize) -> Result<Menu, NoSuchStep>;
+    /// The moves a seat to move may point out on the board ([`Game::touches`]): each with
+    /// its notation and its ways, the moves that have none left out. Empty where no seat is
+    /// to move, or where the game builds its menus itself (too many moves to list).
+    fn touches(&self) -> Vec<(String, Vec<Vec<String>>)>;
     /// [`Game::full_value`] of the current position.
     fn full_value(&self) -> u32;
     /// [`Game::legacy`] of the current position.
@@ -341,6 +345,22 @@ impl<G: Game> DynPlay for Playthrough<G> {
         menu::walk(path, width, |p| menu::level_of(&routes, p, width))
     }
 
+    fn touches(&self) -> Vec<(String, Vec<Vec<String>>)> {
+        let (game, state) = (self.game(), self.state());
+        if !matches!(self.status(), Status::ToMove(_)) || game.own_menu(state, &[]).is_some() {
+            return Vec::new();
+        }
+        let info = game.info();
+        let moves: Vec<(String, Vec<Vec<String>>)> = self
+            .choices()
+            .iter()
+            .zip(self.offered().iter())
+            .filter(|(_, text)| info.decision(text).is_none())
+            .map(|(action, text)| (text.clone(), game.touches(state, action)))
+            .collect();
+        unambiguous(moves)
+    }
+
     fn clone_box(&self) -> Box<dyn DynPlay> {
         Box::new(self.clone())
     }
@@ -386,4 +406,45 @@ impl<G: Game> DynPlay for Playthrough<G> {
         };
         Some(self.game().reward(self.state(), &outcome))
     }
+}
+
+/// `moves` with only the ways that lead to one move: a way two moves share, or one that
+/// only begins another move's, is left out (a checker taken straight to its point through
+/// one of two ways; that move keeps its ways step by step), and a move left without any
+/// is chosen from the menus.
+fn unambiguous(moves: Vec<(String, Vec<Vec<String>>)>) -> Vec<(String, Vec<Vec<String>>)> {
+    use std::collections::BTreeMap;
+    let mut owners: BTreeMap<&[String], Option<usize>> = BTreeMap::new();
+    for (i, (_, ways)) in moves.iter().enumerate() {
+        for way in ways {
+            owners
+                .entry(way)
+                .and_modify(|o| {
+                    if *o != Some(i) {
+                        *o = None
+                    }
+                })
+                .or_insert(Some(i));
+        }
+    }
+    // A way is ambiguous too when it is a proper prefix of another move's way: the
+    // sorted map puts each way just before the ways it begins.
+    let ways: Vec<&[String]> = owners.keys().copied().collect();
+    let mut kept: Vec<Vec<Vec<String>>> = vec![Vec::new(); moves.len()];
+    for (k, way) in ways.iter().enumerate() {
+        let Some(i) = owners[way] else { continue };
+        let begins_another = ways[k + 1..]
+            .iter()
+            .take_while(|w| w.starts_with(way))
+            .any(|w| owners[w] != Some(i));
+        if !begins_another {
+            kept[i].push(way.to_vec());
+        }
+    }
+    moves
+        .into_iter()
+        .zip(kept)
+        .filter(|(_, ways)| !ways.is_empty())
+        .map(|((action, _), ways)| (action, ways))
+        .collect()
 }

@@ -435,6 +435,16 @@ pub trait Game: Send + Sync + Sized + 'static {
         None
     }
 
+    /// The ways a player may point `action` (legal at `state`) out on the board: each a
+    /// sequence of the board's spots in the order they are touched (a piece, then where it
+    /// goes), named as the game's board names them to a page (`render`'s `Board::spots`).
+    /// Several ways where the same action may be touched in several orders (backgammon's
+    /// checkers). None (the default): the action is chosen from the menus alone.
+    fn touches(&self, state: &Self::State, action: &Self::Action) -> Vec<Vec<String>> {
+        let _ = (state, action);
+        Vec::new()
+    }
+
     /// How a player reaches `action` (legal at `state`, `text` its notation) through move
     /// menus ([`menu`]): by default in one step, labelled with its notation.
     fn route(&self, state: &Self::State, action: &Self::Action, text: &str) -> menu::Route {

@@ -496,4 +496,5 @@ pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     surfaces: &[CELL[0], CELL[1]],
     layers: |_, pos| layers(pos.players.len()),
     sides: &SIDES,
+    spots: None,
 };

@@ -16,6 +16,7 @@ pub mod looks;
 mod shapes;
 pub mod slots;
 mod spare;
+pub mod spots;
 mod sprites;
 pub mod standings;
 pub mod zatak;
@@ -245,6 +246,10 @@ pub trait Board: Send + Sync {
         dress: &Scene,
     ) -> Result<Vec<u8>, RenderError>;
 
+    /// The places of a game in play that its player to move may touch ([`spots`]),
+    /// named as the game's touches name them; empty where the board takes no touches.
+    fn spots(&self, play: &dyn DynPlay) -> spots::Spots;
+
     /// How each seat's pieces look, by seat: a page beside the board shows the same colours.
     fn sides(&self) -> &'static [SideLook];
 
@@ -318,7 +323,12 @@ pub struct Drawn<G: Game> {
     pub layers: fn(&G, &G::State) -> &'static encode::StaticLayers,
     /// The seats' sides, by seat.
     pub sides: &'static [SideLook],
+    /// The places a player may touch, where the board takes touches ([`spots`]).
+    pub spots: Option<SpotsFn<G>>,
 }
+
+/// The spots of a typed position, in the board's units.
+pub type SpotsFn<G> = fn(&G, &<G as Game>::State) -> spots::Spots;
 
 impl<G: Game> Drawn<G> {
     fn typed(&self, options: &GameOptions, state: &str) -> Result<(G, G::State), RenderError> {
@@ -397,6 +407,14 @@ impl<G: Game> Board for Drawn<G> {
             .downcast_ref::<Playthrough<G>>()
             .ok_or_else(|| RenderError::Unsupported(format!("not a game of {}", G::INFO.id)))?;
         self.encode(lang, typed.game(), typed.state(), scene)
+    }
+
+    fn spots(&self, play: &dyn DynPlay) -> spots::Spots {
+        let typed = play.as_any().downcast_ref::<Playthrough<G>>();
+        match (self.spots, typed) {
+            (Some(spots), Some(typed)) => spots(typed.game(), typed.state()),
+            _ => spots::Spots::default(),
+        }
     }
 
     fn sides(&self) -> &'static [SideLook] {

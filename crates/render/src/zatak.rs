@@ -383,4 +383,5 @@ pub static BOARD: super::Drawn<Zatak> = super::Drawn {
     surfaces: &[CELL[0], CELL[1], CELL[2], ZONE_WHITE, ZONE_RED],
     layers: |_, _| layers(),
     sides: &SIDES,
+    spots: None,
 };

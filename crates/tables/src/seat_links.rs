@@ -57,6 +57,13 @@ impl SeatLinks<'_> {
                 .app
                 .tables()
                 .offer_actions(lang, row, &progress, link.seat);
+            if let Some(choices) = &mut view.choices {
+                let moves = progress.play.touches();
+                if !moves.is_empty() {
+                    let spots = self.app.entry(row)?.board.spots(progress.play.as_ref());
+                    choices.touch = Some(super::Touchable { spots, moves });
+                }
+            }
         }
         Ok(view)
     }

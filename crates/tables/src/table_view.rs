@@ -67,6 +67,18 @@ pub struct Choices {
     pub user: String,
     pub buttons: Vec<Button>,
     pub menu: Option<Select>,
+    /// What may be touched on the board itself, for a page that takes moves on the
+    /// picture (read for a seat's page only: a chat has no use for it).
+    pub touch: Option<Touchable>,
+}
+
+/// The board's places the member to act may touch, and each move with the ways it is
+/// touched (`Game::touches`): a move is played by picking its notation from the menu's
+/// control, as the menu's own entry would be.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Touchable {
+    pub spots: crate::render::spots::Spots,
+    pub moves: Vec<(String, Vec<Vec<String>>)>,
 }
 
 /// Which of the game's lines a view tells: every one (a page), the newest few (an update

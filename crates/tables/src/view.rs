@@ -148,6 +148,7 @@ impl Tables<'_> {
             user: row.seats[seat].clone(),
             buttons: Vec::new(),
             menu: None,
+            touch: None,
         };
         let roll = Button {
             label: label!("button-roll"),

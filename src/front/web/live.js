@@ -106,23 +106,108 @@
   function refreshPanel() {
     fetch(play + "/panel?lang=" + encodeURIComponent(lang), { cache: "no-store" })
       .then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (html) { if (html !== null && !busy) panel.innerHTML = html; });
+      .then(function (html) { if (html !== null && !busy) showPanel(html); });
+  }
+  function showPanel(html) {
+    panel.innerHTML = html;
+    touched = [];
+    drawTouch();
+  }
+  function send(fields) {
+    if (busy) return;
+    busy = true;
+    panel.classList.add("busy");
+    var form = new URLSearchParams();
+    Object.keys(fields).forEach(function (k) { form.set(k, fields[k]); });
+    fetch(play + "?lang=" + encodeURIComponent(lang), { method: "POST", body: form })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { busy = false; showPanel(html); })
+      .catch(function () { busy = false; refreshPanel(); })
+      .then(function () { panel.classList.remove("busy"); });
   }
   if (play && panel) {
     panel.addEventListener("click", function (e) {
       var button = e.target.closest("button[data-verb]");
-      if (!button || busy) return;
-      busy = true;
-      panel.classList.add("busy");
-      var form = new URLSearchParams();
-      form.set("turn", button.dataset.turn);
-      form.set("verb", button.dataset.verb);
-      if (button.dataset.value !== undefined) form.set("value", button.dataset.value);
-      fetch(play + "?lang=" + encodeURIComponent(lang), { method: "POST", body: form })
-        .then(function (r) { return r.text(); })
-        .then(function (html) { panel.innerHTML = html; })
-        .catch(function () { refreshPanel(); })
-        .then(function () { busy = false; panel.classList.remove("busy"); });
+      if (!button) return;
+      var fields = { turn: button.dataset.turn, verb: button.dataset.verb };
+      if (button.dataset.value !== undefined) fields.value = button.dataset.value;
+      send(fields);
     });
   }
+
+  // The board itself takes moves: the spots that begin a move are lit; touching one
+  // lights where it may go, and touching there plays the move (a pick of its notation).
+  var touched = [];
+  function touchData() {
+    var el = $("touch");
+    return el && following ? JSON.parse(el.dataset.touch) : null;
+  }
+  function starts(keys, prefix) {
+    for (var i = 0; i < prefix.length; i++) if (keys[i] !== prefix[i]) return false;
+    return keys.length >= prefix.length;
+  }
+  function each(data, prefix, fn) {
+    data.moves.forEach(function (m) {
+      m[1].forEach(function (way) {
+        var keys = way.split(" ");
+        if (starts(keys, prefix)) fn(m[0], keys);
+      });
+    });
+  }
+  function drawTouch() {
+    var frame = $("frame"), old = $("touch-layer");
+    if (old) old.parentNode.removeChild(old);
+    var data = frame && touchData();
+    if (!data) return;
+    var ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
+    svg.id = "touch-layer";
+    svg.setAttribute("viewBox", "0 0 " + data.w + " " + data.h);
+    var next = {};
+    each(data, touched, function (_, keys) {
+      if (keys.length > touched.length) next[keys[touched.length]] = true;
+    });
+    data.spots.forEach(function (spot) {
+      var chosen = touched.indexOf(spot.k) >= 0;
+      if (!chosen && !next[spot.k]) return;
+      var p = document.createElementNS(ns, "path");
+      p.setAttribute("d", spot.d);
+      p.setAttribute("class", chosen ? "spot chosen" : "spot");
+      p.setAttribute("tabindex", "0");
+      p.setAttribute("role", "button");
+      p.setAttribute("aria-label", spot.k);
+      p.dataset.key = spot.k;
+      svg.appendChild(p);
+    });
+    svg.addEventListener("click", function (e) { touch(e.target.dataset.key, data); });
+    svg.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); touch(e.target.dataset.key, data); }
+      if (e.key === "Escape") { touched = []; drawTouch(); }
+    });
+    frame.appendChild(svg);
+  }
+  function touch(key, data) {
+    if (!key || (touched.length && touched[touched.length - 1] === key)) {
+      touched = [];
+      return drawTouch();
+    }
+    var sel = touched.concat([key]), done = null, more = false;
+    each(data, sel, function (action, keys) {
+      if (keys.length === sel.length) done = done || action;
+      else more = true;
+    });
+    if (!done && !more) {
+      // Not a way on from here: perhaps the start of another move.
+      touched = [];
+      return touched.length === 0 && sel.length > 1 ? touch(key, data) : drawTouch();
+    }
+    touched = sel;
+    if (done && !more) {
+      touched = [];
+      return send({ turn: data.turn, verb: data.verb, value: done });
+    }
+    drawTouch();
+  }
+  if (slider) slider.addEventListener("input", drawTouch);
+  if ($("follow")) $("follow").addEventListener("click", drawTouch);
+  drawTouch();
 })();

@@ -107,8 +107,10 @@ pub fn table(
                     data-play=[seat.as_ref().map(|s| s.path.as_str())] {
                     section.board {
                         @if board {
-                            img #board alt=(t!(lang, "web-board-alt"))
-                                src=(board_url(token, view.game_no, view.steps, lang, version));
+                            div #frame .frame {
+                                img #board alt=(t!(lang, "web-board-alt"))
+                                    src=(board_url(token, view.game_no, view.steps, lang, version));
+                            }
                             div.replay {
                                 input #step type="range" min="0" max=(view.steps) value=(view.steps)
                                     aria-label=(t!(lang, "web-replay"));

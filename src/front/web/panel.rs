@@ -6,8 +6,9 @@
 
 use maud::{html, Markup};
 
+use crate::render::spots::Outline;
 use crate::t;
-use crate::table::{Button, Choices, Reply, Select, Style, TableView};
+use crate::table::{Button, Choices, Reply, Select, Style, TableView, Touchable};
 use crate::words::{Label, Lang, Written};
 
 /// What the panel shows.
@@ -21,6 +22,9 @@ pub struct Panel<'a> {
     pub waiting: Option<String>,
     /// Whether the link acts no more (the table ended, the member left the seat).
     pub spent: bool,
+    /// What may be touched on the board, and the menu's control a touched move is
+    /// picked with.
+    pub touch: Option<(&'a Touchable, &'a Select)>,
 }
 
 impl<'a> Panel<'a> {
@@ -49,6 +53,7 @@ impl<'a> Panel<'a> {
                 }),
             },
             spent: !acts,
+            touch: choices.and_then(|c| c.touch.as_ref().zip(c.menu.as_ref())),
         }
     }
 
@@ -61,6 +66,7 @@ impl<'a> Panel<'a> {
             menu: reply.menu(),
             waiting: None,
             spent: false,
+            touch: None,
         }
     }
 }
@@ -74,11 +80,61 @@ fn style_class(style: Style) -> &'static str {
     }
 }
 
+/// An outline as an SVG path's data, in the board's units.
+fn path(outline: &Outline) -> String {
+    match outline {
+        Outline::Rect { x, y, w, h } => format!("M{x:.1} {y:.1}h{w:.1}v{h:.1}h{:.1}Z", -w),
+        Outline::Circle { cx, cy, r } => format!(
+            "M{:.1} {cy:.1}a{r:.1} {r:.1} 0 1 0 {:.1} 0a{r:.1} {r:.1} 0 1 0 {:.1} 0Z",
+            cx - r,
+            2.0 * r,
+            -2.0 * r
+        ),
+        Outline::Polygon(corners) => {
+            let mut d = String::new();
+            for (i, (x, y)) in corners.iter().enumerate() {
+                d.push_str(&format!("{}{x:.1} {y:.1}", if i == 0 { "M" } else { "L" }));
+            }
+            d.push('Z');
+            d
+        }
+    }
+}
+
+/// What the page's script needs to take moves on the board: the board's size, its spots,
+/// each move with its ways (spot keys joined by spaces), and the control to pick them with.
+fn touch_data(touch: &Touchable, menu: &Select) -> String {
+    let spots: Vec<serde_json::Value> = touch
+        .spots
+        .spots
+        .iter()
+        .map(|s| serde_json::json!({ "k": s.key, "d": path(&s.outline) }))
+        .collect();
+    let moves: Vec<(&str, Vec<String>)> = touch
+        .moves
+        .iter()
+        .map(|(action, ways)| (action.as_str(), ways.iter().map(|w| w.join(" ")).collect()))
+        .collect();
+    serde_json::json!({
+        "w": touch.spots.width,
+        "h": touch.spots.height,
+        "turn": menu.control.turn,
+        "verb": menu.control.verb,
+        "spots": spots,
+        "moves": moves,
+    })
+    .to_string()
+}
+
 /// The panel as HTML, its labels told in `lang`.
 pub fn panel(panel: &Panel<'_>, lang: Lang) -> Markup {
     let told = |label: &Label| label.tell(lang);
     html! {
         h2 { (t!(lang, "web-play-title")) }
+        @if let Some((touch, menu)) = panel.touch {
+            div #touch hidden data-touch=(touch_data(touch, menu)) {}
+            p.hint { (t!(lang, "web-play-touch")) }
+        }
         @if let Some(notice) = &panel.notice { p.notice role="status" { (notice) } }
         @if let Some(waiting) = &panel.waiting { p.waiting-turn { (waiting) } }
         @if panel.spent { p.spent { (t!(lang, "web-play-spent")) } }

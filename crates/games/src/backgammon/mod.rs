@@ -10,6 +10,7 @@ pub mod ids;
 pub mod net;
 pub mod notation;
 pub mod pubeval;
+mod touches;
 mod turn;
 mod words;
 
@@ -509,6 +510,14 @@ impl Game for Backgammon {
 
     fn route(&self, before: &State, action: &Action, _text: &str) -> crate::menu::Route {
         words::route(self, before, action)
+    }
+
+    /// Each checker's point, then where it goes, in any order ([`touches`]).
+    fn touches(&self, _before: &State, action: &Action) -> Vec<Vec<String>> {
+        match action {
+            Action::Play(play) => touches::ways(&play.steps),
+            _ => Vec::new(),
+        }
     }
 
     /// The cube, the dice and resignations in words (BG-5); plays are told as written.

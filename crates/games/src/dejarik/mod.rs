@@ -336,6 +336,16 @@ impl Game for Dejarik {
         notation::format_action(action)
     }
 
+    /// The piece's cell, then where it goes.
+    fn touches(&self, _pos: &Position, action: &Action) -> Vec<Vec<String>> {
+        match *action {
+            Action::Move { from, to } => {
+                vec![vec![notation::format_cell(from), notation::format_cell(to)]]
+            }
+            Action::Pass => Vec::new(),
+        }
+    }
+
     /// A move by the piece that moves, then where it goes (and whether it kills there).
     fn route(&self, pos: &Position, action: &Action, _text: &str) -> Route {
         match *action {

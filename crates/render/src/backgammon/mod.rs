@@ -108,6 +108,57 @@ fn tray(seat: usize) -> (f32, f32, f32, f32) {
     }
 }
 
+/// The points of the player to move, named as they count them (`1`–`24`), their bar and
+/// their tray (`bar`, `off`): what the page lets them touch.
+fn spots(game: &Backgammon, state: &State) -> crate::spots::Spots {
+    spots_for(viewer(game, state))
+}
+
+/// The spots of [`spots`] for `seat` to move.
+fn spots_for(seat: usize) -> crate::spots::Spots {
+    use crate::spots::{Outline, Spot};
+    let mut spots: Vec<Spot> = (1..=24u8)
+        .map(|p| {
+            let (x, bottom) = point_x(white_point(seat, p));
+            let y = if bottom { MID_Y } else { TOP };
+            Spot {
+                key: p.to_string(),
+                outline: Outline::Rect {
+                    x: x - POINT_W / 2.0,
+                    y,
+                    w: POINT_W,
+                    h: BOTTOM - MID_Y,
+                },
+            }
+        })
+        .collect();
+    // The bar's half where the mover's checkers wait.
+    let (bar_y, bar_h) = if seat == 0 {
+        (TOP, MID_Y - TOP)
+    } else {
+        (MID_Y, BOTTOM - MID_Y)
+    };
+    spots.push(Spot {
+        key: "bar".to_string(),
+        outline: Outline::Rect {
+            x: BAR_X,
+            y: bar_y,
+            w: BAR_W,
+            h: bar_h,
+        },
+    });
+    let (x, y, w, h) = tray(seat);
+    spots.push(Spot {
+        key: "off".to_string(),
+        outline: Outline::Rect { x, y, w, h },
+    });
+    crate::spots::Spots {
+        width: WIDTH,
+        height: HEIGHT,
+        spots,
+    }
+}
+
 /// The board's frame with the point numbers of one side (0: White's, 1: Black's), drawn
 /// once per scale.
 fn layers(viewer: usize) -> &'static StaticLayers {
@@ -347,4 +398,31 @@ pub static BOARD: super::Drawn<Backgammon> = super::Drawn {
     surfaces: &[FELT, FRAME, FRAME_EDGE, POINTS[0], POINTS[1]],
     layers: |game, state| layers(viewer(game, state)),
     sides: &SIDES,
+    spots: Some(spots),
 };
+
+#[cfg(test)]
+mod spot_tests {
+    use super::*;
+
+    #[test]
+    fn each_point_is_where_its_checkers_stand_for_either_player_to_move() {
+        for seat in [0, 1] {
+            let all = spots_for(seat).spots;
+            for p in 1..=24u8 {
+                let checker = checker_at(white_point(seat, p), 0);
+                let holding: Vec<&str> = all
+                    .iter()
+                    .filter(|s| s.outline.contains(checker))
+                    .map(|s| s.key.as_str())
+                    .collect();
+                assert_eq!(holding, [p.to_string()], "seat {seat}'s point {p}");
+            }
+            let bar = bar_at(seat, 0);
+            assert!(all.iter().any(|s| s.key == "bar" && s.outline.contains(bar)));
+            let (x, y, w, h) = tray(seat);
+            let off = (x + w / 2.0, y + h / 2.0);
+            assert!(all.iter().any(|s| s.key == "off" && s.outline.contains(off)));
+        }
+    }
+}

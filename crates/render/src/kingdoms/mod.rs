@@ -479,4 +479,5 @@ pub static BOARD: super::Drawn<Kingdoms> = super::Drawn {
     surfaces: &[CELL[0][0], CELL[0][1], CELL[1][0], CELL[1][1]],
     layers: |_, _| layers(),
     sides: &SIDES,
+    spots: None,
 };
