@@ -293,18 +293,40 @@ async fn page_to_act(pages: &[&Client]) -> usize {
     }
 }
 
-/// Plays the first move the page lets its player touch on the board: its first way, spot
-/// after spot, each clicked where the page lights it.
-async fn touch_a_move(page: &Client) {
-    let way = page
+/// Clicks what `css` finds, again if the page drew it anew between finding and clicking
+/// (a live update redraws the board's spots).
+async fn click(page: &Client, css: &str) {
+    assert!(try_click(page, css).await, "{css} cannot be clicked");
+}
+
+/// [`click`], or `false` when what `css` finds is gone (the table moved on meanwhile).
+async fn try_click(page: &Client, css: &str) -> bool {
+    for _ in 0..20 {
+        if let Ok(found) = page.find(Locator::Css(css)).await {
+            if found.click().await.is_ok() {
+                return true;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+/// Plays move number `pick` (modulo their number) of those the page lets its player touch
+/// on the board: its first way, spot after spot, each clicked where the page lights it.
+async fn touch_a_move(page: &Client, pick: usize) {
+    let touch = page
         .execute(
             "var t = document.getElementById('touch'); \
-             return t ? JSON.parse(t.dataset.touch).moves[0][1][0] : null",
+             return t ? JSON.parse(t.dataset.touch) : null",
             vec![],
         )
         .await
         .unwrap();
-    let way = way
+    let moves = touch["moves"]
+        .as_array()
+        .expect("moves to touch on the board");
+    let way = moves[pick % moves.len()][1][0]
         .as_str()
         .expect("moves to touch on the board")
         .to_string();
@@ -312,20 +334,18 @@ async fn touch_a_move(page: &Client) {
         let spot = format!("#touch-layer path[data-key='{key}']");
         let lit = format!("return document.querySelector(\"{spot}\") !== null");
         until(page, &lit, json!(true), Duration::from_secs(5)).await;
-        page.find(Locator::Css(&spot))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        click(page, &spot).await;
     }
-    // Played: the page no longer offers that move.
-    until(page, MENU_OR_BUSY, json!(0), Duration::from_secs(10)).await;
+    // Played: the page offers nothing more at that turn (its player may be to move again
+    // at the next one, after a forced pass).
+    let moved_on = format!(
+        "var p = document.getElementById('play'), t = document.getElementById('touch'); \
+         return !p.classList.contains('busy') && p.querySelector('.notice') === null && \
+           (t === null || JSON.parse(t.dataset.touch).turn !== {})",
+        touch["turn"]
+    );
+    until(page, &moved_on, json!(true), Duration::from_secs(10)).await;
 }
-
-/// The menu's entries, or 1 while an action is on its way.
-const MENU_OR_BUSY: &str = "return document.getElementById('play').classList.contains('busy') \
-     ? 1 : document.querySelectorAll('#play .menu button').length";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
@@ -353,7 +373,7 @@ async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
         let mover = page_to_act(&pages).await;
         let page = pages[mover];
         if ply % 2 == 1 {
-            touch_a_move(page).await;
+            touch_a_move(page, 0).await;
         }
         // Entry after entry, the first that leads on, until the move is played.
         let mut clicks = 0;
@@ -407,4 +427,152 @@ async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
     }
     alice.close().await.unwrap();
     bob.close().await.unwrap();
+}
+
+/// What a seat's page offers now, read in one go: its buttons' verbs, whether it lets its
+/// player touch a move on the board, how many menu entries it shows, the table's status.
+const OFFERED: &str = "var p = document.getElementById('play'); \
+    return { busy: p.classList.contains('busy'), \
+             verbs: Array.from(p.querySelectorAll('.actions button')).map(b => b.dataset.verb), \
+             touch: document.getElementById('touch') !== null, \
+             menu: p.querySelectorAll('.menu button.entry:not(.back)').length, \
+             status: document.getElementById('live').dataset.status };";
+
+/// One action on `page` if it offers any: the cube first (double once, then take), then
+/// a roll, then a move touched on the board, else the menu's first entry or the first
+/// button. What it did, or `None`.
+async fn act_once(page: &Client, doubled: &mut bool, turns: &mut usize) -> Option<String> {
+    let offered = page.execute(OFFERED, vec![]).await.unwrap();
+    if offered["busy"] == json!(true) {
+        return None;
+    }
+    let verbs: Vec<String> = serde_json::from_value(offered["verbs"].clone()).unwrap();
+    let has = |verb: &str| verbs.iter().find(|v| v.ends_with(verb)).cloned();
+    let press = |verb: String| async move {
+        let css = format!("#play .actions button[data-verb='{verb}']");
+        try_click(page, &css).await.then_some(verb)
+    };
+    if let (Some(double), false) = (has("double"), *doubled) {
+        *doubled = true;
+        return press(double).await;
+    }
+    if let Some(take) = has("take") {
+        return press(take).await;
+    }
+    if let Some(roll) = has("roll") {
+        return press(roll).await;
+    }
+    if offered["touch"] == json!(true) {
+        // A varied game: not always the first move (Dejarik would repeat itself).
+        touch_a_move(page, *turns * 7 + 3).await;
+        *turns += 1;
+        return Some("touch".into());
+    }
+    if offered["menu"] != json!(0) {
+        let css = "#play .menu button.entry:not(.back)";
+        return try_click(page, css).await.then(|| "menu".into());
+    }
+    match verbs.first() {
+        Some(verb) => press(verb.clone()).await,
+        None => None,
+    }
+}
+
+/// Plays a started table to its end by clicks on its seats' pages alone; how many actions.
+async fn play_to_the_end(pages: [&Client; 2], console: &mut WebConsole) -> usize {
+    let mut doubled = false;
+    let (mut actions, mut idle, mut turns) = (0, 0, 0);
+    let finished = "return document.getElementById('live').dataset.status";
+    loop {
+        let status = pages[0].execute(finished, vec![]).await.unwrap();
+        if status == json!("finished") {
+            return actions;
+        }
+        let mut acted = false;
+        for page in pages {
+            if let Some(what) = act_once(page, &mut doubled, &mut turns).await {
+                actions += 1;
+                acted = true;
+                eprintln!("action {actions}: {what}");
+                // Let the page hear its answer before it is read again.
+                until(
+                    page,
+                    "return document.getElementById('play').classList.contains('busy')",
+                    json!(false),
+                    Duration::from_secs(30),
+                )
+                .await;
+            }
+        }
+        tokio::task::block_in_place(|| console.heard(Duration::from_millis(1)));
+        idle = if acted { 0 } else { idle + 1 };
+        assert!(idle < 400, "nothing to do on either page for 20 s");
+        assert!(actions < 3_000, "the game does not end");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_games_of_dejarik_and_backgammon_are_played_by_clicks_alone() {
+    let Some((_driver, webdriver)) = driver("whole games by clicks") else {
+        return;
+    };
+    for (game, start) in [
+        (
+            "dejarik",
+            "alice: /play game:dejarik opponent:bob wager:100 options:cap:30",
+        ),
+        (
+            "backgammon",
+            "alice: /play game:backgammon opponent:bob wager:100 to:2",
+        ),
+    ] {
+        let dir = common::workdir(&format!("browser-whole-{game}"));
+        let db = dir.join("t.db");
+        let (mut console, links) = tokio::task::block_in_place(|| {
+            let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+            console.say(start);
+            console.say("bob: [Accept]");
+            let links: Vec<String> = ["alice", "bob"]
+                .iter()
+                .map(|u| play_url(&console.say(&format!("{u}: [Play on the board]"))).unwrap())
+                .collect();
+            (console, links)
+        });
+        let alice = browser(&webdriver, &dir.join("profile-a"), "en-US").await;
+        let bob = browser(&webdriver, &dir.join("profile-b"), "en-US").await;
+        alice.goto(&links[0]).await.unwrap();
+        bob.goto(&links[1]).await.unwrap();
+        let actions = play_to_the_end([&alice, &bob], &mut console).await;
+        eprintln!("{game}: played to its end in {actions} clicked actions");
+        for page in [&alice, &bob] {
+            let spent =
+                "return document.getElementById('play').textContent.indexOf('plays no more') >= 0";
+            until(page, spent, json!(true), Duration::from_secs(10)).await;
+        }
+        alice.close().await.unwrap();
+        bob.close().await.unwrap();
+        // The channel told the result and the money is whole.
+        let balances = tokio::task::block_in_place(|| {
+            [console.say("alice: /balance"), console.say("bob: /balance")]
+        });
+        eprintln!(
+            "{game}: {:?}",
+            balances
+                .iter()
+                .map(|b| b[0]["text"].clone())
+                .collect::<Vec<_>>()
+        );
+        drop(console);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+            .args(["audit", "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
 }

@@ -68,8 +68,10 @@ fn check(
     for action in legal {
         if !touched.contains(action.as_str()) {
             assert!(
-                matches!(action.as_str(), "pass" | "double" | "take" | "drop" | "roll")
-                    || action.starts_with("resign"),
+                matches!(
+                    action.as_str(),
+                    "pass" | "double" | "take" | "drop" | "roll"
+                ) || action.starts_with("resign"),
                 "{what}: {action} cannot be touched"
             );
         }
@@ -79,10 +81,16 @@ fn check(
         for way in ways {
             assert!(!way.is_empty(), "{what}: {action} has an empty way");
             for key in way {
-                assert!(keys.contains(key.as_str()), "{what}: {action} touches {key}, no spot");
+                assert!(
+                    keys.contains(key.as_str()),
+                    "{what}: {action} touches {key}, no spot"
+                );
             }
             if let Some(other) = owner.insert(way, action) {
-                assert_eq!(other, action, "{what}: {way:?} is both {other} and {action}");
+                assert_eq!(
+                    other, action,
+                    "{what}: {way:?} is both {other} and {action}"
+                );
             }
         }
     }

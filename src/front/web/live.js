@@ -186,7 +186,7 @@
     frame.appendChild(svg);
   }
   function touch(key, data) {
-    if (!key || (touched.length && touched[touched.length - 1] === key)) {
+    if (!key) {
       touched = [];
       return drawTouch();
     }
@@ -196,9 +196,11 @@
       else more = true;
     });
     if (!done && !more) {
-      // Not a way on from here: perhaps the start of another move.
+      // Not a way on from here: touching the last spot again lets it go; another spot
+      // may begin another move.
+      var again = touched.length > 0;
       touched = [];
-      return touched.length === 0 && sel.length > 1 ? touch(key, data) : drawTouch();
+      return again && sel[sel.length - 2] !== key ? touch(key, data) : drawTouch();
     }
     touched = sel;
     if (done && !more) {

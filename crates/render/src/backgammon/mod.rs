@@ -419,10 +419,14 @@ mod spot_tests {
                 assert_eq!(holding, [p.to_string()], "seat {seat}'s point {p}");
             }
             let bar = bar_at(seat, 0);
-            assert!(all.iter().any(|s| s.key == "bar" && s.outline.contains(bar)));
+            assert!(all
+                .iter()
+                .any(|s| s.key == "bar" && s.outline.contains(bar)));
             let (x, y, w, h) = tray(seat);
             let off = (x + w / 2.0, y + h / 2.0);
-            assert!(all.iter().any(|s| s.key == "off" && s.outline.contains(off)));
+            assert!(all
+                .iter()
+                .any(|s| s.key == "off" && s.outline.contains(off)));
         }
     }
 }
