@@ -576,3 +576,63 @@ async fn whole_games_of_dejarik_and_backgammon_are_played_by_clicks_alone() {
         );
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_games_seat_page_offers_the_player_to_act_their_moves() {
+    let Some((_driver, webdriver)) = driver("every game's seat page") else {
+        return;
+    };
+    let shots = std::env::var("HOLOTABLE_SCREENSHOTS").ok();
+    for (game, touched) in [
+        ("dejarik", true),
+        ("backgammon", true),
+        ("kingdoms", true),
+        ("zatak", false),
+        ("dzone", false),
+    ] {
+        let dir = common::workdir(&format!("browser-seat-{game}"));
+        let db = dir.join("t.db");
+        let (_console, links) = tokio::task::block_in_place(|| {
+            let mut console = WebConsole::start(&dir, db.to_str().unwrap());
+            console.say(&format!("alice: /play game:{game} opponent:bob wager:100"));
+            console.say("bob: [Accept]");
+            let links: Vec<String> = ["alice", "bob"]
+                .iter()
+                .map(|u| play_url(&console.say(&format!("{u}: [Play on the board]"))).unwrap())
+                .collect();
+            (console, links)
+        });
+        let page = browser(&webdriver, &dir.join("profile"), "en-US").await;
+        let mut seen = Vec::new();
+        for link in &links {
+            page.goto(link).await.unwrap();
+            let offered = page.execute(OFFERED, vec![]).await.unwrap();
+            let acts = offered["menu"] != json!(0) || offered["verbs"] != json!([]);
+            if acts && touched {
+                // The board lights what may be touched.
+                let lit = "return document.querySelectorAll('#touch-layer path').length > 0";
+                until(&page, lit, json!(true), Duration::from_secs(5)).await;
+            }
+            assert_eq!(
+                offered["touch"] == json!(true),
+                acts && touched,
+                "{game}: {offered}"
+            );
+            seen.push(acts);
+            if let Some(shots) = &shots {
+                let name = if acts { "to-act" } else { "waiting" };
+                for (size, (w, h)) in [("phone", (390, 844)), ("desktop", (1440, 900))] {
+                    page.set_window_size(w, h).await.unwrap();
+                    let png = page.screenshot().await.unwrap();
+                    std::fs::write(format!("{shots}/{game}-{name}-{size}.png"), png).unwrap();
+                }
+            }
+        }
+        assert_eq!(
+            seen.iter().filter(|&&a| a).count(),
+            1,
+            "{game}: one seat acts"
+        );
+        page.close().await.unwrap();
+    }
+}

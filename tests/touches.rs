@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The games whose boards take touches.
-const TOUCHED: [&str; 2] = ["dejarik", "backgammon"];
+const TOUCHED: [&str; 3] = ["dejarik", "backgammon", "kingdoms"];
 
 #[test]
 fn every_way_names_board_spots_and_leads_to_one_move_only() {

@@ -513,9 +513,9 @@ impl Game for Backgammon {
     }
 
     /// Each checker's point, then where it goes, in any order ([`touches`]).
-    fn touches(&self, _before: &State, action: &Action) -> Vec<Vec<String>> {
+    fn touches(&self, before: &State, action: &Action) -> Vec<Vec<String>> {
         match action {
-            Action::Play(play) => touches::ways(&play.steps),
+            Action::Play(play) => touches::ways(&play.steps, &before.board().me),
             _ => Vec::new(),
         }
     }

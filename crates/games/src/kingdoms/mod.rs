@@ -336,6 +336,16 @@ impl Game for Kingdoms {
         Some(vec![o / (o + p), p / (o + p)])
     }
 
+    /// A placement: the piece in the reserve (`+G`), then its cell; a move: the piece's cell,
+    /// then where it goes.
+    fn touches(&self, _before: &Position, action: &Action) -> Vec<Vec<String>> {
+        match *action {
+            Action::Place(kind, cell) => vec![vec![format!("+{}", kind.letter()), cell.name()]],
+            Action::Move(from, to) => vec![vec![from.name(), to.name()]],
+            Action::Pass => Vec::new(),
+        }
+    }
+
     fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }

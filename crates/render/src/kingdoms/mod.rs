@@ -334,6 +334,47 @@ fn draw_header(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: 
     }
 }
 
+/// Where a side's reserve shows `kind` (its index among the kinds): the centre of its icon.
+fn reserve_at(side: Side, index: usize) -> (f32, f32) {
+    let left = match side {
+        Side::Orange => 14.0,
+        Side::Purple => WIDTH - 14.0 - PANEL_W,
+    };
+    (left + 42.0, BY + 62.0 + index as f32 * 50.0)
+}
+
+/// Every cell by its name, and the reserve of the side to move, each kind as `+` and its
+/// letter (`+G`): what a placement or a move is touched on.
+fn spots(_game: &Kingdoms, pos: &Position) -> crate::spots::Spots {
+    use crate::spots::{Outline, Spot};
+    let mut spots: Vec<Spot> = Cell::all()
+        .map(|cell| {
+            let (x, y) = corner(cell);
+            Spot {
+                key: cell.name(),
+                outline: Outline::Rect { x, y, w: S, h: S },
+            }
+        })
+        .collect();
+    for (i, kind) in Kind::ALL.into_iter().enumerate() {
+        let (cx, cy) = reserve_at(pos.to_move, i);
+        spots.push(Spot {
+            key: format!("+{}", kind.letter()),
+            outline: Outline::Rect {
+                x: cx - 34.0,
+                y: cy - 24.0,
+                w: PANEL_W - 16.0,
+                h: 48.0,
+            },
+        });
+    }
+    crate::spots::Spots {
+        width: WIDTH,
+        height: HEIGHT,
+        spots,
+    }
+}
+
 /// A side's reserve (each kind with how many are left) and the kingdoms it holds (KG-1.5).
 fn draw_panel(
     lang: crate::words::Lang,
@@ -356,10 +397,10 @@ fn draw_panel(
         Align::Center,
     );
     for (i, kind) in Kind::ALL.into_iter().enumerate() {
-        let y = BY + 62.0 + i as f32 * 50.0;
+        let (x, y) = reserve_at(side, i);
         let left_over = pos.reserve(side, kind);
         let alpha = if left_over == 0 { 0.28 } else { 1.0 };
-        icons::piece(c, side, look, kind, left + 42.0, y, 20.0, alpha);
+        icons::piece(c, side, look, kind, x, y, 20.0, alpha);
         let colour = if left_over == 0 {
             theme::TEXT_DIM
         } else {
@@ -479,5 +520,33 @@ pub static BOARD: super::Drawn<Kingdoms> = super::Drawn {
     surfaces: &[CELL[0][0], CELL[0][1], CELL[1][0], CELL[1][1]],
     layers: |_, _| layers(),
     sides: &SIDES,
-    spots: None,
+    spots: Some(spots),
 };
+
+#[cfg(test)]
+mod spot_tests {
+    use super::*;
+
+    #[test]
+    fn each_cell_and_reserve_piece_is_touched_where_it_is_drawn() {
+        let game = Kingdoms::default();
+        let mut pos = crate::games::Game::new_game(&game, 2).unwrap();
+        for side in Side::BOTH {
+            pos.to_move = side;
+            let all = spots(&game, &pos).spots;
+            let holding = |point: (f32, f32)| -> Vec<String> {
+                all.iter()
+                    .filter(|s| s.outline.contains(point))
+                    .map(|s| s.key.clone())
+                    .collect()
+            };
+            for cell in Cell::all() {
+                assert_eq!(holding(centre(cell)), [cell.name()]);
+            }
+            for (i, kind) in Kind::ALL.into_iter().enumerate() {
+                let want = format!("+{}", kind.letter());
+                assert_eq!(holding(reserve_at(side, i)), [want]);
+            }
+        }
+    }
+}
