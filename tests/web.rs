@@ -427,3 +427,48 @@ fn a_servers_lobby_lists_its_tables_only_while_its_admin_keeps_it_on() {
     console.say("admin: /admin action:set setting:web_lobby value:0");
     assert_eq!(get(&lobby).0, 404);
 }
+
+/// Two processes on one PostgreSQL database, each with its pages: a move made in one
+/// (typed, or played on its seat's page) reaches the other's page within a second — told
+/// by `NOTIFY`, since a page hearing nothing reads its table again only every 30 s.
+#[test]
+fn a_move_in_one_process_reaches_the_pages_of_another_at_once_on_postgresql() {
+    let Some(db) = pg::database("web_notify") else {
+        return;
+    };
+    let dir = common::workdir("web-notify");
+    let mut one = WebConsole::start(&dir.join("one").tap_dir(), &db);
+    let other = WebConsole::start(&dir.join("other").tap_dir(), &db);
+    one.say("alice: /play game:dejarik opponent:bob wager:100");
+    let replies = one.say("bob: [Accept]");
+    let url = watch_url(&replies).unwrap();
+    let token = url.rsplit('/').next().unwrap();
+    // The same table's page, served by the other process.
+    let there = other.url(&format!("/t/{token}"));
+    assert_eq!(get(&there).0, 200);
+    let updates = events(&format!("{there}/events?lang=en-US&turn=0"));
+    // The stream is open: its first update (the table as it stands) has come.
+    update_at(&updates, 0);
+    for turn in 1..=2 {
+        let mover = if turn == 1 { "alice" } else { "bob" };
+        let action = first_choice(&one.say(&format!("{mover}: /board")));
+        let (_, stored) = one.play(&format!("{mover}: /move action:{action}"));
+        let update = update_at(&updates, turn);
+        let late = stored.elapsed();
+        eprintln!("turn {turn} reached the other process's page {late:?} after it was stored");
+        assert_eq!(update["turn"], turn);
+        assert!(late < Duration::from_secs(1), "{late:?}: not told, polled");
+    }
+}
+
+trait TapDir {
+    fn tap_dir(self) -> Self;
+}
+
+impl TapDir for std::path::PathBuf {
+    /// The directory, made.
+    fn tap_dir(self) -> Self {
+        std::fs::create_dir_all(&self).unwrap();
+        self
+    }
+}

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod audit;
 pub mod bets;
 pub mod calendar;
+pub mod changes;
 pub mod channels;
 pub mod earnings;
 pub mod economy;
@@ -126,6 +127,9 @@ pub struct Ledger {
     pub(crate) defaults: economy::Economy,
     /// Transactions run so far, reads and writes: what a command costs the database.
     transactions: std::sync::atomic::AtomicU64,
+    /// This process among those on the same database, in what it tells them
+    /// ([`changes`]): 64 random bits.
+    process: String,
 }
 
 /// Seconds since the Unix epoch.
@@ -182,6 +186,7 @@ impl Ledger {
             store,
             defaults: economy::Economy::default(),
             transactions: Default::default(),
+            process: format!("{:016x}", rand::random::<u64>()),
         }
     }
 

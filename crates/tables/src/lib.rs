@@ -230,9 +230,11 @@ impl App {
         let changed = call.take_changed();
         // The place goes back before the listeners hear: they only hand the news on.
         drop(call);
-        for table in changed {
+        for &table in &changed {
             self.tell_listeners(table);
         }
+        // The other processes on the same database (PostgreSQL) hear of it too.
+        self.ledger.tell_changed(&changed);
         value
     }
 

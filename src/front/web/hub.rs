@@ -24,8 +24,11 @@ use crate::words::Lang;
 /// How many updates a spectator may fall behind before it is dropped.
 const SLOTS: usize = 16;
 /// How often a watched table is read even when nothing was heard of it: another process
-/// on the same database (a shard) may have moved it.
+/// on the same database (a shard) may have moved it. On PostgreSQL the other processes
+/// say what they changed (`LISTEN`/`NOTIFY`, [`crate::ledger::changes`]), and the poll
+/// is only a safety net.
 const POLL: Duration = Duration::from_secs(2);
+const POLL_LISTENING: Duration = Duration::from_secs(30);
 
 /// One update, already written for each language as the bytes of a Server-Sent Event: every
 /// spectator's stream sends the same bytes, so a thousand spectators cost a thousand writes
@@ -94,6 +97,8 @@ pub struct Hub {
     /// Where the players' actions from their seats' pages run: at the application's
     /// priority, as a command from the chat does, never behind the spectators' reading.
     acts: Lane,
+    /// How often a watched table is read when nothing was heard of it.
+    poll: std::sync::OnceLock<Duration>,
 }
 
 /// How many threads read and draw for the pages: work beyond them waits its turn.
@@ -127,6 +132,7 @@ impl Hub {
             lane: Lane::new("web", LANE_THREADS, Priority::Low),
             reads: Lane::new("web-read", 1, Priority::Same),
             acts: Lane::new("web-act", LANE_THREADS, Priority::Same),
+            poll: std::sync::OnceLock::new(),
         });
         let weak = Arc::downgrade(&hub);
         app.on_change(Arc::new(move |table| {
@@ -134,6 +140,14 @@ impl Hub {
                 hub.ring(table);
             }
         }));
+        // What the other processes on the database change rings here too.
+        let weak = Arc::downgrade(&hub);
+        let listening = app.ledger().listen_changed(Arc::new(move |table| {
+            if let (Some(hub), Some(table)) = (weak.upgrade(), table) {
+                hub.ring(table);
+            }
+        }));
+        let _ = hub.poll.set(if listening { POLL_LISTENING } else { POLL });
         hub
     }
 
@@ -245,7 +259,8 @@ impl Hub {
         loop {
             // A ring while the last update was being written is kept by the `Notify`, so
             // nothing stored meanwhile is missed.
-            let _ = tokio::time::timeout(POLL, channel.ring.notified()).await;
+            let poll = self.poll.get().copied().unwrap_or(POLL);
+            let _ = tokio::time::timeout(poll, channel.ring.notified()).await;
             let now_watching = channel.watchers.load(Ordering::Relaxed);
             if now_watching == 0 {
                 let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());

@@ -9,6 +9,7 @@
 //! (`migrations/*.sql`, `migrations/postgres/*.sql`).
 
 mod group;
+pub mod pg_listen;
 mod pg_tls;
 mod postgres;
 mod sqlite;

@@ -60,11 +60,14 @@ const MIGRATIONS: [&str; 19] = [
 pub struct PgPool {
     /// Always `Some` until the pool is dropped (see [`Drop`]).
     pool: Option<r2d2::Pool<Connector>>,
+    /// How the pool connects, kept for connections apart from it.
+    connector: Connector,
 }
 
 /// How the pool opens a connection: plain, or over TLS as the URL's `sslmode` asks
 /// ([`super::pg_tls`]).
-struct Connector {
+#[derive(Clone)]
+pub(super) struct Connector {
     config: postgres::Config,
     tls: Option<tokio_postgres_rustls::MakeRustlsConnect>,
 }
@@ -78,8 +81,15 @@ pub(super) struct Conn {
     used: bool,
 }
 
+impl Conn {
+    /// The connection itself, for what is not a transaction (`LISTEN`).
+    pub(super) fn client_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
+}
+
 impl Connector {
-    fn connect(&self) -> std::result::Result<Conn, StoreError> {
+    pub(super) fn connect(&self) -> std::result::Result<Conn, StoreError> {
         let connected = match &self.tls {
             Some(tls) => self.config.connect(tls.clone()),
             None => self.config.connect(NoTls),
@@ -229,8 +239,25 @@ impl PgPool {
             .test_on_check_out(false)
             .connection_timeout(CONNECTION_TIMEOUT)
             .error_handler(Box::new(LogErrors))
-            .build_unchecked(connector);
-        Ok(PgPool { pool: Some(pool) })
+            .build_unchecked(connector.clone());
+        Ok(PgPool {
+            pool: Some(pool),
+            connector,
+        })
+    }
+
+    /// How this pool connects: for a connection kept apart from it (a listener's).
+    pub(super) fn connector(&self) -> Connector {
+        self.connector.clone()
+    }
+
+    /// Runs `f` on a connection of the pool, outside any transaction.
+    pub(super) fn with_client<T>(
+        &self,
+        f: impl FnOnce(&mut Client) -> std::result::Result<T, postgres::Error>,
+    ) -> Result<T> {
+        let mut conn = self.take()?;
+        f(&mut conn.client).map_err(|e| LedgerError::Db(db_error(e)))
     }
 
     /// A connection: an idle one, a new one while fewer than [`POOL_SIZE`] are open, else
