@@ -12,7 +12,17 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The games whose boards take touches.
-const TOUCHED: [&str; 3] = ["dejarik", "backgammon", "kingdoms"];
+const TOUCHED: [&str; 5] = ["dejarik", "backgammon", "kingdoms", "zatak", "dzone"];
+
+/// Whether `action` is one the menus and buttons alone offer: a decision, a pass, a Zatak
+/// set-up or turn of a die, a D-Zone claim of the depot.
+fn menu_only(action: &str) -> bool {
+    matches!(action, "pass" | "double" | "take" | "drop" | "roll")
+        || action.starts_with("resign")
+        || action.starts_with("setup ")
+        || action.ends_with(['+', '-'])
+        || matches!(action, "claim depot" | "waive")
+}
 
 #[test]
 fn every_way_names_board_spots_and_leads_to_one_move_only() {
@@ -50,7 +60,7 @@ fn every_way_names_board_spots_and_leads_to_one_move_only() {
         }
     }
     for id in TOUCHED {
-        assert!(read.get(id).is_some_and(|&n| n > 100), "{id}: {read:?}");
+        assert!(read.get(id).is_some_and(|&n| n > 50), "{id}: {read:?}");
     }
 }
 
@@ -67,13 +77,7 @@ fn check(
     let touched: BTreeSet<&str> = moves.iter().map(|(a, _)| a.as_str()).collect();
     for action in legal {
         if !touched.contains(action.as_str()) {
-            assert!(
-                matches!(
-                    action.as_str(),
-                    "pass" | "double" | "take" | "drop" | "roll"
-                ) || action.starts_with("resign"),
-                "{what}: {action} cannot be touched"
-            );
+            assert!(menu_only(action), "{what}: {action} cannot be touched");
         }
     }
     let mut owner: BTreeMap<&[String], &str> = BTreeMap::new();

@@ -46,6 +46,30 @@ pub fn cell_centre(cell: Cell) -> (f32, f32) {
     )
 }
 
+/// Every cell by its name: what a deposit, a claim or a move is touched on.
+fn spots(_game: &Dzone, _pos: &Position) -> crate::spots::Spots {
+    use crate::spots::{Outline, Spot};
+    let spots = Cell::all()
+        .map(|cell| {
+            let (x, y) = cell_centre(cell);
+            Spot {
+                key: cell.name(),
+                outline: Outline::Rect {
+                    x: x - S / 2.0,
+                    y: y - S / 2.0,
+                    w: S,
+                    h: S,
+                },
+            }
+        })
+        .collect();
+    crate::spots::Spots {
+        width: WIDTH,
+        height: HEIGHT,
+        spots,
+    }
+}
+
 /// The static layers of boards of two, three and four players: each holds its players'
 /// cards, which cover most of the side panel.
 fn layers(players: usize) -> &'static StaticLayers {
@@ -496,5 +520,26 @@ pub static BOARD: super::Drawn<Dzone> = super::Drawn {
     surfaces: &[CELL[0], CELL[1]],
     layers: |_, pos| layers(pos.players.len()),
     sides: &SIDES,
-    spots: None,
+    spots: Some(spots),
 };
+
+#[cfg(test)]
+mod spot_tests {
+    use super::*;
+
+    #[test]
+    fn each_cells_spot_holds_its_marble_and_no_other_cells() {
+        let game = Dzone::default();
+        let pos = crate::games::Game::new_game(&game, 2).unwrap();
+        let all = spots(&game, &pos).spots;
+        assert_eq!(all.len(), crate::games::dzone::paths::CELLS);
+        for cell in Cell::all() {
+            let holding: Vec<String> = all
+                .iter()
+                .filter(|s| s.outline.contains(cell_centre(cell)))
+                .map(|s| s.key.clone())
+                .collect();
+            assert_eq!(holding, [cell.name()]);
+        }
+    }
+}

@@ -40,6 +40,31 @@ pub fn cell_center(cell: Cell) -> (f32, f32) {
     (CX + x * 1.5 * R, BOTTOM - h * H)
 }
 
+/// Every cell by its name (`d4`): what a move is touched on, the die, then where it stops.
+fn spots(_game: &Zatak, _pos: &Position) -> crate::spots::Spots {
+    use crate::spots::{Outline, Spot};
+    let spots = Cell::all()
+        .map(|cell| {
+            let (x, y) = cell_center(cell);
+            let corners = (0..6)
+                .map(|k| {
+                    let a = (k as f32 * 60.0).to_radians();
+                    (x + R * a.cos(), y + R * a.sin())
+                })
+                .collect();
+            Spot {
+                key: cell.name(),
+                outline: Outline::Polygon(corners),
+            }
+        })
+        .collect();
+    crate::spots::Spots {
+        width: WIDTH,
+        height: HEIGHT,
+        spots,
+    }
+}
+
 fn hexagon(x: f32, y: f32, r: f32) -> Option<tiny_skia::Path> {
     kit::regular_polygon(x, y, r, 6, 0.0)
 }
@@ -383,5 +408,26 @@ pub static BOARD: super::Drawn<Zatak> = super::Drawn {
     surfaces: &[CELL[0], CELL[1], CELL[2], ZONE_WHITE, ZONE_RED],
     layers: |_, _| layers(),
     sides: &SIDES,
-    spots: None,
+    spots: Some(spots),
 };
+
+#[cfg(test)]
+mod spot_tests {
+    use super::*;
+
+    #[test]
+    fn each_cells_spot_holds_its_die_and_no_other_cells() {
+        let game = Zatak::default();
+        let pos = crate::games::Game::new_game(&game, 2).unwrap();
+        let all = spots(&game, &pos).spots;
+        assert_eq!(all.len(), crate::games::zatak::board::CELLS);
+        for cell in Cell::all() {
+            let holding: Vec<String> = all
+                .iter()
+                .filter(|s| s.outline.contains(cell_center(cell)))
+                .map(|s| s.key.clone())
+                .collect();
+            assert_eq!(holding, [cell.name()]);
+        }
+    }
+}

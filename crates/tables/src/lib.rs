@@ -64,6 +64,8 @@ use crate::ledger::Ledger;
 use self::call::Call;
 use self::log::Progress;
 
+/// The board's places a page lets its player touch ([`Touchable`]), as the board names them.
+pub use crate::render::spots::{Outline, Spot, Spots};
 pub use commands::{Command, PlayArgs};
 pub use events::Event;
 pub use lobby::{Lobby, LobbyTable};

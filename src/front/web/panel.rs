@@ -6,9 +6,8 @@
 
 use maud::{html, Markup};
 
-use crate::render::spots::Outline;
 use crate::t;
-use crate::table::{Button, Choices, Reply, Select, Style, TableView, Touchable};
+use crate::table::{Button, Choices, Outline, Reply, Select, Style, TableView, Touchable};
 use crate::words::{Label, Lang, Written};
 
 /// What the panel shows.

@@ -353,6 +353,26 @@ impl Game for Dzone {
         turn::describe(before, action)
     }
 
+    /// A deposit or a claim: its cell; a move: the marble, then its target; where several
+    /// staircases lead there, the marble, the cells on the way, then the target (DZ-4.3).
+    fn touches(&self, _before: &Position, action: &Action) -> Vec<Vec<String>> {
+        match action {
+            Action::Deposit(cell) | Action::Claim(cell) => vec![vec![cell.name()]],
+            Action::Move(m) => {
+                let mut ways = vec![vec![m.from.name(), m.to.name()]];
+                if !m.via.is_empty() {
+                    let via = m.via.iter().map(|c| c.name());
+                    let way = std::iter::once(m.from.name())
+                        .chain(via)
+                        .chain([m.to.name()]);
+                    ways.push(way.collect());
+                }
+                ways
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }

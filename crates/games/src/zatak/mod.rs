@@ -394,6 +394,26 @@ impl Game for Zatak {
         None
     }
 
+    /// A move: the die, then where it stops; where two paths stop there, the die, the dice
+    /// it takes in turn, then where it stops (a turn of a die and the set-ups are chosen
+    /// from the menus).
+    fn touches(&self, _before: &Position, action: &Action) -> Vec<Vec<String>> {
+        match action {
+            Action::Move(path) => {
+                let mut ways = vec![vec![path.from.name(), path.to.name()]];
+                if !path.captures.is_empty() {
+                    let taken = path.captures.iter().map(|c| c.name());
+                    let way = std::iter::once(path.from.name())
+                        .chain(taken)
+                        .chain([path.to.name()]);
+                    ways.push(way.collect());
+                }
+                ways
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn route(&self, before: &Position, action: &Action, _text: &str) -> crate::menu::Route {
         menu::route(before, action)
     }
