@@ -19,6 +19,27 @@ pub struct Config {
     pub economy: crate::ledger::economy::Economy,
     pub tables: TablesConfig,
     pub web: WebConfig,
+    pub activity: ActivityConfig,
+}
+
+/// The Discord Activity (the seats' pages inside Discord): on when both are set. The
+/// application's OAuth2 client id (its application id) and secret, with which the bot
+/// exchanges the code a member's Discord client authorised for the member's identity.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ActivityConfig {
+    pub client_id: Option<String>,
+    pub client_secret: Option<String>,
+}
+
+impl ActivityConfig {
+    /// The client id and secret, when the Activity is on.
+    pub fn credentials(&self) -> Option<(String, String)> {
+        fn set(v: &Option<String>) -> Option<String> {
+            Some(v.as_deref()?.trim().to_string()).filter(|v| !v.is_empty())
+        }
+        Some((set(&self.client_id)?, set(&self.client_secret)?))
+    }
 }
 
 /// The web pages (a table's live page, `/healthz`), off unless `listen` is set, and the
@@ -210,7 +231,8 @@ impl Config {
 }
 
 /// Overrides keys of `table` from `HOLOTABLE_<SECTION>__<KEY>` variables. A value is read as
-/// TOML when it parses as a number or boolean, else kept as a string.
+/// TOML when it parses as a number or boolean, else kept as a string (a token, a client id
+/// or secret always).
 pub fn apply_env(
     table: &mut toml::Table,
     vars: impl IntoIterator<Item = (String, String)>,
@@ -229,8 +251,13 @@ pub fn apply_env(
         if section.is_empty() || key.is_empty() {
             bail!("environment variable {name}: expected HOLOTABLE_<SECTION>__<KEY>");
         }
+        // A secret or an id is text, even when it is all digits.
+        let text = matches!(key.as_str(), "token" | "client_id" | "client_secret");
         let parsed = value
             .parse::<i64>()
+            .ok()
+            .filter(|_| !text)
+            .ok_or(())
             .map(toml::Value::Integer)
             .or_else(|_| value.parse::<bool>().map(toml::Value::Boolean))
             .unwrap_or_else(|_| toml::Value::String(value.clone()));

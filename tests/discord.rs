@@ -683,3 +683,128 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
     );
     assert!(validate_bodies(&fake.requests()) >= 3);
 }
+
+/// With the Activity on, the entry point command is registered with the others (as
+/// Discord's OpenAPI description has it), and the bot trades the code a member's Discord
+/// client authorised for who they are and their seat at the channel's table: a move played
+/// through that seat is the member's, posted in the channel. A wrong or replayed code is
+/// refused; a member without a seat gets the table's live page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_twice() {
+    let dir =
+        std::env::temp_dir().join(format!("holotable-discord-activity-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot_with(
+        &fake,
+        &dir.join("h.db"),
+        &[
+            ("HOLOTABLE_WEB__LISTEN", &format!("127.0.0.1:{port}")),
+            ("HOLOTABLE_WEB__PUBLIC_URL", &base),
+            ("HOLOTABLE_ACTIVITY__CLIENT_ID", fake_discord::APP_ID),
+            (
+                "HOLOTABLE_ACTIVITY__CLIENT_SECRET",
+                fake_discord::oauth::CLIENT_SECRET,
+            ),
+        ],
+    );
+    connected(&fake).await;
+    let registered = fake
+        .wait_for(0, WAIT, |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    let entry = registered
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == 4);
+    let entry = entry.expect("the entry point command");
+    assert_eq!(entry["handler"], 2, "{entry}");
+
+    let n = fake.requests().len();
+    fake.slash(
+        7001,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"},
+               {"name": "opponent", "type": 6, "value": BOB.0}]),
+        json!({"users": {BOB.0: user(BOB.0, BOB.1)}}),
+    );
+    let challenge = answer(&fake, n, 7001).await;
+    fake.component(7002, BOB, &button(&challenge, "Accept"), &[]);
+    answer(&fake, n, 7002).await;
+
+    let http = reqwest::Client::new();
+    let session = |code: String| {
+        let http = http.clone();
+        let url = format!("{base}/activity/session");
+        async move {
+            let body = json!({"code": code, "guild_id": fake_discord::GUILD_ID,
+                              "channel_id": fake_discord::CHANNEL_ID});
+            let answer = http.post(url).json(&body).send().await.unwrap();
+            let status = answer.status().as_u16();
+            (status, answer.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let mut pages = Vec::new();
+    for who in [ALICE, BOB] {
+        let code = fake.oauth_code(who);
+        let (status, opened) = session(code.clone()).await;
+        assert_eq!(status, 200, "{opened}");
+        assert_eq!(opened["user"], who.0);
+        assert!(opened["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()));
+        let page = opened["page"].as_str().unwrap().to_string();
+        assert!(page.starts_with("/p/"), "{page}");
+        pages.push(format!("{base}{page}"));
+        // The same code again: Discord refuses it, and so does the bot.
+        let (again, _) = session(code).await;
+        assert_eq!(again, 401);
+    }
+    assert_eq!(session("made-up".into()).await.0, 401);
+    let (status, carol) = session(fake.oauth_code(CAROL)).await;
+    assert_eq!(status, 200);
+    assert!(
+        carol["page"].as_str().unwrap().starts_with("/t/"),
+        "{carol}"
+    );
+
+    // The seat to act plays a move as its member; the channel gets it.
+    let mut mover = None;
+    for page in &pages {
+        let panel = http.get(format!("{page}/panel")).send().await.unwrap();
+        if let Some(entry) = panel_html::first_entry(&panel.text().await.unwrap()) {
+            mover = Some((page.clone(), entry));
+        }
+    }
+    let (page, mut entry) = mover.expect("a seat to act");
+    let before = fake.requests().len();
+    while entry.value.as_deref().is_some_and(|v| v.starts_with('~')) {
+        let next = http.post(&page).form(&entry.form()).send().await.unwrap();
+        entry = panel_html::first_entry(&next.text().await.unwrap()).expect("a next step");
+    }
+    let played = http.post(&page).form(&entry.form()).send().await.unwrap();
+    assert_eq!(played.status().as_u16(), 200);
+    let posted = fake
+        .wait_for(before, WAIT, |r| {
+            r.method == "POST"
+                && r.path == format!("/channels/{}/messages", fake_discord::CHANNEL_ID)
+        })
+        .await;
+    assert!(
+        content_of_message(&posted).contains("to move"),
+        "{:?}",
+        posted.json
+    );
+    assert!(validate_bodies(&fake.requests()) >= 3);
+}

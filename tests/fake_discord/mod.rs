@@ -36,6 +36,7 @@ pub mod client;
 mod gateway;
 mod members;
 pub mod messages;
+pub mod oauth;
 mod rest;
 
 // The parts see one another through here.
@@ -75,6 +76,10 @@ pub struct Request {
     pub via: String,
     /// The status the fake answered: 2xx when Discord took the request.
     pub status: u16,
+    /// A form-encoded body's fields (the OAuth2 token exchange).
+    pub form: Vec<(String, String)>,
+    /// The bearer token of `Authorization` (a member's OAuth2 token).
+    pub bearer: Option<String>,
 }
 
 impl Request {
@@ -225,6 +230,8 @@ struct Shared {
     messages: messages::Messages,
     /// Users who take no direct messages from the server's members (Discord's 50007).
     no_dms: std::collections::HashSet<String>,
+    /// OAuth2 codes and tokens of the Activity.
+    oauth: oauth::OAuth,
 }
 
 /// The direct message channel of a user, as the fake numbers them.

@@ -97,6 +97,33 @@ pub(super) fn multipart(content_type: &str, body: &[u8]) -> Vec<(String, Option<
     parts
 }
 
+/// The fields of a form-encoded body (`a=1&b=x%20y`).
+fn form_fields(body: &[u8]) -> Vec<(String, String)> {
+    let decode = |text: &str| {
+        let bytes = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() => {
+                    let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("");
+                    out.push(u8::from_str_radix(hex, 16).unwrap_or(b'?'));
+                    i += 2;
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    String::from_utf8_lossy(body)
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (decode(k), decode(v)))
+        .collect()
+}
+
 pub(super) fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(haystack, needle)
 }
@@ -148,6 +175,16 @@ pub(super) async fn rest(
         at: Instant::now(),
         via,
         status: 0,
+        form: if content_type.starts_with("application/x-www-form-urlencoded") {
+            form_fields(&body)
+        } else {
+            Vec::new()
+        },
+        bearer: headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .map(str::to_string),
     };
     let response = fake.decide(&mut request).await;
     request.status = response.status().as_u16();
@@ -181,6 +218,8 @@ pub(super) fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Respo
         }))
         .into_response(),
         ("PUT", p) if p.starts_with("/applications/") && p.ends_with("/commands") => Json(json!([])).into_response(),
+        ("POST", "/oauth2/token") => super::oauth::token(fake, request),
+        ("GET", "/users/@me") => super::oauth::me(fake, request),
         ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => {
             match fake.callback_taken(request) {
                 Some(refused) => refused,

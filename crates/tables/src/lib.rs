@@ -71,7 +71,7 @@ pub use events::Event;
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
 pub use replies::{Button, Choice, Control, Image, Link, LinkKind, Reply, Select, Style};
-pub use seat_links::SeatLinks;
+pub use seat_links::{Opened, SeatLinks};
 pub use table_view::{Choices, Lines, SeatView, TableView, Touchable};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).

@@ -88,6 +88,36 @@ impl SeatLinks<'_> {
     }
 }
 
+/// What a member opens from a channel (an Activity launched there): their seat's page
+/// (a new link to it), the live page of the table there, or nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Opened {
+    Seat(String),
+    Watch(String),
+    Nothing,
+}
+
+impl SeatLinks<'_> {
+    /// What `user` opens in `guild`'s `channel`: their table there, or the channel's.
+    pub fn open_in(&self, guild: &str, channel: &str, user: &str) -> Result<Opened, Refusal> {
+        let ledger = &self.app.ledger;
+        let row = match ledger.active_table_for(guild, channel, user)? {
+            Some(row) => row,
+            None => match ledger.active_table(guild, channel)? {
+                Some(row) => row,
+                None => return Ok(Opened::Nothing),
+            },
+        };
+        match row.seats.iter().position(|u| u == user) {
+            Some(seat) if row.status == TableStatus::Playing => {
+                let now = self.app.now();
+                Ok(Opened::Seat(ledger.new_seat_link(row.id, seat, user, now)?))
+            }
+            _ => Ok(Opened::Watch(ledger.watch_token(row.id)?)),
+        }
+    }
+}
+
 /// The "Play on the board" button of a table in play, when the bot serves pages.
 pub(crate) fn button(app: &App, row: &TableRow) -> Option<Button> {
     app.settings.public_url.as_ref()?;

@@ -38,6 +38,7 @@ pub async fn serve(config: &Config, app: Arc<App>, shards: Option<Shards>) -> Re
         seen: Arc::clone(&seen),
         gateway,
         pages,
+        activity: config.activity.credentials().is_some(),
     };
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -69,6 +70,44 @@ fn http_client(config: &Config) -> Result<serenity::Http, Error> {
         http = http.proxy(proxy.clone()).ratelimiter_disabled(true);
     }
     Ok(http.build())
+}
+
+/// The application's commands, in one server (`guild`) or everywhere; with the Activity,
+/// its entry point too (`PRIMARY_ENTRY_POINT`, which Discord answers by launching the
+/// Activity itself).
+async fn register(
+    ctx: &serenity::Context,
+    commands: &[poise::Command<Data, Error>],
+    guild: Option<u64>,
+    activity: bool,
+) -> Result<(), Error> {
+    let mut all = poise::builtins::create_application_commands(commands);
+    if activity {
+        all.push(
+            serenity::CreateCommand::new("launch")
+                .kind(serenity::CommandType::PrimaryEntryPoint)
+                .description("Play on the board, inside Discord")
+                .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity),
+        );
+    }
+    match guild {
+        Some(guild) => {
+            serenity::GuildId::new(guild).set_commands(ctx, all).await?;
+        }
+        None => {
+            serenity::Command::set_global_commands(ctx, all).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Where Discord's API is: its own address, or the proxy all REST traffic goes to.
+fn discord_api(config: &Config) -> String {
+    config
+        .discord
+        .api_proxy
+        .clone()
+        .unwrap_or_else(|| "https://discord.com".to_string())
 }
 
 /// Without a range, every shard Discord recommends runs here (one shard would be refused
@@ -108,9 +147,16 @@ fn serve_web(
     let bound = crate::front::web::WebThread::bind(addr)
         .map_err(|e| format!("[web] listen {addr}: {e}"))?;
     let health = Arc::clone(gateway);
-    let web =
+    let mut web =
         crate::front::web::Web::new(Arc::clone(app), Some(Arc::new(move || health.verdict())))
             .with_limits(config.web.limits());
+    if let Some((client_id, client_secret)) = config.activity.credentials() {
+        web = web.with_activity(crate::front::web::ActivityAuth {
+            api: discord_api(config),
+            client_id,
+            client_secret,
+        });
+    }
     if let Some(operator) = config.web.metrics_listen() {
         // The operator's endpoints are an aid, not the bot's job: a taken port is said in
         // the log and the bot goes on without them.
@@ -167,6 +213,8 @@ struct Startup {
     gateway: Arc<gateway::GatewayState>,
     /// The pages, told where to post once the bot can ([`pages_outbox`]).
     pages: Option<crate::front::web::Web>,
+    /// Whether the Discord Activity is on: its entry point command is registered.
+    activity: bool,
 }
 
 impl Startup {
@@ -179,14 +227,9 @@ impl Startup {
         framework: &poise::Framework<Data, Error>,
     ) -> Result<Data, Error> {
         let commands = &framework.options().commands;
-        match self.guild {
-            // Another process runs shard 0.
-            _ if self.shards.is_some_and(|s| s.first != 0) => {}
-            Some(guild) => {
-                poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(guild))
-                    .await?
-            }
-            None => poise::builtins::register_globally(ctx, commands).await?,
+        // Another process runs shard 0 otherwise.
+        if self.shards.is_none_or(|s| s.first == 0) {
+            register(ctx, commands, self.guild, self.activity).await?;
         }
         tracing::info!(user = %ready.user.name, "connected and commands registered");
         self.gateway

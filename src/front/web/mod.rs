@@ -8,6 +8,7 @@
 //! application layer ([`App::spectate`]); this module writes it as HTML and keeps each
 //! watched table's spectators up to date ([`hub`]).
 
+mod activity;
 mod boards;
 mod hub;
 mod lang;
@@ -37,6 +38,7 @@ use self::limits::{Limits, Open};
 use crate::table::{App, Lines};
 use crate::words::Lang;
 
+pub use self::activity::ActivityAuth;
 pub use self::lang::from_accept_language;
 pub use self::seats::Outbox;
 
@@ -57,6 +59,8 @@ pub struct Web {
     /// Where the seats' pages say what their members did: set by the chat front end that
     /// runs beside the pages once it can post; until then the pages only watch.
     outbox: Arc<std::sync::OnceLock<Outbox>>,
+    /// The Activity's OAuth2 credentials, when it is on.
+    activity: Option<ActivityAuth>,
 }
 
 impl Web {
@@ -69,7 +73,14 @@ impl Web {
             limits: Limits::default(),
             open: Arc::default(),
             outbox: Arc::default(),
+            activity: None,
         }
+    }
+
+    /// These pages with the Discord Activity's way in (`/activity/session`).
+    pub fn with_activity(mut self, auth: ActivityAuth) -> Web {
+        self.activity = Some(auth);
+        self
     }
 
     /// Lets the seats' pages act: what their members do is said through `outbox` (the
@@ -105,6 +116,11 @@ impl Web {
                     .layer(axum::extract::DefaultBodyLimit::max(4096)),
             )
             .route("/p/{token}/panel", get(seats::panel_now))
+            .route(
+                "/activity/session",
+                axum::routing::post(activity::session)
+                    .layer(axum::extract::DefaultBodyLimit::max(4096)),
+            )
             .route("/t/{token}/events", get(table_events))
             .route("/t/{token}/board/{game}/{step}", get(table_board))
             .route("/s/{token}", get(lobby_page))
