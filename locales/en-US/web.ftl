@@ -59,3 +59,9 @@ web-play-spent = This link plays no more: the table has ended or the seat is no 
 web-play-no-chat = The bot is not connected to its chat yet, so nothing was played. Try again in a moment.
 web-play-waiting = { $who } is to act. Your moves come here as soon as it is your turn.
 web-play-touch = Touch a piece on the board to see where it may go, then where it goes; or choose below.
+
+## The Discord Activity.
+activity-connecting = Connecting to Discord…
+activity-no-table = There is no table in this channel yet: start one with /play, then open the Activity again.
+activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
+activity-failed = This page works inside Discord: open it from the Activities of a channel.

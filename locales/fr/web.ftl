@@ -59,3 +59,9 @@ web-play-spent = Ce lien ne joue plus : la table est terminée ou cette place n'
 web-play-no-chat = Le bot n'est pas encore relié à sa messagerie : rien n'a été joué. Réessayez dans un instant.
 web-play-waiting = C'est à { $who } d'agir. Vos coups s'affichent ici dès que c'est votre tour.
 web-play-touch = Touchez une pièce sur le plateau pour voir où elle peut aller, puis sa destination ; ou choisissez ci-dessous.
+
+## L'Activité Discord.
+activity-connecting = Connexion à Discord…
+activity-no-table = Il n'y a pas encore de table dans ce salon : lancez-en une avec /jouer, puis rouvrez l'Activité.
+activity-refused = Discord n'a pas confirmé qui vous êtes. Fermez l'Activité et rouvrez-la.
+activity-failed = Cette page fonctionne dans Discord : ouvrez-la depuis les Activités d'un salon.

@@ -8,15 +8,49 @@
 
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::Web;
+use super::{lang_of, not_found, LangQuery, Web};
 use crate::table::Opened;
+
+/// Discord's Embedded App SDK, bundled by `scripts/activity-sdk/build.sh`.
+const SDK: &str = include_str!("activity-sdk.js");
+/// The Activity page's own script.
+const SCRIPT: &str = include_str!("activity.js");
+
+/// `GET /activity`: the page Discord's client frames. It waits for Discord, has the member
+/// authorise the application, trades the code here, and opens what it is given.
+pub(super) async fn page(
+    State(web): State<Web>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&query, &headers);
+    let Some(auth) = &web.activity else {
+        return not_found(lang);
+    };
+    super::html(super::pages::activity(&auth.client_id, lang, SCRIPT))
+}
+
+/// `GET /activity/sdk.js`.
+pub(super) async fn sdk(State(web): State<Web>) -> Response {
+    if web.activity.is_none() {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        SDK,
+    )
+        .into_response()
+}
 
 /// The application's OAuth2 credentials and where Discord's API is (`https://discord.com`,
 /// or the proxy or fake Discord the bot's REST traffic goes to).

@@ -105,8 +105,18 @@ impl Web {
         self.hub.spectators()
     }
 
-    /// The public routes.
+    /// The public routes, also under `/.proxy/` (the prefix of the Discord Activity's URL
+    /// mapping).
     pub fn router(&self) -> Router {
+        let routes = self.routes();
+        Router::new()
+            .nest("/.proxy", routes.clone())
+            .merge(routes)
+            .fallback(not_found_page)
+            .with_state(self.clone())
+    }
+
+    fn routes(&self) -> Router<Web> {
         Router::new()
             .route("/t/{token}", get(table_page))
             .route(
@@ -124,9 +134,9 @@ impl Web {
             .route("/t/{token}/events", get(table_events))
             .route("/t/{token}/board/{game}/{step}", get(table_board))
             .route("/s/{token}", get(lobby_page))
+            .route("/activity", get(activity::page))
+            .route("/activity/sdk.js", get(activity::sdk))
             .route("/healthz", get(healthz))
-            .fallback(not_found_page)
-            .with_state(self.clone())
     }
 
     /// The operator's routes, for a listener of their own: `/metrics`, and `/healthz` with

@@ -282,6 +282,28 @@ pub fn script_words(lang: Lang) -> serde_json::Value {
     })
 }
 
+/// The Discord Activity's page: it says what it is doing while its script meets Discord's
+/// client, then opens the member's seat (or the table's page) in its place.
+pub fn activity(client_id: &str, lang: Lang, script: &str) -> Markup {
+    let words = json!({
+        "refused": t!(lang, "activity-refused"),
+        "none": t!(lang, "activity-no-table"),
+        "failed": t!(lang, "activity-failed"),
+    });
+    page(
+        lang,
+        "Holotable",
+        html! {
+            main.narrow #activity data-client=(client_id) data-words=(words.to_string()) {
+                h1 { "Holotable" }
+                p #status role="status" { (t!(lang, "activity-connecting")) }
+            }
+            script src="activity/sdk.js" {}
+            script { (PreEscaped(script)) }
+        },
+    )
+}
+
 /// A server's lobby: its live tables, its recent results and its leaderboard. It is a plain
 /// page that reads itself again every 20 s (each table's own page is the live one).
 pub fn lobby(view: &Lobby, lang: Lang) -> Markup {
