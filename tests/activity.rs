@@ -12,10 +12,10 @@ mod fake_discord;
 
 use std::time::Duration;
 
-use chromium::{browser, driver, until};
+use chromium::{browser, driver, try_click, until};
 use fake_discord::client::*;
 use fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::json;
 
 /// Where the page playing Discord's client is served: `http://localhost:3333`, one of the
@@ -169,11 +169,9 @@ async fn the_framed_activity_authorises_the_member_and_plays_their_seat() {
     until(&client, menu, json!(true), Duration::from_secs(10)).await;
     let before = fake.requests().len();
     for _ in 0..4 {
-        let entry = "#play .menu button.entry:not(.back)";
-        let Ok(found) = client.find(Locator::Css(entry)).await else {
+        if !try_click(&client, "#play .menu button.entry:not(.back)").await {
             break;
-        };
-        found.click().await.unwrap();
+        }
         let idle = "return !document.getElementById('play').classList.contains('busy')";
         until(&client, idle, json!(true), Duration::from_secs(10)).await;
         if fake

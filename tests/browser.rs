@@ -16,7 +16,7 @@ mod web;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use chromium::{browser, driver, until};
+use chromium::{browser, click, driver, try_click, until};
 use fantoccini::{Client, Locator};
 use serde_json::json;
 use web::{board_file, first_choice, play_url, watch_url, WebConsole};
@@ -201,25 +201,6 @@ async fn page_to_act(pages: &[&Client]) -> usize {
         assert!(Instant::now() < deadline, "no page offers a move");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-/// Clicks what `css` finds, again if the page drew it anew between finding and clicking
-/// (a live update redraws the board's spots).
-async fn click(page: &Client, css: &str) {
-    assert!(try_click(page, css).await, "{css} cannot be clicked");
-}
-
-/// [`click`], or `false` when what `css` finds is gone (the table moved on meanwhile).
-async fn try_click(page: &Client, css: &str) -> bool {
-    for _ in 0..20 {
-        if let Ok(found) = page.find(Locator::Css(css)).await {
-            if found.click().await.is_ok() {
-                return true;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    false
 }
 
 /// Plays move number `pick` (modulo their number) of those the page lets its player touch

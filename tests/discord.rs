@@ -715,6 +715,7 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
             ),
         ],
     );
+    fake.enable_activities();
     connected(&fake).await;
     let registered = fake
         .wait_for(0, WAIT, |r| {
@@ -741,7 +742,12 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
     );
     let challenge = answer(&fake, n, 7001).await;
     fake.component(7002, BOB, &button(&challenge, "Accept"), &[]);
-    answer(&fake, n, 7002).await;
+    let board = answer(&fake, n, 7002).await;
+    // "Play on the board" opens the Activity in place of a link.
+    fake.component(7003, ALICE, &button(&board, "Play on the board"), &[]);
+    let launched = answer(&fake, n, 7003).await;
+    assert_eq!(launched.json["type"], 12, "{:?}", launched.json);
+    assert_eq!(launched.status, 204);
 
     let http = reqwest::Client::new();
     let session = |code: String| {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::json;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -102,4 +102,23 @@ pub async fn until(client: &Client, script: &str, want: serde_json::Value, withi
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+}
+
+/// Clicks what `css` finds, again if the page drew it anew between finding and clicking
+/// (a live update redraws the board's spots).
+pub async fn click(page: &Client, css: &str) {
+    assert!(try_click(page, css).await, "{css} cannot be clicked");
+}
+
+/// [`click`], or `false` when what `css` finds is gone (the table moved on meanwhile).
+pub async fn try_click(page: &Client, css: &str) -> bool {
+    for _ in 0..20 {
+        if let Ok(found) = page.find(Locator::Css(css)).await {
+            if found.click().await.is_ok() {
+                return true;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
 }

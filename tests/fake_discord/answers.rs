@@ -254,6 +254,12 @@ impl FakeDiscord {
                     )),
                 }
             }
+            // LAUNCH_ACTIVITY: only for an application whose Activities are on.
+            Some(12) if !self.shared.lock().unwrap().oauth.activities => Some(refusal(
+                StatusCode::BAD_REQUEST,
+                50035,
+                "Invalid Form Body: this application has no Activity",
+            )),
             _ => None,
         }
     }

@@ -21,9 +21,16 @@ pub(super) struct OAuth {
     codes: HashMap<String, (String, String)>,
     tokens: HashMap<String, (String, String)>,
     issued: u64,
+    /// Whether the application's Activities are on (the developer portal's switch).
+    pub(super) activities: bool,
 }
 
 impl FakeDiscord {
+    /// Turns the application's Activities on, as its developer does in the portal.
+    pub fn enable_activities(&self) {
+        self.shared.lock().unwrap().oauth.activities = true;
+    }
+
     /// A code for `user` as their Discord client hands it to the Activity once they
     /// authorised it.
     pub fn oauth_code(&self, (id, name): (&str, &str)) -> String {

@@ -85,6 +85,15 @@ impl<'a> Asked<'a> {
         }
     }
 
+    /// Opens the Discord Activity for the member who asked (`LAUNCH_ACTIVITY`).
+    async fn launch(self, http: &serenity::Http) -> serenity::Result<()> {
+        let launch = serenity::CreateInteractionResponse::LaunchActivity;
+        match self {
+            Asked::Command(i) => i.create_response(http, launch).await,
+            Asked::Component(i) => i.create_response(http, launch).await,
+        }
+    }
+
     async fn defer(self, http: &serenity::Http) -> serenity::Result<()> {
         match self {
             Asked::Command(i) => i.defer(http).await,
@@ -160,6 +169,9 @@ pub(super) struct Answering<'a> {
     lang: Lang,
     /// Whether a channel message has already said that the answer was lost.
     headed: bool,
+    /// Whether the Discord Activity is on: a seat's own page then opens as the Activity
+    /// (`LAUNCH_ACTIVITY`) rather than as a link.
+    activity: bool,
 }
 
 impl<'a> Answering<'a> {
@@ -177,6 +189,7 @@ impl<'a> Answering<'a> {
             asked,
             received: Instant::now(),
             state: State::Fresh,
+            activity: false,
             who: who.to_string(),
             lang,
             headed: false,
@@ -186,6 +199,12 @@ impl<'a> Answering<'a> {
     /// The same answer, to an interaction that arrived at `received` (it waited at the door).
     pub(super) fn arrived(mut self, received: Instant) -> Answering<'a> {
         self.received = received;
+        self
+    }
+
+    /// An answer that opens a seat's own page as the Discord Activity.
+    pub(super) fn launching(mut self, activity: bool) -> Answering<'a> {
+        self.activity = activity;
         self
     }
 
@@ -223,6 +242,15 @@ impl<'a> Answering<'a> {
         let (http, asked) = (self.http, self.asked);
         let later = Instant::now() + LATER_ANSWER;
         let (what, sent) = match self.state {
+            // A seat's own page, with the Activity on: Discord opens it in place.
+            State::Fresh if self.activity && reply.opens_seat() => (
+                "launch",
+                retrying("launch", self.received + FIRST_ANSWER, || {
+                    asked.launch(http)
+                })
+                .await
+                .map(|_| None),
+            ),
             State::Fresh => (
                 "answer",
                 retrying("answer", self.received + FIRST_ANSWER, || {

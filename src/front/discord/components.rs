@@ -50,7 +50,8 @@ pub(super) async fn component(
     let _busy = data.inflight.enter();
     let asked = Asked::Component(interaction);
     let mut answering = Answering::new(&ctx.http, &data.controls, asked, &actor.name, actor.lang)
-        .arrived(data.seen.arrived(interaction.id.get()));
+        .arrived(data.seen.arrived(interaction.id.get()))
+        .launching(data.activity);
     let Some(command) = command else {
         // Not one of this bot's components: said so, and nothing else done.
         let foreign = if menu {

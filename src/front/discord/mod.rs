@@ -58,6 +58,8 @@ pub struct Data {
     seen: Arc<seen::Seen>,
     /// Each table's message whose choices are live.
     controls: Arc<controls::Controls>,
+    /// Whether the Discord Activity is on (`[activity]`).
+    activity: bool,
 }
 
 fn user_id(data: &Data, user: &serenity::User) -> String {

@@ -126,6 +126,8 @@ pub(super) struct Outgoing {
     choices: bool,
     /// What stays once its choices are stale: the live page's link.
     kept: Vec<serenity::CreateActionRow>,
+    /// Whether it gives a seat's own page (which the Activity may open instead).
+    seat: bool,
     /// Whether it is its table's last word (the table's thread may close).
     closes: bool,
     /// Whether it may take the place of the private message it was picked from.
@@ -152,6 +154,10 @@ impl Outgoing {
             table: reply.table.filter(|_| !reply.ephemeral),
             choices,
             kept: link_row(&reply).into_iter().collect(),
+            seat: reply
+                .link
+                .as_ref()
+                .is_some_and(|l| l.kind == crate::table::LinkKind::Play),
             closes: reply.closes,
             replaces: reply.replaces,
             content: within_limit(content),
@@ -170,6 +176,11 @@ impl Outgoing {
     /// The table whose earlier messages this one supersedes, if it does.
     pub(super) fn table(&self) -> Option<i64> {
         self.table
+    }
+
+    /// Whether it gives a seat's own page.
+    pub(super) fn opens_seat(&self) -> bool {
+        self.seat
     }
 
     /// Whether it is its table's last word.

@@ -256,6 +256,7 @@ impl Startup {
             gateway: self.gateway,
             seen: self.seen,
             controls,
+            activity: self.activity,
         })
     }
 }
