@@ -107,29 +107,10 @@ async fn the_framed_activity_authorises_the_member_and_plays_their_seat() {
     let Some((_driver, webdriver)) = driver("the Activity") else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("holotable-activity-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
     let fake = FakeDiscord::start().await;
-    let _bot = start_bot_with(
-        &fake,
-        &dir.join("h.db"),
-        &[
-            ("HOLOTABLE_WEB__LISTEN", &format!("127.0.0.1:{port}")),
-            ("HOLOTABLE_WEB__PUBLIC_URL", &base),
-            ("HOLOTABLE_ACTIVITY__CLIENT_ID", fake_discord::APP_ID),
-            (
-                "HOLOTABLE_ACTIVITY__CLIENT_SECRET",
-                fake_discord::oauth::CLIENT_SECRET,
-            ),
-        ],
-    );
+    let (_bot, base) = start_bot_with_pages(&fake, "activity", true);
+    let profile = std::env::temp_dir().join(format!("holotable-activity-{}", std::process::id()));
+    fake.enable_activities();
     connected(&fake).await;
     let n = fake.requests().len();
     fake.slash(
@@ -151,7 +132,7 @@ async fn the_framed_activity_authorises_the_member_and_plays_their_seat() {
     );
     let served = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
     serve_client(served.clone()).await;
-    let client = browser(&webdriver, &dir.join("profile"), "en-US").await;
+    let client = browser(&webdriver, &profile, "en-US").await;
     let code = fake.oauth_code(ALICE);
     let (path, _) = launch(&client, &served, &activity, &code).await;
     assert!(path.starts_with("/.proxy/p/"), "alice's seat opens: {path}");

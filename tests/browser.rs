@@ -186,6 +186,19 @@ async fn the_page_shows_each_move_by_itself_and_its_board_is_the_channels() {
     client.close().await.unwrap();
 }
 
+/// A table `start` opens between alice and bob, accepted, and each seat's own link (alice's
+/// first), on a console with its pages.
+fn seated(dir: &std::path::Path, db: &std::path::Path, start: &str) -> (WebConsole, Vec<String>) {
+    let mut console = WebConsole::start(dir, db.to_str().unwrap());
+    console.say(start);
+    console.say("bob: [Accept]");
+    let links = ["alice", "bob"]
+        .iter()
+        .map(|user| play_url(&console.say(&format!("{user}: [Play on the board]"))).unwrap())
+        .collect();
+    (console, links)
+}
+
 /// How many entries of the move menu a seat's page offers now.
 const MENU: &str = "return document.querySelectorAll('#play .menu button').length";
 
@@ -246,14 +259,11 @@ async fn each_player_plays_their_seat_by_clicks_and_the_other_page_follows() {
     let dir = common::workdir("browser-seats");
     let db = dir.join("t.db");
     let (mut console, links) = tokio::task::block_in_place(|| {
-        let mut console = WebConsole::start(&dir, db.to_str().unwrap());
-        console.say("alice: /play game:dejarik opponent:bob wager:100");
-        console.say("bob: [Accept]");
-        let links: Vec<String> = ["alice", "bob"]
-            .iter()
-            .map(|user| play_url(&console.say(&format!("{user}: [Play on the board]"))).unwrap())
-            .collect();
-        (console, links)
+        seated(
+            &dir,
+            &db,
+            "alice: /play game:dejarik opponent:bob wager:100",
+        )
     });
     let alice = browser(&webdriver, &dir.join("profile-a"), "en-US").await;
     let bob = browser(&webdriver, &dir.join("profile-b"), "en-US").await;
@@ -420,16 +430,7 @@ async fn whole_games_of_dejarik_and_backgammon_are_played_by_clicks_alone() {
     ] {
         let dir = common::workdir(&format!("browser-whole-{game}"));
         let db = dir.join("t.db");
-        let (mut console, links) = tokio::task::block_in_place(|| {
-            let mut console = WebConsole::start(&dir, db.to_str().unwrap());
-            console.say(start);
-            console.say("bob: [Accept]");
-            let links: Vec<String> = ["alice", "bob"]
-                .iter()
-                .map(|u| play_url(&console.say(&format!("{u}: [Play on the board]"))).unwrap())
-                .collect();
-            (console, links)
-        });
+        let (mut console, links) = tokio::task::block_in_place(|| seated(&dir, &db, start));
         let alice = browser(&webdriver, &dir.join("profile-a"), "en-US").await;
         let bob = browser(&webdriver, &dir.join("profile-b"), "en-US").await;
         alice.goto(&links[0]).await.unwrap();
@@ -486,14 +487,11 @@ async fn every_games_seat_page_offers_the_player_to_act_their_moves() {
         let dir = common::workdir(&format!("browser-seat-{game}"));
         let db = dir.join("t.db");
         let (_console, links) = tokio::task::block_in_place(|| {
-            let mut console = WebConsole::start(&dir, db.to_str().unwrap());
-            console.say(&format!("alice: /play game:{game} opponent:bob wager:100"));
-            console.say("bob: [Accept]");
-            let links: Vec<String> = ["alice", "bob"]
-                .iter()
-                .map(|u| play_url(&console.say(&format!("{u}: [Play on the board]"))).unwrap())
-                .collect();
-            (console, links)
+            seated(
+                &dir,
+                &db,
+                &format!("alice: /play game:{game} opponent:bob wager:100"),
+            )
         });
         let page = browser(&webdriver, &dir.join("profile"), "en-US").await;
         let mut seen = Vec::new();

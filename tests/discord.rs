@@ -568,29 +568,40 @@ fn the_invite_asks_for_exactly_what_the_bot_uses() {
     assert!(readme.contains(&url), "the README's invite link is {url}");
 }
 
+/// Plays one move through whichever of the seats' `pages` is to act, step by step through
+/// its panel, and waits for the board the channel gets.
+async fn play_a_move_through(fake: &FakeDiscord, pages: &[String]) {
+    let http = reqwest::Client::new();
+    let mut mover = None;
+    for page in pages {
+        let panel = http.get(format!("{page}/panel")).send().await.unwrap();
+        if let Some(entry) = panel_html::first_entry(&panel.text().await.unwrap()) {
+            mover = Some((page.clone(), entry));
+        }
+    }
+    let (page, mut entry) = mover.expect("a seat to act");
+    let before = fake.requests().len();
+    while entry.value.as_deref().is_some_and(|v| v.starts_with('~')) {
+        let next = http.post(&page).form(&entry.form()).send().await.unwrap();
+        entry = panel_html::first_entry(&next.text().await.unwrap()).expect("a next step");
+    }
+    let played = http.post(&page).form(&entry.form()).send().await.unwrap();
+    assert_eq!(played.status().as_u16(), 200);
+    let channel = format!("/channels/{}/messages", fake_discord::CHANNEL_ID);
+    let posted = fake
+        .wait_for(before, WAIT, |r| r.method == "POST" && r.path == channel)
+        .await;
+    let content = content_of_message(&posted);
+    assert!(content.contains("to move"), "{:?}", posted.json);
+}
+
 /// With `[web]` set, the bot serves the live pages beside the gateway: every board message
 /// links its table's page (a link button Discord accepts), the page opens, and `/healthz`
 /// waits for the gateway.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
-    let dir = std::env::temp_dir().join(format!("holotable-discord-web-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
     let fake = FakeDiscord::start().await;
-    let _bot = start_bot_with(
-        &fake,
-        &dir.join("h.db"),
-        &[
-            ("HOLOTABLE_WEB__LISTEN", &format!("127.0.0.1:{port}")),
-            ("HOLOTABLE_WEB__PUBLIC_URL", &format!("{base}/")),
-        ],
-    );
+    let (_bot, base) = start_bot_with_pages(&fake, "discord-web", false);
     connected(&fake).await;
     let http = reqwest::Client::new();
     let deadline = std::time::Instant::now() + WAIT;
@@ -654,33 +665,7 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
         assert!(url.starts_with(&format!("{base}/p/")), "{url}");
         links.push(url);
     }
-    let mut mover = None;
-    for link in &links {
-        let panel = http.get(format!("{link}/panel")).send().await.unwrap();
-        let panel = panel.text().await.unwrap();
-        if let Some(entry) = panel_html::first_entry(&panel) {
-            mover = Some((link.clone(), entry));
-        }
-    }
-    let (link, mut entry) = mover.expect("a seat to act");
-    let before = fake.requests().len();
-    while entry.value.as_deref().is_some_and(|v| v.starts_with('~')) {
-        let next = http.post(&link).form(&entry.form()).send().await.unwrap();
-        entry = panel_html::first_entry(&next.text().await.unwrap()).expect("a next step");
-    }
-    let played = http.post(&link).form(&entry.form()).send().await.unwrap();
-    assert_eq!(played.status().as_u16(), 200);
-    let posted = fake
-        .wait_for(before, WAIT, |r| {
-            r.method == "POST"
-                && r.path == format!("/channels/{}/messages", fake_discord::CHANNEL_ID)
-        })
-        .await;
-    assert!(
-        content_of_message(&posted).contains("to move"),
-        "{:?}",
-        posted.json
-    );
+    play_a_move_through(&fake, &links).await;
     assert!(validate_bodies(&fake.requests()) >= 3);
 }
 
@@ -691,30 +676,8 @@ async fn board_messages_link_the_live_page_and_health_follows_the_gateway() {
 /// refused; a member without a seat gets the table's live page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_twice() {
-    let dir =
-        std::env::temp_dir().join(format!("holotable-discord-activity-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
     let fake = FakeDiscord::start().await;
-    let _bot = start_bot_with(
-        &fake,
-        &dir.join("h.db"),
-        &[
-            ("HOLOTABLE_WEB__LISTEN", &format!("127.0.0.1:{port}")),
-            ("HOLOTABLE_WEB__PUBLIC_URL", &base),
-            ("HOLOTABLE_ACTIVITY__CLIENT_ID", fake_discord::APP_ID),
-            (
-                "HOLOTABLE_ACTIVITY__CLIENT_SECRET",
-                fake_discord::oauth::CLIENT_SECRET,
-            ),
-        ],
-    );
+    let (_bot, base) = start_bot_with_pages(&fake, "discord-activity", true);
     fake.enable_activities();
     connected(&fake).await;
     let registered = fake
@@ -786,31 +749,6 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
     );
 
     // The seat to act plays a move as its member; the channel gets it.
-    let mut mover = None;
-    for page in &pages {
-        let panel = http.get(format!("{page}/panel")).send().await.unwrap();
-        if let Some(entry) = panel_html::first_entry(&panel.text().await.unwrap()) {
-            mover = Some((page.clone(), entry));
-        }
-    }
-    let (page, mut entry) = mover.expect("a seat to act");
-    let before = fake.requests().len();
-    while entry.value.as_deref().is_some_and(|v| v.starts_with('~')) {
-        let next = http.post(&page).form(&entry.form()).send().await.unwrap();
-        entry = panel_html::first_entry(&next.text().await.unwrap()).expect("a next step");
-    }
-    let played = http.post(&page).form(&entry.form()).send().await.unwrap();
-    assert_eq!(played.status().as_u16(), 200);
-    let posted = fake
-        .wait_for(before, WAIT, |r| {
-            r.method == "POST"
-                && r.path == format!("/channels/{}/messages", fake_discord::CHANNEL_ID)
-        })
-        .await;
-    assert!(
-        content_of_message(&posted).contains("to move"),
-        "{:?}",
-        posted.json
-    );
+    play_a_move_through(&fake, &pages).await;
     assert!(validate_bodies(&fake.requests()) >= 3);
 }

@@ -42,6 +42,35 @@ pub fn start_bot_with(fake: &FakeDiscord, db: &Path, env: &[(&str, &str)]) -> Bo
     start_bot_args(fake, db, env, &[])
 }
 
+/// The bot serving its pages on a free loopback port, its ledger in a directory of its own
+/// named for `name`; with the Activity on when `activity` (the fake's client secret). The
+/// bot, and where its pages are.
+pub fn start_bot_with_pages(fake: &FakeDiscord, name: &str, activity: bool) -> (Bot, String) {
+    let dir = std::env::temp_dir().join(format!("holotable-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let listen = format!("127.0.0.1:{port}");
+    let mut env = vec![
+        ("HOLOTABLE_WEB__LISTEN", listen.as_str()),
+        ("HOLOTABLE_WEB__PUBLIC_URL", base.as_str()),
+    ];
+    if activity {
+        env.push(("HOLOTABLE_ACTIVITY__CLIENT_ID", super::APP_ID));
+        env.push((
+            "HOLOTABLE_ACTIVITY__CLIENT_SECRET",
+            super::oauth::CLIENT_SECRET,
+        ));
+    }
+    let bot = start_bot_with(fake, &dir.join("h.db"), &env);
+    (bot, base)
+}
+
 /// `holotable serve ARGS` with the test's environment, `env` last (it overrides).
 pub fn start_bot_args(fake: &FakeDiscord, db: &Path, env: &[(&str, &str)], args: &[&str]) -> Bot {
     Bot(Command::new(env!("CARGO_BIN_EXE_holotable"))
