@@ -456,16 +456,7 @@ async fn whole_games_of_dejarik_and_backgammon_are_played_by_clicks_alone() {
                 .collect::<Vec<_>>()
         );
         drop(console);
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
-            .args(["audit", "--db"])
-            .arg(&db)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        common::audit_ok(&db);
     }
 }
 

@@ -81,19 +81,6 @@ fn link_of(console: &mut WebConsole, user: &str) -> String {
     url
 }
 
-fn audit_ok(db: &std::path::Path) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(["audit", "--db"])
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-}
-
 /// Which of two links is to act (its panel offers a menu).
 fn to_act(links: &[String; 2]) -> &str {
     links
@@ -168,7 +155,7 @@ fn each_seat_plays_from_its_own_page_and_the_channel_hears_every_move() {
         assert!(after.contains("plays no more"), "{after}");
     }
     assert!(console.heard(Duration::from_secs(1)).is_empty());
-    audit_ok(&db);
+    common::audit_ok(&db);
 }
 
 #[test]

@@ -142,6 +142,20 @@ impl Table {
 }
 
 /// A refusal: private, and naming what was wrong.
+/// `holotable audit` finds the ledger at `db` whole.
+pub fn audit_ok(db: &Path) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
+        .args(["audit", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 pub fn refused(reply: &Reply, needle: &str) {
     assert!(reply.ephemeral, "not refused: {}", reply.text);
     assert!(
