@@ -711,6 +711,15 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
     let launched = answer(&fake, n, 7003).await;
     assert_eq!(launched.json["type"], 12, "{:?}", launched.json);
     assert_eq!(launched.status, 204);
+    // So does /play where she already plays.
+    fake.slash(
+        7004,
+        ALICE,
+        "play",
+        json!([{"name": "game", "type": 3, "value": "dejarik"}]),
+        json!({}),
+    );
+    assert_eq!(answer(&fake, n, 7004).await.json["type"], 12);
 
     let http = reqwest::Client::new();
     let session = |code: String| {

@@ -164,6 +164,12 @@ fn a_link_is_its_seats_alone_a_new_one_voids_the_old_and_bad_posts_change_nothin
     let old = link_of(&mut console, "alice");
     let new = link_of(&mut console, "alice");
     assert_ne!(old, new);
+    // /play where she already plays opens her seat too (a newer link again).
+    let again = console.say("alice: /play game:dejarik opponent:bob");
+    let third = play_url(&again).unwrap_or_else(|| panic!("no seat in {again:?}"));
+    assert_eq!(again[0]["ephemeral"], true);
+    assert_eq!(client().get(&new).send().unwrap().status().as_u16(), 404);
+    let new = third;
     assert_eq!(client().get(&old).send().unwrap().status().as_u16(), 404);
     assert_eq!(client().get(&new).send().unwrap().status().as_u16(), 200);
     let action = an_action(&new);

@@ -48,6 +48,13 @@ impl Tables<'_> {
             )));
         };
         if let Some(table) = self.app.ledger.active_table(&actor.guild, &actor.channel)? {
+            // Where the member already plays, /play opens their seat on the board (on
+            // Discord with the Activity on: the Activity itself).
+            let seated = table.seats.contains(&actor.user);
+            let pages = self.app.settings.public_url.is_some();
+            if seated && table.status == TableStatus::Playing && pages {
+                return self.seat_link(actor, table);
+            }
             return Err(Refusal::Said(t!(
                 lang,
                 "play-channel-busy",

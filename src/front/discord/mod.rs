@@ -178,8 +178,9 @@ async fn dispatch(
     let _busy = data.inflight.enter();
     let actor = actor_of(&ctx);
     let arrived = data.seen.arrived(interaction(&ctx)?.id.get());
-    let mut answering =
-        Answering::new(ctx.http(), &data.controls, asked, &actor.name, actor.lang).arrived(arrived);
+    let mut answering = Answering::new(ctx.http(), &data.controls, asked, &actor.name, actor.lang)
+        .arrived(arrived)
+        .launching(data.activity);
     answer(
         &mut answering,
         &data.app,
