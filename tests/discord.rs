@@ -750,6 +750,14 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
         assert_eq!(again, 401);
     }
     assert_eq!(session("made-up".into()).await.0, 401);
+    let exchanges = |fake: &FakeDiscord| {
+        let requests = fake.requests();
+        requests
+            .iter()
+            .filter(|r| r.path == "/oauth2/token")
+            .count()
+    };
+    let (tried, mut refused) = (exchanges(&fake), 0);
     let (status, carol) = session(fake.oauth_code(CAROL)).await;
     assert_eq!(status, 200);
     assert!(
@@ -759,5 +767,23 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
 
     // The seat to act plays a move as its member; the channel gets it.
     play_a_move_through(&fake, &pages).await;
+
+    // A script posting made-up codes is stopped at the bot: at most 60 trades a minute
+    // reach Discord, the rest are told to wait.
+    for k in 0..70 {
+        match session(format!("flood{k}")).await.0 {
+            429 => refused += 1,
+            status => assert_eq!(status, 401),
+        }
+    }
+    assert!(
+        refused >= 10 + tried,
+        "{refused} refused after {tried} trades"
+    );
+    assert!(
+        exchanges(&fake) <= 60,
+        "{} trades reached Discord",
+        exchanges(&fake)
+    );
     assert!(validate_bodies(&fake.requests()) >= 3);
 }

@@ -151,11 +151,12 @@ fn serve_web(
         crate::front::web::Web::new(Arc::clone(app), Some(Arc::new(move || health.verdict())))
             .with_limits(config.web.limits());
     if let Some((client_id, client_secret)) = config.activity.credentials() {
-        web = web.with_activity(crate::front::web::ActivityAuth {
-            api: discord_api(config),
+        let api = discord_api(config);
+        web = web.with_activity(crate::front::web::ActivityAuth::new(
+            api,
             client_id,
             client_secret,
-        });
+        ));
     }
     if let Some(operator) = config.web.metrics_listen() {
         // The operator's endpoints are an aid, not the bot's job: a taken port is said in

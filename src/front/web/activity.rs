@@ -6,7 +6,8 @@
 //! table of the channel the Activity was launched in, that table's live page, or none.
 //! A code works once: Discord refuses it again, and so the bot does.
 
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -56,9 +57,36 @@ pub(super) async fn sdk(State(web): State<Web>) -> Response {
 /// or the proxy or fake Discord the bot's REST traffic goes to).
 #[derive(Clone)]
 pub struct ActivityAuth {
-    pub api: String,
-    pub client_id: String,
-    pub client_secret: String,
+    api: String,
+    client_id: String,
+    client_secret: String,
+    /// The exchanges of the current minute: anyone may post a code, and each one costs a
+    /// call to Discord, so a script posting made-up codes is stopped here, not there.
+    window: Arc<Mutex<(Instant, u32)>>,
+}
+
+/// How many codes a process trades with Discord in a minute, at most.
+const EXCHANGES_PER_MINUTE: u32 = 60;
+
+impl ActivityAuth {
+    pub fn new(api: String, client_id: String, client_secret: String) -> ActivityAuth {
+        ActivityAuth {
+            api,
+            client_id,
+            client_secret,
+            window: Arc::new(Mutex::new((Instant::now(), 0))),
+        }
+    }
+
+    /// Whether one more exchange fits in this minute (and counts it).
+    fn admits(&self) -> bool {
+        let mut window = self.window.lock().unwrap_or_else(|e| e.into_inner());
+        if window.0.elapsed() >= Duration::from_secs(60) {
+            *window = (Instant::now(), 0);
+        }
+        window.1 += 1;
+        window.1 <= EXCHANGES_PER_MINUTE
+    }
 }
 
 /// What the page posts: the code Discord's client gave it, and where it was launched.
@@ -91,6 +119,13 @@ pub(super) async fn session(State(web): State<Web>, Json(session): Json<Session>
     }
     if !snowflake(&session.guild_id) || !snowflake(&session.channel_id) {
         return refused(StatusCode::BAD_REQUEST, "not a channel");
+    }
+    if !auth.admits() {
+        metrics::counter!("holotable_web_activity_refused_total").increment(1);
+        return refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many codes; try again in a minute",
+        );
     }
     let Ok(client) = reqwest::Client::builder().timeout(TIMEOUT).build() else {
         return refused(StatusCode::SERVICE_UNAVAILABLE, "no HTTP client");
