@@ -1,6 +1,9 @@
 //! Dejarik's circular board (DJ-1): 25 labelled cells, both sides' pieces, the last move with
 //! its path and its victim, whose turn, names, losses, series score and result.
 
+mod spots;
+
+use spots::spots;
 use std::f32::consts::PI;
 use std::sync::{Arc, LazyLock, OnceLock};
 
@@ -67,34 +70,6 @@ fn cell_path(cell: Cell) -> Option<tiny_skia::Path> {
             let a = spoke_angle(k as f32);
             kit::annular_sector((CX, CY), R_MIDDLE, R_OUTER, a - half, a + half)
         }
-    }
-}
-
-/// Every cell, named as the notation names it: the same at every position.
-fn spots(_game: &Dejarik, _pos: &Position) -> crate::spots::Spots {
-    use crate::spots::{sector, Outline, Spot};
-    let half = 15f32.to_radians();
-    let mut spots = vec![Spot {
-        key: "C".to_string(),
-        outline: Outline::Circle {
-            cx: CX,
-            cy: CY,
-            r: R_INNER,
-        },
-    }];
-    for k in 1..=12u8 {
-        let a = spoke_angle(k as f32);
-        for (ring, r0, r1) in [("i", R_INNER, R_MIDDLE), ("o", R_MIDDLE, R_OUTER)] {
-            spots.push(Spot {
-                key: format!("{ring}{k}"),
-                outline: sector((CX, CY), r0, r1, a - half, a + half, 6),
-            });
-        }
-    }
-    crate::spots::Spots {
-        width: WIDTH,
-        height: HEIGHT,
-        spots,
     }
 }
 
@@ -606,24 +581,3 @@ pub static BOARD: super::Drawn<Dejarik> = super::Drawn {
     sides: &SIDES,
     spots: Some(spots),
 };
-
-#[cfg(test)]
-mod spot_tests {
-    use super::*;
-
-    #[test]
-    fn each_cells_spot_holds_its_piece_and_no_other_cells() {
-        let all = spots(&Dejarik::default(), &Position::start(Side::White)).spots;
-        assert_eq!(all.len(), 25);
-        for spot in &all {
-            let cell = crate::games::dejarik::notation::parse_cell(&spot.key).unwrap();
-            let centre = cell_center(cell);
-            let holding: Vec<&str> = all
-                .iter()
-                .filter(|s| s.outline.contains(centre))
-                .map(|s| s.key.as_str())
-                .collect();
-            assert_eq!(holding, [spot.key.as_str()], "the piece on {}", spot.key);
-        }
-    }
-}
