@@ -62,6 +62,6 @@ web-play-touch = Touch a piece on the board to see where it may go, then where i
 
 ## The Discord Activity.
 activity-connecting = Connecting to Discord…
-activity-no-table = There is no table in this channel yet: start one with /play, then open the Activity again.
+activity-no-table = You play at no table in this channel: start one with /play (or take a seat), then open the Activity again.
 activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
 activity-failed = This page works inside Discord: open it from the Activities of a channel.

@@ -62,6 +62,6 @@ web-play-touch = Touchez une pièce sur le plateau pour voir où elle peut aller
 
 ## L'Activité Discord.
 activity-connecting = Connexion à Discord…
-activity-no-table = Il n'y a pas encore de table dans ce salon : lancez-en une avec /jouer, puis rouvrez l'Activité.
+activity-no-table = Vous ne jouez à aucune table dans ce salon : lancez-en une avec /jouer (ou prenez une place), puis rouvrez l'Activité.
 activity-refused = Discord n'a pas confirmé qui vous êtes. Fermez l'Activité et rouvrez-la.
 activity-failed = Cette page fonctionne dans Discord : ouvrez-la depuis les Activités d'un salon.

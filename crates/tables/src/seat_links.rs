@@ -88,32 +88,29 @@ impl SeatLinks<'_> {
     }
 }
 
-/// What a member opens from a channel (an Activity launched there): their seat's page
-/// (a new link to it), the live page of the table there, or nothing.
+/// What a member opens from a channel (an Activity launched there): their seat's page (a
+/// new link to it), or nothing. Only a seat: the channel an Activity says it was launched
+/// in comes from the member's page, so a table there is shown only to who plays at it —
+/// never the table of a channel the member may not see.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opened {
     Seat(String),
-    Watch(String),
     Nothing,
 }
 
 impl SeatLinks<'_> {
-    /// What `user` opens in `guild`'s `channel`: their table there, or the channel's.
+    /// What `user` opens in `guild`'s `channel`: their seat at the table they play there.
     pub fn open_in(&self, guild: &str, channel: &str, user: &str) -> Result<Opened, Refusal> {
         let ledger = &self.app.ledger;
-        let row = match ledger.active_table_for(guild, channel, user)? {
-            Some(row) => row,
-            None => match ledger.active_table(guild, channel)? {
-                Some(row) => row,
-                None => return Ok(Opened::Nothing),
-            },
+        let Some(row) = ledger.active_table_for(guild, channel, user)? else {
+            return Ok(Opened::Nothing);
         };
         match row.seats.iter().position(|u| u == user) {
             Some(seat) if row.status == TableStatus::Playing => {
                 let now = self.app.now();
                 Ok(Opened::Seat(ledger.new_seat_link(row.id, seat, user, now)?))
             }
-            _ => Ok(Opened::Watch(ledger.watch_token(row.id)?)),
+            _ => Ok(Opened::Nothing),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! the bot exchanges it with Discord's OAuth2 token endpoint (its client id and secret from
 //! the configuration), reads who the member is, and answers with the access token (which
 //! the page hands back to Discord's client) and the page to open: the member's seat at the
-//! table of the channel the Activity was launched in, that table's live page, or none.
+//! table they play in the channel the Activity was launched in, or none.
 //! A code works once: Discord refuses it again, and so the bot does.
 
 use std::sync::{Arc, Mutex};
@@ -180,7 +180,6 @@ pub(super) async fn session(State(web): State<Web>, Json(session): Json<Session>
         .await;
     let page = match opened {
         Some(Ok(Opened::Seat(token))) => Some(format!("/p/{token}")),
-        Some(Ok(Opened::Watch(token))) => Some(format!("/t/{token}")),
         Some(Ok(Opened::Nothing)) => None,
         _ => return refused(StatusCode::SERVICE_UNAVAILABLE, "the tables did not answer"),
     };
