@@ -62,6 +62,11 @@ web-play-touch = Touch a piece on the board to see where it may go, then where i
 
 ## The Discord Activity.
 activity-connecting = Connecting to Discord…
-activity-no-table = You play at no table in this channel: start one with /play (or take a seat), then open the Activity again.
-activity-refused = Discord did not confirm who you are. Close the Activity and open it again.
+activity-no-table = There is nothing to open in this channel. Close the Activity and open it again.
+activity-start-intro = No table plays in this channel. Start one: against the droid, or open to everyone here (the channel gets its message, with a button to join).
+activity-start-droid = Play the droid
+activity-start-open = Open a table
+activity-waiting = Your seat opens here as soon as the table starts.
+activity-expired = This Activity's session has ended. Close the Activity and open it again.
+activity-refused = Discord did not confirm who you are, or that you opened the Activity in this channel. Close the Activity and open it again.
 activity-failed = This page works inside Discord: open it from the Activities of a channel.

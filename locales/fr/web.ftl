@@ -62,6 +62,11 @@ web-play-touch = Touchez une pièce sur le plateau pour voir où elle peut aller
 
 ## L'Activité Discord.
 activity-connecting = Connexion à Discord…
-activity-no-table = Vous ne jouez à aucune table dans ce salon : lancez-en une avec /jouer (ou prenez une place), puis rouvrez l'Activité.
-activity-refused = Discord n'a pas confirmé qui vous êtes. Fermez l'Activité et rouvrez-la.
+activity-no-table = Il n'y a rien à ouvrir dans ce salon. Fermez l'Activité et rouvrez-la.
+activity-start-intro = Aucune table ne joue dans ce salon. Lancez-en une : contre le droïde, ou ouverte à tout le salon (le salon reçoit son message, avec un bouton pour s'asseoir).
+activity-start-droid = Affronter le droïde
+activity-start-open = Ouvrir une table
+activity-waiting = Votre place s'ouvre ici dès que la table commence.
+activity-expired = La session de cette Activité est terminée. Fermez l'Activité et rouvrez-la.
+activity-refused = Discord n'a pas confirmé qui vous êtes, ni que vous avez ouvert l'Activité dans ce salon. Fermez l'Activité et rouvrez-la.
 activity-failed = Cette page fonctionne dans Discord : ouvrez-la depuis les Activités d'un salon.

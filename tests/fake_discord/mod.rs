@@ -80,6 +80,8 @@ pub struct Request {
     pub form: Vec<(String, String)>,
     /// The bearer token of `Authorization` (a member's OAuth2 token).
     pub bearer: Option<String>,
+    /// Whether `Authorization` names a bot's token (`Bot …`).
+    pub bot: bool,
 }
 
 impl Request {

@@ -1,7 +1,9 @@
 //! Discord's OAuth2 for an Activity, as far as the bot meets it: a code the member's client
 //! authorised (`authorize` with `identify`), exchanged once at `/oauth2/token` with the
 //! application's client id and secret for an access token, and `/users/@me` with that token.
-//! A code is good once, and only with the right secret, as on Discord.
+//! A code is good once, and only with the right secret, as on Discord. And where an
+//! Activity runs: its instances, each launched in a channel with the members in it, which
+//! the bot reads with its own token.
 
 use std::collections::HashMap;
 
@@ -10,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use super::{FakeDiscord, Request, APP_ID};
+use super::{FakeDiscord, Request, APP_ID, GUILD_ID};
 
 /// The application's client secret the fake knows.
 pub const CLIENT_SECRET: &str = "activity-secret";
@@ -23,12 +25,25 @@ pub(super) struct OAuth {
     issued: u64,
     /// Whether the application's Activities are on (the developer portal's switch).
     pub(super) activities: bool,
+    /// The Activity's instances: each one's channel and the members in it.
+    instances: HashMap<String, (String, Vec<String>)>,
 }
 
 impl FakeDiscord {
     /// Turns the application's Activities on, as its developer does in the portal.
     pub fn enable_activities(&self) {
         self.shared.lock().unwrap().oauth.activities = true;
+    }
+
+    /// `user` launches (or joins) the Activity's instance `instance` in `channel`.
+    pub fn join_activity(&self, instance: &str, channel: &str, user: &str) {
+        let mut shared = self.shared.lock().unwrap();
+        let entry = shared
+            .oauth
+            .instances
+            .entry(instance.to_string())
+            .or_insert_with(|| (channel.to_string(), Vec::new()));
+        entry.1.push(user.to_string());
     }
 
     /// A code for `user` as their Discord client hands it to the Activity once they
@@ -93,6 +108,43 @@ pub(super) fn me(fake: &FakeDiscord, request: &Request) -> Response {
         None => (
             StatusCode::UNAUTHORIZED,
             Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /applications/{app}/activity-instances/{instance}`, with the bot's token: where the
+/// instance runs and who is in it (Discord's `EmbeddedActivityInstance`).
+pub(super) fn instance(fake: &FakeDiscord, request: &Request) -> Response {
+    if !request.bot {
+        return (
+            StatusCode::UNAUTHORIZED,
+            Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response();
+    }
+    let parts: Vec<&str> = request.path.split('/').collect();
+    let (app, id) = (
+        parts.get(2).copied(),
+        parts.get(4).copied().unwrap_or_default(),
+    );
+    let shared = fake.shared.lock().unwrap();
+    match shared
+        .oauth
+        .instances
+        .get(id)
+        .filter(|_| app == Some(APP_ID))
+    {
+        Some((channel, users)) => Json(json!({
+            "application_id": APP_ID, "instance_id": id, "launch_id": format!("launch-{id}"),
+            "location": {"id": format!("gc-{GUILD_ID}-{channel}"), "kind": "gc",
+                         "channel_id": channel, "guild_id": GUILD_ID},
+            "users": users,
+        }))
+        .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            Json(json!({"message": "Unknown Activity Instance", "code": 10070})),
         )
             .into_response(),
     }

@@ -180,6 +180,10 @@ pub(super) async fn rest(
         } else {
             Vec::new()
         },
+        bot: headers
+            .get("authorization")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("Bot ")),
         bearer: headers
             .get("authorization")
             .and_then(|v| v.to_str().ok())
@@ -220,6 +224,9 @@ pub(super) fn taken(fake: &FakeDiscord, request: &Request, thread: u64) -> Respo
         ("PUT", p) if p.starts_with("/applications/") && p.ends_with("/commands") => Json(json!([])).into_response(),
         ("POST", "/oauth2/token") => super::oauth::token(fake, request),
         ("GET", "/users/@me") => super::oauth::me(fake, request),
+        ("GET", p) if p.starts_with("/applications/") && p.contains("/activity-instances/") => {
+            super::oauth::instance(fake, request)
+        }
         ("POST", p) if p.starts_with("/interactions/") && p.ends_with("/callback") => {
             match fake.callback_taken(request) {
                 Some(refused) => refused,

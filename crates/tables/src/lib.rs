@@ -18,6 +18,7 @@ mod ending;
 mod events;
 mod fair;
 pub mod fairness;
+mod here;
 pub mod lane;
 mod lobby;
 mod log;
@@ -68,10 +69,11 @@ use self::log::Progress;
 pub use crate::render::spots::{Outline, Spot, Spots};
 pub use commands::{Command, PlayArgs};
 pub use events::Event;
+pub use here::{GameChoice, Here};
 pub use lobby::{Lobby, LobbyTable};
 pub use refusal::Refusal;
 pub use replies::{Button, Choice, Control, Image, Link, LinkKind, Reply, Select, Style};
-pub use seat_links::{Opened, SeatLinks};
+pub use seat_links::SeatLinks;
 pub use table_view::{Choices, Lines, SeatView, TableView, Touchable};
 // What the front ends need of the ledger, named by the layer they talk to: a front end
 // names no ledger module (tests/layers.rs).

@@ -88,33 +88,6 @@ impl SeatLinks<'_> {
     }
 }
 
-/// What a member opens from a channel (an Activity launched there): their seat's page (a
-/// new link to it), or nothing. Only a seat: the channel an Activity says it was launched
-/// in comes from the member's page, so a table there is shown only to who plays at it —
-/// never the table of a channel the member may not see.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Opened {
-    Seat(String),
-    Nothing,
-}
-
-impl SeatLinks<'_> {
-    /// What `user` opens in `guild`'s `channel`: their seat at the table they play there.
-    pub fn open_in(&self, guild: &str, channel: &str, user: &str) -> Result<Opened, Refusal> {
-        let ledger = &self.app.ledger;
-        let Some(row) = ledger.active_table_for(guild, channel, user)? else {
-            return Ok(Opened::Nothing);
-        };
-        match row.seats.iter().position(|u| u == user) {
-            Some(seat) if row.status == TableStatus::Playing => {
-                let now = self.app.now();
-                Ok(Opened::Seat(ledger.new_seat_link(row.id, seat, user, now)?))
-            }
-            _ => Ok(Opened::Nothing),
-        }
-    }
-}
-
 /// The "Play on the board" button of a table in play, when the bot serves pages.
 pub(crate) fn button(app: &App, row: &TableRow) -> Option<Button> {
     app.settings.public_url.as_ref()?;

@@ -156,6 +156,7 @@ fn serve_web(
             api,
             client_id,
             client_secret,
+            config.discord.token.clone().unwrap_or_default(),
         ));
     }
     if let Some(operator) = config.web.metrics_listen() {

@@ -1,6 +1,7 @@
 // The Discord Activity: wait for Discord's client, have the member authorise the
 // application (identify), trade the code at the bot for who they are and where to go, give
-// Discord the access token, then open the member's seat (or the table's live page).
+// Discord the access token, then open what the channel holds for them: their seat, the
+// table waiting for players, the live page of a table in play, or the games to start.
 (function () {
   "use strict";
   var root = document.getElementById("activity");
@@ -29,6 +30,7 @@
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           code: authorized.code, guild_id: sdk.guildId, channel_id: sdk.channelId,
+          instance_id: sdk.instanceId,
         }),
       });
     })

@@ -2,10 +2,14 @@
 //! authorise the application (`identify`) and posts the code it got to `/activity/session`;
 //! the bot exchanges it with Discord's OAuth2 token endpoint (its client id and secret from
 //! the configuration), reads who the member is, and answers with the access token (which
-//! the page hands back to Discord's client) and the page to open: the member's seat at the
-//! table they play in the channel the Activity was launched in, or none.
-//! A code works once: Discord refuses it again, and so the bot does.
+//! the page hands back to Discord's client) and the page to open: what the channel the
+//! Activity was launched in holds for them ([`super::here`]).
+//! A code works once: Discord refuses it again, and so the bot does. The channel the page
+//! names is believed only once Discord confirms, with the bot's own token, that the member
+//! runs this Activity's instance in that very channel: a page may say anything, Discord's
+//! activity instance cannot be made up.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -17,7 +21,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{lang_of, not_found, LangQuery, Web};
-use crate::table::Opened;
+use crate::words::Lang;
 
 /// Discord's Embedded App SDK, bundled by `scripts/activity-sdk/build.sh`.
 const SDK: &str = include_str!("activity-sdk.js");
@@ -60,6 +64,10 @@ pub struct ActivityAuth {
     api: String,
     client_id: String,
     client_secret: String,
+    /// The bot's token, to ask Discord where an Activity's instance runs and who is in it.
+    bot_token: String,
+    /// The members' sessions, by their grant (the token `/activity/here` is opened with).
+    grants: Arc<Mutex<HashMap<String, Grant>>>,
     /// The exchanges of the current minute: anyone may post a code, and each one costs a
     /// call to Discord, so a script posting made-up codes is stopped here, not there.
     window: Arc<Mutex<(Instant, u32)>>,
@@ -69,11 +77,18 @@ pub struct ActivityAuth {
 const EXCHANGES_PER_MINUTE: u32 = 60;
 
 impl ActivityAuth {
-    pub fn new(api: String, client_id: String, client_secret: String) -> ActivityAuth {
+    pub fn new(
+        api: String,
+        client_id: String,
+        client_secret: String,
+        bot_token: String,
+    ) -> ActivityAuth {
         ActivityAuth {
             api,
             client_id,
             client_secret,
+            bot_token,
+            grants: Arc::default(),
             window: Arc::new(Mutex::new((Instant::now(), 0))),
         }
     }
@@ -87,7 +102,52 @@ impl ActivityAuth {
         window.1 += 1;
         window.1 <= EXCHANGES_PER_MINUTE
     }
+
+    /// A new grant for `grant`'s member and channel: 128 random bits, good for
+    /// [`GRANT_LIFE`]. The oldest are forgotten past [`GRANTS`].
+    fn give(&self, grant: Grant) -> String {
+        let token = format!("{:032x}", rand::random::<u128>());
+        let mut grants = self.grants.lock().unwrap_or_else(|e| e.into_inner());
+        grants.retain(|_, g| g.given.elapsed() < GRANT_LIFE);
+        if grants.len() >= GRANTS {
+            if let Some(oldest) = grants
+                .iter()
+                .min_by_key(|(_, g)| g.given)
+                .map(|(k, _)| k.clone())
+            {
+                grants.remove(&oldest);
+            }
+        }
+        grants.insert(token.clone(), grant);
+        token
+    }
+
+    /// The member and channel `token` was given for, while it is good.
+    pub(super) fn grant(&self, token: &str) -> Option<Grant> {
+        let grants = self.grants.lock().unwrap_or_else(|e| e.into_inner());
+        grants
+            .get(token)
+            .filter(|g| g.given.elapsed() < GRANT_LIFE)
+            .cloned()
+    }
 }
+
+/// A member's session in the Activity: who they are, where Discord says they launched it,
+/// and the language their Discord client is in.
+#[derive(Clone)]
+pub(super) struct Grant {
+    pub guild: String,
+    pub channel: String,
+    pub user: String,
+    pub name: String,
+    pub lang: Lang,
+    given: Instant,
+}
+
+/// How long a session lasts (an evening's play); the Activity opened again makes a new one.
+const GRANT_LIFE: Duration = Duration::from_secs(6 * 3600);
+/// How many sessions a process keeps at most.
+const GRANTS: usize = 10_000;
 
 /// What the page posts: the code Discord's client gave it, and where it was launched.
 #[derive(Deserialize)]
@@ -95,6 +155,7 @@ pub(super) struct Session {
     code: String,
     guild_id: String,
     channel_id: String,
+    instance_id: String,
 }
 
 /// How long the bot waits for Discord's OAuth2 answers.
@@ -104,13 +165,28 @@ fn refused(status: StatusCode, why: &str) -> Response {
     (status, Json(json!({ "error": why }))).into_response()
 }
 
+/// An activity instance's id, as Discord makes them (`i-1234-gc-5678-9012`): nothing that
+/// could leave its place in a URL.
+fn instance(text: &str) -> bool {
+    (1..=200).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b))
+}
+
 /// A Discord id: digits only, as every snowflake.
 fn snowflake(text: &str) -> bool {
     (1..=20).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `POST /activity/session`.
-pub(super) async fn session(State(web): State<Web>, Json(session): Json<Session>) -> Response {
+pub(super) async fn session(
+    State(web): State<Web>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+    Json(session): Json<Session>,
+) -> Response {
+    let lang = lang_of(&query, &headers);
     let Some(auth) = web.activity.clone() else {
         return refused(StatusCode::NOT_FOUND, "no Activity here");
     };
@@ -119,6 +195,9 @@ pub(super) async fn session(State(web): State<Web>, Json(session): Json<Session>
     }
     if !snowflake(&session.guild_id) || !snowflake(&session.channel_id) {
         return refused(StatusCode::BAD_REQUEST, "not a channel");
+    }
+    if !instance(&session.instance_id) {
+        return refused(StatusCode::BAD_REQUEST, "not an activity instance");
     }
     if !auth.admits() {
         metrics::counter!("holotable_web_activity_refused_total").increment(1);
@@ -164,24 +243,75 @@ pub(super) async fn session(State(web): State<Web>, Json(session): Json<Session>
         Ok(answer) if answer.status().is_success() => answer.json::<Value>().await.ok(),
         _ => None,
     };
-    let Some(user) = user
-        .and_then(|u| u["id"].as_str().map(str::to_string))
-        .filter(|id| snowflake(id))
-    else {
+    let Some((user, name, locale)) = user.and_then(|u| {
+        let id = u["id"].as_str().filter(|id| snowflake(id))?.to_string();
+        let name = u["global_name"]
+            .as_str()
+            .or(u["username"].as_str())
+            .unwrap_or(&id)
+            .to_string();
+        Some((id, name, u["locale"].as_str().map(str::to_string)))
+    }) else {
         return refused(
             StatusCode::BAD_GATEWAY,
             "Discord did not say who the member is",
         );
     };
-    let (guild, channel, member) = (session.guild_id, session.channel_id, user.clone());
-    let opened = web
-        .hub
-        .act(move |app| app.seat_links().open_in(&guild, &channel, &member))
-        .await;
-    let page = match opened {
-        Some(Ok(Opened::Seat(token))) => Some(format!("/p/{token}")),
-        Some(Ok(Opened::Nothing)) => None,
-        _ => return refused(StatusCode::SERVICE_UNAVAILABLE, "the tables did not answer"),
-    };
+    if !runs_there(&client, &auth, &session, &user).await {
+        metrics::counter!("holotable_web_activity_refused_total").increment(1);
+        return refused(
+            StatusCode::FORBIDDEN,
+            "Discord does not show this member in this Activity in that channel",
+        );
+    }
+    let grant = auth.give(Grant {
+        guild: session.guild_id,
+        channel: session.channel_id,
+        user: user.clone(),
+        name,
+        lang: locale.map_or(lang, |l| Lang::of(&l)),
+        given: Instant::now(),
+    });
+    let page = format!("/activity/here?grant={grant}");
     Json(json!({ "access_token": token, "user": user, "page": page })).into_response()
+}
+
+/// Whether Discord says that `user` runs the Activity's instance `session` names, in the
+/// guild and channel it names (`GET /applications/{app}/activity-instances/{instance}`,
+/// asked with the bot's token).
+async fn runs_there(
+    client: &reqwest::Client,
+    auth: &ActivityAuth,
+    session: &Session,
+    user: &str,
+) -> bool {
+    let api = auth.api.trim_end_matches('/');
+    let asked = client
+        .get(format!(
+            "{api}/api/v10/applications/{}/activity-instances/{}",
+            auth.client_id, session.instance_id
+        ))
+        .header(header::AUTHORIZATION, format!("Bot {}", auth.bot_token))
+        .send()
+        .await;
+    let instance = match asked {
+        Ok(answer) if answer.status().is_success() => answer.json::<Value>().await.ok(),
+        Ok(answer) => {
+            tracing::info!(status = %answer.status(), "Discord knows no such activity instance");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "Discord did not say where the Activity runs");
+            None
+        }
+    };
+    let Some(instance) = instance else {
+        return false;
+    };
+    let location = &instance["location"];
+    location["guild_id"] == session.guild_id.as_str()
+        && location["channel_id"] == session.channel_id.as_str()
+        && instance["users"]
+            .as_array()
+            .is_some_and(|users| users.iter().any(|u| u == user))
 }

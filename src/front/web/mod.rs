@@ -10,6 +10,7 @@
 
 mod activity;
 mod boards;
+mod here;
 mod hub;
 mod lang;
 pub mod limits;
@@ -135,6 +136,12 @@ impl Web {
             .route("/t/{token}/board/{game}/{step}", get(table_board))
             .route("/s/{token}", get(lobby_page))
             .route("/activity", get(activity::page))
+            .route(
+                "/activity/here",
+                get(here::page)
+                    .post(here::act)
+                    .layer(axum::extract::DefaultBodyLimit::max(4096)),
+            )
             .route("/activity/sdk.js", get(activity::sdk))
             .route("/healthz", get(healthz))
     }

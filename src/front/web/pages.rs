@@ -32,6 +32,17 @@ fn page(lang: Lang, title: &str, body: Markup) -> Markup {
 
 /// A whole page that the browser reads again every `reread` seconds, when given.
 fn page_reread(lang: Lang, title: &str, reread: Option<u32>, body: Markup) -> Markup {
+    page_refreshed(lang, title, reread.map(|s| s.to_string()), body)
+}
+
+/// A page of the Activity's own around `body`; `refresh` is its `http-equiv` refresh
+/// (`3;url=…`), when it looks again.
+pub fn plain(lang: Lang, body: Markup, refresh: Option<String>) -> Markup {
+    page_refreshed(lang, "Holotable", refresh, body)
+}
+
+/// A whole page with `refresh` as its `http-equiv` refresh, when given.
+fn page_refreshed(lang: Lang, title: &str, refresh: Option<String>, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(if lang == Lang::Fr { "fr" } else { "en" }) {
@@ -39,8 +50,8 @@ fn page_reread(lang: Lang, title: &str, reread: Option<u32>, body: Markup) -> Ma
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="robots" content="noindex";
-                @if let Some(seconds) = reread {
-                    meta http-equiv="refresh" content=(seconds);
+                @if let Some(refresh) = refresh {
+                    meta http-equiv="refresh" content=(refresh);
                 }
                 title { (title) }
                 style { (PreEscaped(STYLE)) }

@@ -70,7 +70,7 @@ impl<'a> Panel<'a> {
     }
 }
 
-fn style_class(style: Style) -> &'static str {
+pub(super) fn style_class(style: Style) -> &'static str {
     match style {
         Style::Primary => "primary",
         Style::Secondary => "secondary",

@@ -54,7 +54,7 @@ fn fragment(markup: maud::Markup) -> Response {
 }
 
 /// A unique id for each action from a page: the idempotency key of what it pays.
-fn interaction() -> String {
+pub(super) fn interaction() -> String {
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
