@@ -111,7 +111,10 @@ fn usage_lines_are_written_from_the_table() {
     assert_eq!(usage("give"), "/give user amount");
     assert_eq!(usage("replay"), "/replay [table] [format]");
     assert_eq!(usage("double"), "/double");
-    assert_eq!(usage("admin"), "/admin grant | set | end | price | channel");
+    assert_eq!(
+        usage("admin"),
+        "/admin grant | take | set | end | price | channel | log"
+    );
     assert!(usage("play").starts_with("/play game [opponent] [wager]"));
 }
 

@@ -118,7 +118,22 @@ admin-granted = { $amount ->
 admin-economy = Economy: starting balance { $start }, daily { $daily }, minimum wager { $min }, token bet { $token }, move clock { $clock } s, daily streak +{ $step } a day up to { $max }, /daily and /give from accounts { $account_days } days old and members of { $member_hours } hours. Side bets { $side_bets ->
         [0] off
        *[other] on
-    }. Seasons of { $season_days } days.
+    }. Seasons of { $season_days } days. Wagers { $wagers ->
+        [0] off
+       *[other] on{ $max_wager ->
+            [0] {""}
+           *[other] {" "}up to { $max_wager } credits
+        }
+    }, slot machine { $slots ->
+        [0] off
+       *[other] on
+    }, shop { $shop ->
+        [0] off
+       *[other] on
+    }, /daily { $daily_on ->
+        [0] off
+       *[other] on
+    }.
 ledger-amount = The amount must be a whole number from 1 to { $max }, not { $amount }.
 ledger-funds = { $who } has { $balance ->
         [one] { $balance } credit
@@ -141,3 +156,39 @@ bet-pool-full = The side bets on table #{ $table } can take at most { $room } mo
 house-no-wagers = The house of this server takes no wagers against the droid: play it without a wager.
 house-limit = { $who } may win at most { $limit } credits a day from the house (wins against the droid, and { $token } for each slot token won there): a wager of { $stake } could pass that. The most { $who } can still wager against the droid today: { $left }.
 droid-account = The droid's account plays only as the droid: it cannot use commands.
+
+## What a server's admins turn off (issue 55).
+controls-wagers-off = Wagers are off on this server: play without a wager or a per-point amount.
+controls-wager-max = The most one wager may be on this server is { $max } credits, not { $amount }.
+controls-slots-off = The slot machine is off on this server.
+controls-shop-off = The shop is closed on this server.
+controls-daily-off = /daily pays nothing on this server: its admins turned it off.
+
+## /admin take and /admin log.
+admin-take-reason = Say why, in at most { $max } characters: /admin take user amount reason.
+admin-taken = { $amount ->
+        [one] { $amount } credit
+       *[other] { $amount } credits
+    } taken back from { $who } to the house (balance { $balance }): { $reason }
+admin-log-empty = No admin has done anything here yet.
+admin-log-page = There is no page { $page } of the log.
+admin-log-title = What this server's admins did, newest first (page { $page } of { $pages }):
+admin-log-line = { $when } — { $what }
+admin-log-grant = { $admin } granted { $amount ->
+        [one] { $amount } credit
+       *[other] { $amount } credits
+    } to { $who }
+admin-log-take = { $admin } took { $amount ->
+        [one] { $amount } credit
+       *[other] { $amount } credits
+    } back from { $who }: { $reason }
+admin-log-set = { $admin } set { $setting } to { $value }
+admin-log-end = { $admin } ended table { $table ->
+        [0] {"(this channel's)"}
+       *[other] #{ $table }
+    }
+admin-log-price = { $admin } priced { $item } at { $price } credits
+admin-log-channel = { $admin } turned tables { $on ->
+        [0] off
+       *[other] on
+    } in { $channel }

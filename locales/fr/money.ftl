@@ -118,7 +118,22 @@ admin-granted = { $amount ->
 admin-economy = Économie : solde de départ { $start }, crédits du jour { $daily }, mise minimale { $min }, mise du jeton { $token }, pendule { $clock } s, série quotidienne +{ $step } par jour jusqu’à { $max }, /quotidien et /donner pour les comptes de { $account_days } jours et les membres de { $member_hours } heures. Paris d’à-côté { $side_bets ->
         [0] désactivés
        *[other] activés
-    }. Saisons de { $season_days } jours.
+    }. Saisons de { $season_days } jours. Mises { $wagers ->
+        [0] désactivées
+       *[other] activées{ $max_wager ->
+            [0] {""}
+           *[other] {" "}jusqu’à { $max_wager } crédits
+        }
+    }, machine à sous { $slots ->
+        [0] arrêtée
+       *[other] en marche
+    }, boutique { $shop ->
+        [0] fermée
+       *[other] ouverte
+    }, /quotidien { $daily_on ->
+        [0] désactivé
+       *[other] activé
+    }.
 ledger-amount = Le montant doit être un nombre entier de 1 à { $max }, pas { $amount }.
 ledger-funds = { $who } a { $balance ->
         [one] { $balance } crédit
@@ -141,3 +156,39 @@ bet-pool-full = Les paris sur la table n° { $table } peuvent encore recevoir { 
 house-no-wagers = La maison de ce serveur n’accepte pas de mise contre le droïde : jouez-le sans mise.
 house-limit = { $who } peut gagner au plus { $limit } crédits par jour contre la maison (les victoires contre le droïde, et { $token } pour chaque jeton de machine à sous gagné ainsi) : une mise de { $stake } pourrait dépasser cette limite. Le plus que { $who } peut encore miser contre le droïde aujourd’hui : { $left }.
 droid-account = Le compte du droïde ne joue qu’en tant que droïde : il ne peut pas utiliser de commandes.
+
+## Ce que les admins d'un serveur désactivent (ticket 55).
+controls-wagers-off = Les mises sont désactivées sur ce serveur : jouez sans mise ni montant par point.
+controls-wager-max = Sur ce serveur, une mise est d’au plus { $max } crédits, pas { $amount }.
+controls-slots-off = La machine à sous est arrêtée sur ce serveur.
+controls-shop-off = La boutique est fermée sur ce serveur.
+controls-daily-off = /quotidien ne verse rien sur ce serveur : ses admins l’ont désactivé.
+
+## /admin reprendre et /admin journal.
+admin-take-reason = Dites pourquoi, en { $max } caractères au plus : /admin take user amount reason.
+admin-taken = { $amount ->
+        [one] { $amount } crédit repris
+       *[other] { $amount } crédits repris
+    } à { $who } pour la maison (solde { $balance }) : { $reason }
+admin-log-empty = Aucun admin n’a encore rien fait ici.
+admin-log-page = Le journal n’a pas de page { $page }.
+admin-log-title = Ce qu’ont fait les admins de ce serveur, du plus récent au plus ancien (page { $page } sur { $pages }) :
+admin-log-line = { $when } — { $what }
+admin-log-grant = { $admin } a accordé { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } à { $who }
+admin-log-take = { $admin } a repris { $amount ->
+        [one] { $amount } crédit
+       *[other] { $amount } crédits
+    } à { $who } : { $reason }
+admin-log-set = { $admin } a réglé { $setting } à { $value }
+admin-log-end = { $admin } a clos la table { $table ->
+        [0] {"de ce salon"}
+       *[other] n° { $table }
+    }
+admin-log-price = { $admin } a fixé le prix de { $item } à { $price } crédits
+admin-log-channel = { $admin } a { $on ->
+        [0] fermé
+       *[other] ouvert
+    } { $channel } aux tables

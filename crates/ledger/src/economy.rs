@@ -36,6 +36,17 @@ pub struct Economy {
     /// How many slot tokens a member may earn in a UTC day from tables with the same
     /// opponent, so that two friends trading wins mint a bounded number.
     pub token_pair_daily: i64,
+    /// Whether tables may be played for credits (1) or not (0).
+    pub wagers: i64,
+    /// The most one wager (a stake, or a per-point amount) may be; 0: no bound but the
+    /// ledger's own.
+    pub max_wager: i64,
+    /// Whether the slot machine spins (1) or not (0).
+    pub slots: i64,
+    /// Whether the shop sells (1) or not (0).
+    pub shop: i64,
+    /// Whether `/daily` pays (1) or not (0).
+    pub daily: i64,
 }
 
 impl Default for Economy {
@@ -54,6 +65,11 @@ impl Default for Economy {
             season_days: 30,
             house_daily_max: 500,
             token_pair_daily: 3,
+            wagers: 1,
+            max_wager: 0,
+            slots: 1,
+            shop: 1,
+            daily: 1,
         }
     }
 }
@@ -74,6 +90,11 @@ impl Economy {
         Setting::SeasonDays.check(self.season_days)?;
         Setting::HouseDailyMax.check(self.house_daily_max)?;
         Setting::TokenPairDaily.check(self.token_pair_daily)?;
+        Setting::Wagers.check(self.wagers)?;
+        Setting::MaxWager.check(self.max_wager)?;
+        Setting::Slots.check(self.slots)?;
+        Setting::Shop.check(self.shop)?;
+        Setting::Daily.check(self.daily)?;
         Ok(())
     }
 
@@ -94,8 +115,9 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
                              token_bet, move_clock_secs, daily_streak_step,
                              daily_streak_max, min_account_days, min_member_hours,
                              side_bets, season_days, house_daily_max, token_pair_daily,
-                             created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                             wagers, max_wager, slots, shop, daily, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                 ?18, ?19, ?20)
          ON CONFLICT DO NOTHING",
         args![
             guild,
@@ -112,6 +134,11 @@ pub(crate) fn ensure_guild(tx: &Tx, guild: &str, defaults: &Economy) -> Result<(
             defaults.season_days,
             defaults.house_daily_max,
             defaults.token_pair_daily,
+            defaults.wagers,
+            defaults.max_wager,
+            defaults.slots,
+            defaults.shop,
+            defaults.daily,
             now()
         ],
     )?;
@@ -122,7 +149,8 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
     let found = tx.query_opt(
         "SELECT starting_balance, daily_amount, min_wager, token_bet, move_clock_secs,
                 daily_streak_step, daily_streak_max, min_account_days, min_member_hours,
-                side_bets, season_days, house_daily_max, token_pair_daily
+                side_bets, season_days, house_daily_max, token_pair_daily,
+                wagers, max_wager, slots, shop, daily
              FROM guilds WHERE guild_id = ?1",
         args![guild],
         |row| {
@@ -140,6 +168,11 @@ pub(crate) fn load(tx: &Tx, guild: &str) -> Result<Economy> {
                 season_days: row.col("season_days")?,
                 house_daily_max: row.col("house_daily_max")?,
                 token_pair_daily: row.col("token_pair_daily")?,
+                wagers: row.col("wagers")?,
+                max_wager: row.col("max_wager")?,
+                slots: row.col("slots")?,
+                shop: row.col("shop")?,
+                daily: row.col("daily")?,
             })
         },
     )?;
@@ -181,10 +214,15 @@ pub enum Setting {
     SeasonDays,
     HouseDailyMax,
     TokenPairDaily,
+    Wagers,
+    MaxWager,
+    Slots,
+    Shop,
+    Daily,
 }
 
 impl Setting {
-    pub const ALL: [(&'static str, Setting); 13] = [
+    pub const ALL: [(&'static str, Setting); 18] = [
         ("starting_balance", Setting::StartingBalance),
         ("daily_amount", Setting::DailyAmount),
         ("min_wager", Setting::MinWager),
@@ -198,6 +236,11 @@ impl Setting {
         ("season_days", Setting::SeasonDays),
         ("house_daily_max", Setting::HouseDailyMax),
         ("token_pair_daily", Setting::TokenPairDaily),
+        ("wagers", Setting::Wagers),
+        ("max_wager", Setting::MaxWager),
+        ("slots", Setting::Slots),
+        ("shop", Setting::Shop),
+        ("daily", Setting::Daily),
     ];
 
     pub fn parse(name: &str) -> Result<Setting> {
@@ -228,6 +271,11 @@ impl Setting {
             Setting::SeasonDays => "season_days",
             Setting::HouseDailyMax => "house_daily_max",
             Setting::TokenPairDaily => "token_pair_daily",
+            Setting::Wagers => "wagers",
+            Setting::MaxWager => "max_wager",
+            Setting::Slots => "slots",
+            Setting::Shop => "shop",
+            Setting::Daily => "daily",
         }
     }
 
@@ -237,7 +285,8 @@ impl Setting {
             | Setting::DailyAmount
             | Setting::DailyStreakStep
             | Setting::DailyStreakMax
-            | Setting::HouseDailyMax => (0..=super::MAX_AMOUNT).contains(&value),
+            | Setting::HouseDailyMax
+            | Setting::MaxWager => (0..=super::MAX_AMOUNT).contains(&value),
             Setting::MinWager => check_amount(value).is_ok(),
             // A free spin pays up to 250 bets: the token bet keeps that payout in bounds.
             Setting::TokenBet => (1..=super::slots::MAX_BET).contains(&value),
@@ -245,7 +294,11 @@ impl Setting {
             Setting::MoveClockSecs => (60..=30 * 86_400).contains(&value),
             Setting::MinAccountDays => (0..=3650).contains(&value),
             Setting::MinMemberHours => (0..=8760).contains(&value),
-            Setting::SideBets => (0..=1).contains(&value),
+            Setting::SideBets
+            | Setting::Wagers
+            | Setting::Slots
+            | Setting::Shop
+            | Setting::Daily => (0..=1).contains(&value),
             Setting::SeasonDays => (1..=365).contains(&value),
         };
         if ok {
@@ -278,8 +331,20 @@ impl Ledger {
 
     /// Changes one economy parameter of a guild.
     pub fn set_economy(&self, guild: &str, setting: Setting, value: i64) -> Result<Economy> {
+        self.set_economy_with(guild, setting, value, |_| Ok(()))
+    }
+
+    /// Changes one economy parameter of a guild, and does `also` in the same transaction.
+    pub(crate) fn set_economy_with(
+        &self,
+        guild: &str,
+        setting: Setting,
+        value: i64,
+        mut also: impl FnMut(&Tx) -> Result<()>,
+    ) -> Result<Economy> {
         let value = setting.check(value)?;
         self.write_in(guild, |tx| {
+            also(tx)?;
             ensure_guild(tx, guild, &self.defaults)?;
             tx.execute(
                 &format!(

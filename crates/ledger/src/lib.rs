@@ -9,6 +9,7 @@
 //! holding a transaction across an `.await`.
 
 pub mod accounts;
+pub mod admin_log;
 pub mod audit;
 pub mod bets;
 pub mod calendar;

@@ -17,7 +17,7 @@ pub enum Here {
     /// Their seat at the table in play: the token of a new link to its page.
     Seat(String),
     /// A table waiting for its players: its message, with the buttons to answer it.
-    Waiting(Reply),
+    Waiting(Box<Reply>),
     /// A table in play they do not sit at: the token of its live page.
     Watch(String),
     /// No table: the games they may start here.
@@ -59,7 +59,7 @@ impl App {
                 Here::Seat(self.ledger.new_seat_link(row.id, seat, user, self.now())?)
             }
             (TableStatus::Playing, None) => Here::Watch(self.watch_token(row.id)?),
-            _ => Here::Waiting(self.tables().waiting_reply(lang, &row)?),
+            _ => Here::Waiting(Box::new(self.tables().waiting_reply(lang, &row)?)),
         })
     }
 }

@@ -12,6 +12,7 @@ pub mod catalogue;
 mod clock;
 pub mod commands;
 mod components;
+mod controls;
 pub mod cooldown;
 pub(crate) mod drawn;
 mod ending;

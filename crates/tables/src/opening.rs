@@ -151,8 +151,9 @@ impl Tables<'_> {
         if per_point > 0 && seats > 2 {
             return Err(Refusal::Said(t!(lang, "play-per-point-two")));
         }
-        self.app.ledger.open_account(&actor.guild, &actor.user)?;
         let stake = args.wager.unwrap_or(0);
+        self.check_wager(actor, stake.max(per_point))?;
+        self.app.ledger.open_account(&actor.guild, &actor.user)?;
         if stake > max_stake(seats) {
             return Err(Refusal::Said(t!(
                 lang,
@@ -330,6 +331,7 @@ impl Tables<'_> {
             .closing()]);
         }
         if row.stake > 0 || row.per_point > 0 {
+            self.check_wager(actor, row.stake.max(row.per_point))?;
             self.check_fair_play(actor, "/play")?;
         }
         self.begin(call.cx(lang), &actor.guild, row)
@@ -469,6 +471,7 @@ impl Tables<'_> {
         if row.stake == 0 && row.per_point == 0 {
             return Ok(());
         }
+        self.check_wager(actor, row.stake.max(row.per_point))?;
         if droid && row.per_point > 0 {
             return Err(Refusal::Said(t!(lang, "play-per-point-droid")));
         }

@@ -39,28 +39,26 @@ pub(super) struct HereAct {
     verb: Option<String>,
 }
 
-/// The session `token` names, or the page that says it has ended.
-fn granted(web: &Web, token: &str) -> Result<Grant, Response> {
-    match web.activity.as_ref().and_then(|auth| auth.grant(token)) {
-        Some(grant) => Ok(grant),
-        None => {
-            let lang = Lang::En;
-            let body =
-                html! { main.narrow { h1 { "Holotable" } p { (t!(lang, "activity-expired")) } } };
-            Err((
-                StatusCode::GONE,
-                super::html(pages::plain(lang, body, None)),
-            )
-                .into_response())
-        }
-    }
+/// The session `token` names, while it is good.
+fn granted(web: &Web, token: &str) -> Option<Grant> {
+    web.activity.as_ref().and_then(|auth| auth.grant(token))
+}
+
+/// The page of a session that has ended (or never was).
+fn gone() -> Response {
+    let lang = Lang::En;
+    let body = html! { main.narrow { h1 { "Holotable" } p { (t!(lang, "activity-expired")) } } };
+    (
+        StatusCode::GONE,
+        super::html(pages::plain(lang, body, None)),
+    )
+        .into_response()
 }
 
 /// `GET /activity/here?grant=…`.
 pub(super) async fn page(State(web): State<Web>, Query(query): Query<HereQuery>) -> Response {
-    let grant = match granted(&web, &query.grant) {
-        Ok(grant) => grant,
-        Err(gone) => return gone,
+    let Some(grant) = granted(&web, &query.grant) else {
+        return gone();
     };
     let token = query.grant;
     let shown = web
@@ -74,9 +72,8 @@ pub(super) async fn page(State(web): State<Web>, Query(query): Query<HereQuery>)
 /// `POST /activity/here`: starts a game, or presses a waiting table's button, as the
 /// session's member in its channel.
 pub(super) async fn act(State(web): State<Web>, Form(act): Form<HereAct>) -> Response {
-    let grant = match granted(&web, &act.grant) {
-        Ok(grant) => grant,
-        Err(gone) => return gone,
+    let Some(grant) = granted(&web, &act.grant) else {
+        return gone();
     };
     let Some(outbox) = web.outbox.get().cloned() else {
         let text = t!(grant.lang, "web-play-no-chat");

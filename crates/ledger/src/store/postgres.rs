@@ -33,7 +33,7 @@ const ATTEMPTS: u32 = 40;
 const CONNECTION_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The schema, one file per version, in order (the same versions as SQLite's).
-const MIGRATIONS: [&str; 19] = [
+const MIGRATIONS: [&str; 20] = [
     include_str!("../../../../migrations/postgres/0001_init.sql"),
     include_str!("../../../../migrations/postgres/0002_names.sql"),
     include_str!("../../../../migrations/postgres/0003_offers.sql"),
@@ -53,6 +53,7 @@ const MIGRATIONS: [&str; 19] = [
     include_str!("../../../../migrations/postgres/0017_droid_mind.sql"),
     include_str!("../../../../migrations/postgres/0018_hostile_members.sql"),
     include_str!("../../../../migrations/postgres/0019_seat_links.sql"),
+    include_str!("../../../../migrations/postgres/0020_admin_controls.sql"),
 ];
 
 /// The connections of a process to one database, kept by r2d2 (the pool of the driver's

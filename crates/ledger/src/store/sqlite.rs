@@ -39,6 +39,9 @@ fn migrations() -> Migrations<'static> {
             "../../../../migrations/0018_hostile_members.sql"
         )),
         M::up(include_str!("../../../../migrations/0019_seat_links.sql")),
+        M::up(include_str!(
+            "../../../../migrations/0020_admin_controls.sql"
+        )),
     ])
 }
 

@@ -135,10 +135,12 @@ commands! {
         Stats(Stats),
         Help(Help),
         AdminGrant(AdminGrant),
+        AdminTake(AdminTake),
         AdminSet(AdminSet),
         AdminEnd(AdminEnd),
         AdminPrice(AdminPrice),
-        AdminChannel(AdminChannel);
+        AdminChannel(AdminChannel),
+        AdminLog(AdminLog);
     other:
         Decision(Decision),
         Press(Press),

@@ -69,6 +69,7 @@ impl Tournaments<'_> {
         let lang = actor.lang;
         self.app.tables().check_place(actor)?;
         let asked = self.checked(lang, &ask)?;
+        self.app.tables().check_wager(actor, asked.entry)?;
         let options = super::terms::store(&GameOptions::new());
         let id = self
             .app
@@ -224,6 +225,8 @@ impl Tournaments<'_> {
         let lang = actor.lang;
         let t = self.find(actor, id)?;
         if t.entry > 0 {
+            // An entry is a wager on one's own games: the server's bounds hold.
+            self.app.tables().check_wager(actor, t.entry)?;
             // Prizes are credits: alternate accounts must not fill a pot for one player.
             self.app
                 .tables()

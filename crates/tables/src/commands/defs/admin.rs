@@ -39,9 +39,12 @@ impl Verb for AdminGrant {
         let lang = actor.lang;
         App::require_admin(actor)?;
         app.ledger.open_account(&actor.guild, user)?;
-        let grant = app
-            .ledger
-            .grant(&actor.guild, &actor.interaction, user, amount)?;
+        let act = App::admin_act(
+            actor,
+            "grant",
+            &[("who", user.into()), ("amount", amount.into())],
+        );
+        let grant = app.ledger.grant_by(&actor.guild, &act, user, amount)?;
         Ok(vec![Reply::public(t!(
             lang,
             "admin-granted",
@@ -82,10 +85,26 @@ impl Verb for AdminSet {
         let lang = actor.lang;
         App::require_admin(actor)?;
         if setting.trim().eq_ignore_ascii_case(crate::lobby::WEB_LOBBY) {
-            return app.admin_lobby(actor, value);
+            let shown = app.admin_lobby(actor, value)?;
+            let args = [
+                ("setting", crate::lobby::WEB_LOBBY.into()),
+                ("value", value.into()),
+            ];
+            app.log_admin(actor, "set", &args);
+            return Ok(shown);
         }
-        let setting = Setting::parse(setting)?;
-        let e = app.ledger.set_economy(&actor.guild, setting, value)?;
+        let parsed = Setting::parse(setting)?;
+        let act = App::admin_act(
+            actor,
+            "set",
+            &[
+                ("setting", setting.trim().to_ascii_lowercase().into()),
+                ("value", value.into()),
+            ],
+        );
+        let e = app
+            .ledger
+            .set_economy_by(&actor.guild, &act, parsed, value)?;
         Ok(vec![Reply::private(t!(
             lang,
             "admin-economy",
@@ -99,7 +118,12 @@ impl Verb for AdminSet {
             account_days = e.min_account_days,
             member_hours = e.min_member_hours,
             side_bets = e.side_bets,
-            season_days = e.season_days
+            season_days = e.season_days,
+            wagers = e.wagers,
+            max_wager = e.max_wager,
+            slots = e.slots,
+            shop = e.shop,
+            daily_on = e.daily
         ))])
     }
 }
@@ -129,7 +153,10 @@ pub struct AdminEnd {
 impl Verb for AdminEnd {
     const PATH: &'static str = "admin end";
     fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
-        app.tables().admin_end(call, actor, self.table)
+        let ended = app.tables().admin_end(call, actor, self.table)?;
+        let table = self.table.map_or(serde_json::Value::Null, Into::into);
+        app.log_admin(actor, "end", &[("table", table)]);
+        Ok(ended)
     }
 }
 
@@ -158,6 +185,12 @@ impl Verb for AdminPrice {
         App::require_admin(actor)?;
         let item = crate::shop::item(lang, typed)?;
         app.ledger.set_price(&actor.guild, item.id, price)?;
+        let shown = price.unwrap_or(item.price);
+        app.log_admin(
+            actor,
+            "price",
+            &[("item", item.id.into()), ("price", shown.into())],
+        );
         Ok(vec![Reply::private(t!(
             lang,
             "shop-priced",
@@ -202,6 +235,11 @@ impl Verb for AdminChannel {
         }
         app.ledger
             .set_table_channel(&actor.guild, channel, tables)?;
+        let args = [
+            ("channel", channel.into()),
+            ("on", i64::from(tables).into()),
+        ];
+        app.log_admin(actor, "channel", &args);
         let now = app.ledger.table_channels(&actor.guild)?;
         let text = if now.is_empty() {
             t!(

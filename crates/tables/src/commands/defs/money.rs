@@ -60,6 +60,7 @@ impl Verb for Daily {
     const RATE: Option<Rate> = Some(Rate::new("daily", 2, 10, true));
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
+        app.check_switch(actor, crate::controls::Switch::Daily)?;
         app.tables().check_fair_play(actor, "/daily")?;
         app.ensure_member(actor)?;
         let now = app.now();
@@ -148,6 +149,7 @@ impl Verb for Slots {
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let bet = self.bet;
         let lang = actor.lang;
+        app.check_switch(actor, crate::controls::Switch::Slots)?;
         app.ensure_member(actor)?;
         let spin = app
             .ledger

@@ -22,6 +22,7 @@ impl Verb for Shop {
     const PATH: &'static str = "shop";
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
+        app.check_switch(actor, crate::controls::Switch::Shop)?;
         let prices = app.prices(&actor.guild)?;
         let owned = app.ledger.owned(&actor.guild, &actor.user)?;
         let mut lines = vec![t!(lang, "shop-title")];
@@ -66,6 +67,7 @@ impl Verb for Buy {
         let typed = self.item.as_str();
         let lang = actor.lang;
         let item = crate::shop::item(lang, typed)?;
+        app.check_switch(actor, crate::controls::Switch::Shop)?;
         app.ledger.open_account(&actor.guild, &actor.user)?;
         let bought = app
             .ledger

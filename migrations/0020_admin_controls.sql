@@ -1,0 +1,20 @@
+-- A server's economy in its owner's hands (issue 55): wagers, the slot machine, the shop and
+-- /daily each switched on (1) or off (0), and the most one wager may be (0: only the
+-- ledger's own bound). What admins did is kept, each action once (its interaction is its
+-- key), with its words' arguments as JSON so that each reader sees it in their language.
+ALTER TABLE guilds ADD COLUMN wagers INTEGER NOT NULL DEFAULT 1 CHECK (wagers IN (0, 1));
+ALTER TABLE guilds ADD COLUMN max_wager INTEGER NOT NULL DEFAULT 0 CHECK (max_wager BETWEEN 0 AND 1000000000000);
+ALTER TABLE guilds ADD COLUMN slots INTEGER NOT NULL DEFAULT 1 CHECK (slots IN (0, 1));
+ALTER TABLE guilds ADD COLUMN shop INTEGER NOT NULL DEFAULT 1 CHECK (shop IN (0, 1));
+ALTER TABLE guilds ADD COLUMN daily INTEGER NOT NULL DEFAULT 1 CHECK (daily IN (0, 1));
+CREATE TABLE admin_log (
+    id         INTEGER PRIMARY KEY,
+    guild_id   TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    admin_id   TEXT NOT NULL,
+    action     TEXT NOT NULL,
+    args       TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    UNIQUE (guild_id, key)
+);
+CREATE INDEX admin_log_newest ON admin_log (guild_id, id);
