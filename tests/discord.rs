@@ -721,13 +721,30 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
     );
     assert_eq!(answer(&fake, n, 7004).await.json["type"], 12);
 
-    let http = reqwest::Client::new();
+    // All three run the Activity in the channel, as Discord tells the bot.
+    for who in [ALICE, BOB, CAROL] {
+        fake.join_activity("i1", fake_discord::CHANNEL_ID, who.0);
+    }
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    // The page a session opens: where `/activity/here` sends the member.
+    let opens = |page: String| {
+        let http = http.clone();
+        let url = format!("{base}{page}");
+        async move {
+            let answer = http.get(url).send().await.unwrap();
+            assert_eq!(answer.status(), 303, "{page}");
+            answer.headers()["location"].to_str().unwrap().to_string()
+        }
+    };
     let session = |code: String| {
         let http = http.clone();
         let url = format!("{base}/activity/session");
         async move {
             let body = json!({"code": code, "guild_id": fake_discord::GUILD_ID,
-                              "channel_id": fake_discord::CHANNEL_ID});
+                              "channel_id": fake_discord::CHANNEL_ID, "instance_id": "i1"});
             let answer = http.post(url).json(&body).send().await.unwrap();
             let status = answer.status().as_u16();
             (status, answer.json::<Value>().await.unwrap_or(Value::Null))
@@ -743,8 +760,10 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
             .as_str()
             .is_some_and(|t| !t.is_empty()));
         let page = opened["page"].as_str().unwrap().to_string();
-        assert!(page.starts_with("/p/"), "{page}");
-        pages.push(format!("{base}{page}"));
+        assert!(page.starts_with("/activity/here?grant="), "{page}");
+        let seat = opens(page).await;
+        assert!(seat.starts_with("../p/"), "{seat}");
+        pages.push(format!("{base}/{}", seat.trim_start_matches("../")));
         // The same code again: Discord refuses it, and so does the bot.
         let (again, _) = session(code).await;
         assert_eq!(again, 401);
@@ -760,9 +779,9 @@ async fn the_activity_trades_a_members_code_for_their_seat_and_refuses_a_code_tw
     let (tried, mut refused) = (exchanges(&fake), 0);
     let (status, carol) = session(fake.oauth_code(CAROL)).await;
     assert_eq!(status, 200);
-    // No seat, no page: the channel comes from the member's page, so a table is shown
-    // only to who plays at it.
-    assert_eq!(carol["page"], Value::Null, "{carol}");
+    // No seat: Discord says she is in the channel, so she watches its table.
+    let watch = opens(carol["page"].as_str().unwrap().to_string()).await;
+    assert!(watch.starts_with("../t/"), "{carol} opens {watch}");
 
     // The seat to act plays a move as its member; the channel gets it.
     play_a_move_through(&fake, &pages).await;

@@ -184,8 +184,13 @@ impl CommandSpec {
     /// The usage as `/help`'s list gives it, shorter: the required arguments, and `…` when
     /// optional ones follow (`/help command:play` gives them all).
     pub fn short_usage(&self, lang: crate::words::Lang) -> String {
-        if !self.subcommands.is_empty() {
+        // A group of a few subcommands lists them; a longer one (`/admin`) is told in full
+        // by `/help command:…`, so that `/help` stays within one message.
+        if (1..=4).contains(&self.subcommands.len()) {
             return self.usage(lang);
+        }
+        if !self.subcommands.is_empty() {
+            return format!("/{} …", local_name(lang, self.name, self.name));
         }
         let mut line = format!("/{}", local_name(lang, self.name, self.name));
         for arg in self.args.iter().filter(|a| a.required) {
