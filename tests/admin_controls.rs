@@ -3,6 +3,7 @@
 //! a wager past the server's most is refused; `/admin take` takes credits back to the house,
 //! never below zero; `/admin log` lists what admins did, newest first; `audit` stays clean.
 
+mod common;
 #[path = "common/console.rs"]
 mod harness;
 use harness::{console, say, text};
@@ -29,19 +30,6 @@ fn credits(c: &mut Console, who: &str) -> i64 {
     let (_, after) = words.split_once(": ").unwrap_or_else(|| panic!("{reply}"));
     let number = after.split(' ').next().unwrap_or_default();
     number.parse().unwrap_or_else(|_| panic!("{reply}"))
-}
-
-fn audit_ok(dir: &std::path::Path) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holotable"))
-        .args(["audit", "--db"])
-        .arg(dir.join("h.db"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
 }
 
 #[test]
@@ -101,7 +89,7 @@ fn each_switch_refuses_with_words_and_moves_nothing() {
         "admin: /admin action:set setting:wagers value:2",
         "wagers cannot be 2",
     );
-    audit_ok(&dir);
+    common::audit_ok(&dir.join("h.db"));
 }
 
 #[test]
@@ -163,7 +151,7 @@ fn an_admin_takes_credits_back_never_below_zero_and_the_log_says_who_did_what() 
     assert_eq!(lines.len(), 5, "refusals are not logged: {log}");
     refused(&mut c, "bob: /admin action:log", "Manage Server");
     refused(&mut c, "admin: /admin action:log page:3", "no page 3");
-    audit_ok(&dir);
+    common::audit_ok(&dir.join("h.db"));
 }
 
 #[test]
