@@ -177,3 +177,82 @@ fn the_log_pages_by_ten_newest_first() {
     );
     assert!(second[2].ends_with("granted 1 credit to bob"), "{second:?}");
 }
+
+#[test]
+fn a_reset_needs_its_confirmation_ends_what_holds_credits_and_leaves_audit_clean() {
+    let (mut c, dir) = console("admin-reset");
+    say(&mut c, "admin: /admin action:grant user:alice amount:500");
+    say(&mut c, "alice: /slots");
+    // A wagered table waiting and one in play in another channel, a tournament with entries.
+    let open = one(&mut c, "alice: /play game:dejarik wager:100");
+    assert_eq!(open["ephemeral"], false, "{open}");
+    say(&mut c, "#other");
+    say(&mut c, "bob: /play game:dejarik opponent:carol wager:50");
+    say(&mut c, "carol: [Accept]");
+    say(&mut c, "#general");
+
+    // Asked, but not confirmed: nothing changes.
+    let ask = one(&mut c, "admin: /admin action:reset what:economy");
+    assert_eq!(ask["ephemeral"], true, "to the admin alone: {ask}");
+    assert!(
+        text(&ask).contains("back to 1000 credits")
+            && text(&ask).contains("2 tables waiting or in play are ended"),
+        "{ask}"
+    );
+    refused(
+        &mut c,
+        "bob: /admin action:reset what:economy",
+        "Manage Server",
+    );
+    refused(
+        &mut c,
+        "admin: /admin action:reset what:everything",
+        "economy or season",
+    );
+    say(&mut c, "!wait 2m");
+    refused(&mut c, "admin: [Reset the economy]", "expired");
+    assert!(
+        credits(&mut c, "alice") != 1000,
+        "an expired confirmation changed nothing"
+    );
+
+    // Asked again and confirmed in time.
+    say(&mut c, "admin: /admin action:reset what:economy");
+    let done = one(&mut c, "admin: [Reset the economy]");
+    assert_eq!(done["ephemeral"], false, "{done}");
+    assert!(
+        text(&done).contains("admin reset this server's economy")
+            && text(&done).contains("Tables ended: 2"),
+        "{done}"
+    );
+    for who in ["alice", "bob", "carol"] {
+        assert_eq!(credits(&mut c, who), 1000, "{who}");
+    }
+    let tokens = one(&mut c, "alice: /balance");
+    assert!(text(&tokens).contains(" 0 slot tokens"), "{tokens}");
+    let fresh = one(&mut c, "alice: /play game:dejarik");
+    assert_eq!(
+        fresh["ephemeral"], false,
+        "the channel is free again: {fresh}"
+    );
+    say(&mut c, "alice: /resign");
+    common::audit_ok(&dir.join("h.db"));
+
+    // The season: ended early, its standings posted; the log has both resets.
+    say(&mut c, "admin: /admin action:reset what:season");
+    let ended = one(&mut c, "admin: [End the season]");
+    assert!(text(&ended).contains("ended season 1 early"), "{ended}");
+    let board = one(&mut c, "alice: /leaderboard season:2");
+    assert_eq!(
+        board["ephemeral"], false,
+        "season 2 is the one in play: {board}"
+    );
+    let log = one(&mut c, "admin: /admin action:log");
+    let lines: Vec<&str> = log["text"].as_str().unwrap().lines().collect();
+    assert!(lines[1].ends_with("admin ended season 1 early"), "{log}");
+    assert!(
+        lines[2].contains("admin reset the economy (3 members"),
+        "{log}"
+    );
+    common::audit_ok(&dir.join("h.db"));
+}

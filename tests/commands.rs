@@ -23,6 +23,7 @@ fn sample(kind: ArgKind) -> &'static str {
         ArgKind::Command => "play",
         ArgKind::Channel => "games",
         ArgKind::Switch => "on",
+        ArgKind::Reset => "season",
     }
 }
 
@@ -113,7 +114,7 @@ fn usage_lines_are_written_from_the_table() {
     assert_eq!(usage("double"), "/double");
     assert_eq!(
         usage("admin"),
-        "/admin grant | take | set | end | price | channel | log"
+        "/admin grant | take | set | end | price | channel | reset | log"
     );
     assert!(usage("play").starts_with("/play game [opponent] [wager]"));
 }

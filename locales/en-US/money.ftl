@@ -192,3 +192,28 @@ admin-log-channel = { $admin } turned tables { $on ->
         [0] off
        *[other] on
     } in { $channel }
+
+## /admin reset.
+reset-what-economy = The economy
+reset-what-season = The season
+reset-what = /admin reset takes economy or season, not { $what }.
+button-reset-economy = Reset the economy
+button-reset-season = End the season
+reset-economy-ask = This puts every member of this server back to { $start } credits and no slot tokens: what they hold goes back to the house. First { $tables ->
+        [one] { $tables } table waiting or in play is ended
+       *[other] { $tables } tables waiting or in play are ended
+    } and { $tournaments ->
+        [one] { $tournaments } tournament is cancelled
+       *[other] { $tournaments } tournaments are cancelled
+    }, every stake, side bet and entry refunded. Press **Reset the economy** within { $seconds } seconds to do it; otherwise nothing changes.
+reset-season-ask = This ends season { $number } now: its standings are kept and posted, ratings drift halfway back to 1500, and season { $next } begins. Press **End the season** within { $seconds } seconds to do it; otherwise nothing changes.
+reset-expired = That confirmation has expired (it lasts { $seconds } seconds), and nothing changed: ask again with /admin reset.
+reset-economy-done = { $who } reset this server's economy: { $members ->
+        [one] { $members } member starts
+       *[other] { $members } members start
+    } again with { $start } credits ({ $returned } went back to the house). Tables ended: { $tables }; tournaments cancelled: { $tournaments }.
+reset-season-done = { $who } ended season { $number } early.
+reset-season-none = Another process ended this season a moment ago: there is nothing more to do.
+ledger-still-running = { $tables } tables and { $tournaments } tournaments still hold credits, so the economy was not reset: try again.
+admin-log-reset-economy = { $admin } reset the economy ({ $members } members)
+admin-log-reset-season = { $admin } ended season { $season } early

@@ -192,3 +192,28 @@ admin-log-channel = { $admin } a { $on ->
         [0] fermé
        *[other] ouvert
     } { $channel } aux tables
+
+## /admin reset.
+reset-what-economy = L’économie
+reset-what-season = La saison
+reset-what = /admin reset prend economy ou season, pas { $what }.
+button-reset-economy = Réinitialiser l’économie
+button-reset-season = Clore la saison
+reset-economy-ask = Chaque membre de ce serveur revient à { $start } crédits, sans jeton de machine à sous : ce qu’il détient retourne à la maison. D’abord { $tables ->
+        [one] { $tables } table en attente ou en cours est close
+       *[other] { $tables } tables en attente ou en cours sont closes
+    } et { $tournaments ->
+        [one] { $tournaments } tournoi est annulé
+       *[other] { $tournaments } tournois sont annulés
+    }, chaque mise, pari d’à-côté et droit d’entrée remboursé. Appuyez sur **Réinitialiser l’économie** dans les { $seconds } secondes pour le faire ; sinon rien ne change.
+reset-season-ask = Cela clôt la saison { $number } maintenant : ses résultats sont gardés et publiés, chaque classement revient à mi-chemin de 1500, et la saison { $next } commence. Appuyez sur **Clore la saison** dans les { $seconds } secondes pour le faire ; sinon rien ne change.
+reset-expired = Cette confirmation a expiré (elle dure { $seconds } secondes) et rien n’a changé : redemandez avec /admin reset.
+reset-economy-done = { $who } a réinitialisé l’économie de ce serveur : { $members ->
+        [one] { $members } membre repart
+       *[other] { $members } membres repartent
+    } avec { $start } crédits ({ $returned } sont retournés à la maison). Tables closes : { $tables } ; tournois annulés : { $tournaments }.
+reset-season-done = { $who } a clos la saison { $number } en avance.
+reset-season-none = Un autre processus vient de clore cette saison : il n’y a plus rien à faire.
+ledger-still-running = { $tables } tables et { $tournaments } tournois détiennent encore des crédits, l’économie n’a donc pas été réinitialisée : réessayez.
+admin-log-reset-economy = { $admin } a réinitialisé l’économie ({ $members } membres)
+admin-log-reset-season = { $admin } a clos la saison { $season } en avance

@@ -21,6 +21,7 @@ pub mod legacies;
 pub mod notify;
 mod offers;
 pub mod ratings;
+pub mod reset;
 pub mod seasons;
 pub mod seat_links;
 pub mod shop;
@@ -95,6 +96,9 @@ pub enum LedgerError {
     InvalidSetting(String),
     #[error("another table is already active in this channel")]
     ChannelBusy,
+    /// A reset of the economy while something still holds credits in escrow.
+    #[error("{tables} tables and {tournaments} tournaments still hold credits")]
+    StillRunning { tables: i64, tournaments: i64 },
     #[error("{0}")]
     Bet(bets::BetRefusal),
     #[error("{0}")]

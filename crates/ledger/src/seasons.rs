@@ -207,39 +207,44 @@ impl Ledger {
             }
             let length = season.ends_at - season.started_at;
             let lengths = (now - season.started_at) / length;
-            let season = Season {
-                ends_at: season.started_at + lengths * length,
-                ..season
-            };
-            let standings = standings(tx, guild, season.started_at, season.ends_at)?;
-            let json = serde_json::to_string(&standings)
-                .map_err(|e| super::LedgerError::Corrupt(e.to_string()))?;
-            let stored = tx.execute(
-                "INSERT INTO seasons (guild_id, number, started_at, ended_at, standings)
-                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
-                args![
-                    guild,
-                    season.number,
-                    season.started_at,
-                    season.ends_at,
-                    json
-                ],
-            )?;
-            if stored == 0 {
-                // Another process ended it first.
-                return Ok(None);
-            }
-            tx.execute(
-                "UPDATE ratings SET rating = ?2 + (rating - ?2) / 2,
-                        deviation = CASE WHEN deviation < ?3 THEN ?3 ELSE deviation END
-                 WHERE guild_id = ?1",
-                args![guild, CENTRE, MIN_DEVIATION],
-            )?;
-            Ok(Some(Ended {
-                guild: guild.to_string(),
-                season,
-                standings,
-            }))
+            end_season_at(tx, guild, season.started_at + lengths * length)
         })
     }
+}
+
+/// Ends `guild`'s season in play at `ends_at`: its standings stored, the ratings softened,
+/// the next season begun then. `None` when another process ended it first.
+pub(crate) fn end_season_at(tx: &Tx, guild: &str, ends_at: i64) -> Result<Option<Ended>> {
+    let season = Season {
+        ends_at,
+        ..current(tx, guild)?
+    };
+    let standings = standings(tx, guild, season.started_at, season.ends_at)?;
+    let json = serde_json::to_string(&standings)
+        .map_err(|e| super::LedgerError::Corrupt(e.to_string()))?;
+    let stored = tx.execute(
+        "INSERT INTO seasons (guild_id, number, started_at, ended_at, standings)
+         VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+        args![
+            guild,
+            season.number,
+            season.started_at,
+            season.ends_at,
+            json
+        ],
+    )?;
+    if stored == 0 {
+        return Ok(None);
+    }
+    tx.execute(
+        "UPDATE ratings SET rating = ?2 + (rating - ?2) / 2,
+                deviation = CASE WHEN deviation < ?3 THEN ?3 ELSE deviation END
+         WHERE guild_id = ?1",
+        args![guild, CENTRE, MIN_DEVIATION],
+    )?;
+    Ok(Some(Ended {
+        guild: guild.to_string(),
+        season,
+        standings,
+    }))
 }

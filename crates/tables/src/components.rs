@@ -5,6 +5,7 @@
 use super::ending::{DRAW, REMATCH};
 use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::Control;
+use super::reset::RESET;
 use super::seat_links::PLAY_LINK;
 use super::view::{ACT, MOVE};
 use super::{Actor, Outcome, Refusal};
@@ -18,6 +19,9 @@ impl Tables<'_> {
         let lang = actor.lang;
         let Control { table, turn, verb } = control;
         let (table, turn) = (*table, *turn);
+        if let Some(what) = verb.strip_prefix(RESET) {
+            return self.app.reset_confirmed(call, actor, turn, what);
+        }
         let row = self.app.ledger.table(table)?;
         if row.guild != actor.guild {
             return Err(Refusal::Said(t!(lang, "button-other-server")));

@@ -33,6 +33,7 @@ mod play;
 mod record;
 mod refusal;
 pub mod replies;
+mod reset;
 mod rest;
 mod seasons;
 mod seat_links;

@@ -83,6 +83,15 @@ fn ledger_refusal(lang: crate::words::Lang, e: &LedgerError) -> String {
         LedgerError::BelowMinimum { min } => t!(lang, "play-wager-minimum", min = *min),
         LedgerError::NoToken(user) => t!(lang, "ledger-no-token", who = user.as_str()),
         LedgerError::ChannelBusy => t!(lang, "ledger-channel-busy"),
+        LedgerError::StillRunning {
+            tables,
+            tournaments,
+        } => t!(
+            lang,
+            "ledger-still-running",
+            tables = *tables,
+            tournaments = *tournaments
+        ),
         LedgerError::Bet(why) => bets::refusal(lang, why),
         LedgerError::Shop(why) => shop::refusal(lang, why),
         LedgerError::Tournament(why) => tournaments::refusal(lang, why),

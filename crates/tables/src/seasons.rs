@@ -113,7 +113,7 @@ impl Seasons<'_> {
     }
 
     /// A season's end in words: its best by wins, with their net winnings.
-    fn post(&self, lang: crate::words::Lang, ended: &Ended) -> String {
+    pub(crate) fn post(&self, lang: crate::words::Lang, ended: &Ended) -> String {
         let season = &ended.season;
         let mut lines = vec![t!(
             lang,

@@ -131,6 +131,7 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         (ArgKind::Format, _) => |b| named_choices(b, "tour-format", &["knockout", "swiss"]),
         (ArgKind::ReplayFormat, _) => |b| named_choices(b, "replay-format", &["gif", "text"]),
         (ArgKind::Switch, _) => |b| named_choices(b, "switch", &["on", "off"]),
+        (ArgKind::Reset, _) => |b| named_choices(b, "reset-what", &["economy", "season"]),
         (ArgKind::Channel, _) => |b| {
             b.kind(serenity::CommandOptionType::Channel)
                 .channel_types(vec![serenity::ChannelType::Text])

@@ -140,6 +140,7 @@ commands! {
         AdminEnd(AdminEnd),
         AdminPrice(AdminPrice),
         AdminChannel(AdminChannel),
+        AdminReset(AdminReset),
         AdminLog(AdminLog);
     other:
         Decision(Decision),

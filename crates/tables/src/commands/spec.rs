@@ -33,6 +33,8 @@ pub enum ArgKind {
     Channel,
     /// `on` or `off`.
     Switch,
+    /// What `/admin reset` starts afresh: `economy` or `season`.
+    Reset,
 }
 
 /// One argument of a command.

@@ -282,7 +282,12 @@ impl Tournaments<'_> {
     }
 
     /// Ends `t` with every entry refunded; `why` is the message that says so.
-    fn cancel_with(&self, lang: crate::words::Lang, t: &Tournament, why: &str) -> Outcome {
+    pub(crate) fn cancel_with(
+        &self,
+        lang: crate::words::Lang,
+        t: &Tournament,
+        why: &str,
+    ) -> Outcome {
         let refunds: Vec<(String, i64)> = t.players.iter().map(|u| (u.clone(), t.entry)).collect();
         let ended = self
             .app

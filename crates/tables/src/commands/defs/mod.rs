@@ -16,7 +16,7 @@ pub use admin::{AdminChannel, AdminEnd, AdminGrant, AdminPrice, AdminSet};
 pub use members::{Help, Leaderboard, Notify, Stats};
 pub use money::{Balance, Bet, Daily, Give, Slots};
 pub use open::PlayArgs;
-pub use oversight::{AdminLog, AdminTake};
+pub use oversight::{AdminLog, AdminReset, AdminTake};
 pub use records::{Replay, Rules, Verify};
 pub use shop::{Buy, Equip, Inventory, Shop};
 pub use table::{Board, Decision, Draw, Move, Pick, Press, Resign, Tables};
@@ -65,7 +65,7 @@ mod tests {
         assert_eq!(paths, units);
         let admin = listed.iter().find(|s| s.name == "admin").unwrap();
         assert!(admin.admin);
-        assert_eq!(admin.subcommands.len(), 7);
+        assert_eq!(admin.subcommands.len(), 8);
         // The order members see: `/play` first, `/admin` last.
         assert_eq!(listed.first().map(|s| s.name), Some("play"));
         assert_eq!(listed.last().map(|s| s.name), Some("admin"));

@@ -10,6 +10,7 @@ use super::super::{need, number, take};
 use crate::call::Call;
 use crate::ledger::admin_log::{AdminAct, AdminEntry};
 use crate::replies::Reply;
+use crate::reset::Fresh;
 use crate::t;
 use crate::words::{self, Lang};
 use crate::{Actor, App, Outcome, Refusal};
@@ -101,6 +102,35 @@ impl Slash for AdminTake {
             amount: number(lang, Some(need(lang, o, "amount", "admin take")?), "amount")?
                 .unwrap_or(0),
             reason: need(lang, o, "reason", "admin take")?,
+        })
+    }
+}
+
+/// `/admin reset what`: the economy or the season, after a confirmation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminReset {
+    pub what: String,
+}
+
+impl Verb for AdminReset {
+    const PATH: &'static str = "admin reset";
+    fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
+        let Some(what) = Fresh::parse(&self.what) else {
+            return Err(Refusal::Said(t!(
+                actor.lang,
+                "reset-what",
+                what = self.what.as_str()
+            )));
+        };
+        app.reset_offer(actor, what)
+    }
+}
+
+impl Slash for AdminReset {
+    const SPEC: CommandSpec = command("reset", &[need_arg("what", ArgKind::Reset)]);
+    fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
+        Ok(AdminReset {
+            what: need(lang, o, "what", "admin reset")?,
         })
     }
 }
