@@ -110,7 +110,14 @@ fn wagered_games_on_postgresql_pay_what_they_pay_on_sqlite() {
                   alice: /verify\n\
                   bob: /give user:alice amount:25\n\
                   alice: /leaderboard board:credits\n\
-                  alice: /stats\n";
+                  alice: /stats\n\
+                  alice: /history\n\
+                  admin: /admin action:take user:bob amount:5 reason:pg\n\
+                  admin: /admin action:set setting:wagers value:0\n\
+                  admin: /admin action:log\n\
+                  admin: /admin action:reset what:economy\n\
+                  admin: [Reset the economy]\n\
+                  bob: /balance\n";
     let mut runs = Vec::new();
     for db in [sqlite.as_str(), url.as_str()] {
         let out = dir.join(if db == sqlite { "s" } else { "p" });
@@ -135,6 +142,15 @@ fn wagered_games_on_postgresql_pay_what_they_pay_on_sqlite() {
         (1200, 800)
     );
     assert!(text(16).contains("verified"), "{}", text(16));
+    // Issue 55 on PostgreSQL: a member's history, the admin's controls, log and reset.
+    assert!(text(20).contains("won at table #"), "{}", text(20));
+    assert!(text(23).contains("admin set wagers to 0"), "{}", text(23));
+    assert!(
+        text(25).contains("reset this server's economy"),
+        "{}",
+        text(25)
+    );
+    assert_eq!(credits(&on_postgres[26]), 1000);
     // The ledger's own check, on the PostgreSQL server.
     let audit = Command::new(env!("CARGO_BIN_EXE_holotable"))
         .args(["audit", "--db", &url])

@@ -217,3 +217,34 @@ reset-season-none = Another process ended this season a moment ago: there is not
 ledger-still-running = { $tables } tables and { $tournaments } tournaments still hold credits, so the economy was not reset: try again.
 admin-log-reset-economy = { $admin } reset the economy ({ $members } members)
 admin-log-reset-season = { $admin } ended season { $season } early
+
+## /history: a member's own journal.
+history-title = { $who }'s credits, newest first (page { $page } of { $pages }):
+history-none = { $who } has no credits here yet: nothing to show.
+history-others = Only admins may read another member's history; yours is /history.
+history-page = There is no page { $page } of this history.
+history-line = { $when } — { $what }: { $net }
+history-tokens = {" "}({ $signed } slot { $count ->
+        [one] token
+       *[other] tokens
+    })
+history-open = account opened
+history-daily = /daily
+history-give-to = given to { $who }
+history-give-from = received from { $who }
+history-grant = granted by an admin
+history-take = taken back by an admin
+history-spin = spun the slot machine
+history-bet = side bet on table #{ $table }
+history-bet-settled = side bets of table #{ $table } settled
+history-stake = stake at table #{ $table }
+history-points = points at table #{ $table }
+history-won = won at table #{ $table } against { $others }
+history-draw = draw at table #{ $table } with { $others }
+history-lost = lost at table #{ $table } to { $others }
+history-stake-back = stake back from table #{ $table }
+history-tournament-entry = entry to tournament #{ $id }
+history-tournament-paid = tournament #{ $id } paid out
+history-buy = bought { $item }
+history-reset = the economy reset by an admin
+history-other = { $kind }

@@ -246,6 +246,15 @@ moment-minutes = in { $minutes ->
        *[other] { $minutes } minutes
     }
 moment-hours = in { $hours } hours
+moment-minutes-ago = { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } ago
+moment-hours-ago = { $hours } hours ago
+moment-days-ago = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } ago
 
 ## /tables: the member's own open tables
 tables-none = { $who }, you sit at no open table in this server: start one with /play.

@@ -217,3 +217,34 @@ reset-season-none = Un autre processus vient de clore cette saison : il n’y a 
 ledger-still-running = { $tables } tables et { $tournaments } tournois détiennent encore des crédits, l’économie n’a donc pas été réinitialisée : réessayez.
 admin-log-reset-economy = { $admin } a réinitialisé l’économie ({ $members } membres)
 admin-log-reset-season = { $admin } a clos la saison { $season } en avance
+
+## /history : le journal d’un membre.
+history-title = Les crédits de { $who }, du plus récent au plus ancien (page { $page } sur { $pages }) :
+history-none = { $who } n’a pas encore de crédits ici : rien à montrer.
+history-others = Seuls les admins peuvent lire l’historique d’un autre membre ; le vôtre, c’est /historique.
+history-page = Cet historique n’a pas de page { $page }.
+history-line = { $when } — { $what } : { $net }
+history-tokens = {" "}({ $signed } { $count ->
+        [one] jeton
+       *[other] jetons
+    } de machine à sous)
+history-open = compte ouvert
+history-daily = /quotidien
+history-give-to = donné à { $who }
+history-give-from = reçu de { $who }
+history-grant = accordé par un admin
+history-take = repris par un admin
+history-spin = machine à sous
+history-bet = pari d’à-côté sur la table n° { $table }
+history-bet-settled = paris d’à-côté de la table n° { $table } réglés
+history-stake = mise à la table n° { $table }
+history-points = points à la table n° { $table }
+history-won = gagné à la table n° { $table } contre { $others }
+history-draw = nulle à la table n° { $table } avec { $others }
+history-lost = perdu à la table n° { $table } contre { $others }
+history-stake-back = mise rendue par la table n° { $table }
+history-tournament-entry = entrée au tournoi n° { $id }
+history-tournament-paid = tournoi n° { $id } réglé
+history-buy = achat : { $item }
+history-reset = économie réinitialisée par un admin
+history-other = { $kind }

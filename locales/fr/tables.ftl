@@ -246,6 +246,15 @@ moment-minutes = dans { $minutes ->
        *[other] { $minutes } minutes
     }
 moment-hours = dans { $hours } heures
+moment-minutes-ago = il y a { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }
+moment-hours-ago = il y a { $hours } heures
+moment-days-ago = il y a { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    }
 
 ## /tables : les tables ouvertes du membre
 tables-none = { $who }, vous n'êtes assis à aucune table ouverte sur ce serveur : lancez-en une avec /jouer.

@@ -17,6 +17,7 @@ pub mod changes;
 pub mod channels;
 pub mod earnings;
 pub mod economy;
+pub mod history;
 pub mod legacies;
 pub mod notify;
 mod offers;

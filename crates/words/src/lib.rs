@@ -167,6 +167,15 @@ pub use text::{moment, Marks, Piece, Text, Written};
 /// A moment told relative to `now`, in `lang`: "in 5 minutes", "in 5.8 hours" (for front
 /// ends that cannot show a moment in each reader's own time zone, as Discord does).
 pub fn relative(unix: i64, now: i64, lang: Lang) -> String {
+    // A moment past by a minute or more (a line of a history) is told as past.
+    if now - unix >= 60 {
+        let minutes = (now - unix) / 60;
+        return match minutes {
+            m if m < 120 => crate::t!(lang, "moment-minutes-ago", minutes = m),
+            m if m < 48 * 60 => crate::t!(lang, "moment-hours-ago", hours = m / 60),
+            m => crate::t!(lang, "moment-days-ago", days = m / (24 * 60)),
+        };
+    }
     let minutes = (unix - now).max(0) / 60;
     if minutes < 120 {
         crate::t!(lang, "moment-minutes", minutes = minutes)
@@ -241,6 +250,9 @@ mod moment_tests {
     fn moments_are_told_relative_to_now() {
         assert_eq!(relative(1_000 + 3 * 3600, 1_000, Lang::En), "in 3.0 hours");
         assert_eq!(relative(1_000 + 90, 1_000, Lang::Fr), "dans 1 minute");
-        assert_eq!(relative(0, 1_000, Lang::En), "in 0 minutes");
+        assert_eq!(relative(1_000 - 30, 1_000, Lang::En), "in 0 minutes");
+        assert_eq!(relative(0, 1_000, Lang::En), "16 minutes ago");
+        assert_eq!(relative(0, 3 * 3600, Lang::Fr), "il y a 3 heures");
+        assert_eq!(relative(0, 3 * 86_400, Lang::En), "3 days ago");
     }
 }

@@ -120,6 +120,7 @@ commands! {
         Balance(Balance),
         Daily(Daily),
         Give(Give),
+        History(History),
         Slots(Slots),
         Bet(Bet),
         Shop(Shop),

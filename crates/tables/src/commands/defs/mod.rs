@@ -3,6 +3,7 @@
 //! in the list of `commands/mod.rs`.
 
 mod admin;
+mod history;
 mod members;
 mod money;
 mod open;
@@ -13,6 +14,7 @@ mod table;
 mod tournament;
 
 pub use admin::{AdminChannel, AdminEnd, AdminGrant, AdminPrice, AdminSet};
+pub use history::History;
 pub use members::{Help, Leaderboard, Notify, Stats};
 pub use money::{Balance, Bet, Daily, Give, Slots};
 pub use open::PlayArgs;
