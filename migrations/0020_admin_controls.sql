@@ -18,3 +18,14 @@ CREATE TABLE admin_log (
     UNIQUE (guild_id, key)
 );
 CREATE INDEX admin_log_newest ON admin_log (guild_id, id);
+-- A member's own limits (/limits): excluded from wagers, side bets and the slot machine
+-- until a moment that only grows, and a daily loss limit that can be lowered at once but
+-- raised or removed only a week after it was last set.
+CREATE TABLE member_limits (
+    guild_id       TEXT NOT NULL,
+    user_id        TEXT NOT NULL,
+    excluded_until INTEGER NOT NULL DEFAULT 0,
+    loss_limit     INTEGER CHECK (loss_limit BETWEEN 1 AND 1000000000000),
+    loss_set_at    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, user_id)
+);

@@ -1,8 +1,8 @@
 ## /help, and the commands' descriptions (also Discord's, at most 100 characters each).
 
-help-intro = **Holotable** runs the game tables of this cantina: { $games }, against each other or the house droid, with wagers in credits, a slot machine and leaderboards. A board image follows every move.
+help-intro = **Holotable** runs this cantina's game tables: { $games }, against each other or the house droid, for credits, with a slot machine and leaderboards.
 help-line = `{ $usage }` — { $what }
-help-first-game = **A first game:** `/play game:dejarik opponent:@Holotable` plays the droid; `opponent:@friend` challenges a friend (they press Accept). Pick your move from the menu under the board, or type it with `/move`. `/help command:play` tells more.
+help-first-game = **A first game:** `/play game:dejarik opponent:@Holotable` plays the droid; `opponent:@friend` challenges a friend. Pick your move from the menu under the board, or type it with `/move`. `/help command:play` tells more.
 help-unknown = There is no /{ $command }. Commands: { $commands }
 cmd-play = Open a game table in this channel: a challenge, an open table, or a game against the droid.
 cmd-move = Play one move at this channel's table.
@@ -23,6 +23,9 @@ cmd-give = Give credits to another member.
 cmd-history = Your credits, entry by entry, newest first (admins: a member's).
 cmd-history-user = Whose (admins only; default: yours)
 cmd-history-page = Page (default: the newest)
+cmd-limits = Keep yourself from wagers, side bets and the slot machine for a while, or set a daily loss limit.
+cmd-limits-days = Days of exclusion, 1 to 365 (nobody can lift it early)
+cmd-limits-daily_loss = The most you may lose in a day (0 removes it)
 cmd-bet = Back a player of a table not yet started (a side bet).
 cmd-slots = One spin of the slot machine (a free token first, else your bet).
 cmd-leaderboard = The leaderboards of this server, ten ranks a page, with your own rank.
@@ -87,6 +90,7 @@ cmd-admin-channel = Allow or stop new tables in a channel (none listed: every ch
 cmd-admin-channel-channel = The channel
 cmd-admin-channel-tables = on: tables may be opened there; off: no longer
 more-buy = Items change how your boards look in every game, never a rule or a chance. A set paints your pieces (unless it would look like another player's at that table); a theme recolours the board of the tables where you sit first with one.
+help-together-balance = Your credits, where they went, and your own limits.
 help-together-shop = The droid's shop: piece sets and board themes to buy, wear or take off.
 cmd-tournament = Tournaments: sign up, rounds opened by the bot, prizes from the entries.
 cmd-tournament-create = Open a tournament in this channel.
@@ -120,6 +124,7 @@ name-replay = replay
 name-verify = verify
 name-balance = balance
 name-daily = daily
+name-limits = limits
 name-history = history
 name-give = give
 name-slots = slots

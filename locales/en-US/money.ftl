@@ -248,3 +248,14 @@ history-tournament-paid = tournament #{ $id } paid out
 history-buy = bought { $item }
 history-reset = the economy reset by an admin
 history-other = { $kind }
+
+## /limits: a member's own limits.
+limits-excluded = { $who } excluded themself from wagers, side bets and the slot machine until { $until }.
+limits-loss = { $who } set a daily loss limit of { $limit } credits and has lost { $lost } today: { $amount } more could pass it. It starts again { $until }.
+limits-days = An exclusion lasts 1 to 365 days, not { $days }.
+limits-loss-range = A daily loss limit is 1 to { $max } credits (0 removes it), not { $amount }.
+limits-loss-holds = Your daily loss limit can be raised or removed from { $until }, a week after you last set it; it can be lowered now. Nothing changed.
+limits-summary-excluded = You are excluded from wagers, side bets and the slot machine until { $until }. Nobody can lift it early, not even an admin.
+limits-summary-free = You are not excluded. `/limits days:7` keeps you from wagers, side bets and the slot machine for a week (1 to 365 days); nobody can lift it early, not even you.
+limits-summary-loss = Your daily loss limit: { $limit } credits (lost today: { $lost }). You can lower it now; raise or remove it from { $from }.
+limits-summary-no-loss = No daily loss limit (`/limits daily_loss:500` sets one).

@@ -1,8 +1,8 @@
 ## /help, et la description des commandes (aussi celle de Discord, 100 caractères au plus).
 
-help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, avec mises en crédits, machine à sous et classements. Un plateau illustré suit chaque coup.
+help-intro = **Holotable** tient les tables de jeu de cette cantina : { $games }, entre membres ou contre le droïde, pour des crédits, avec machine à sous et classements.
 help-line = `{ $usage }` — { $what }
-help-first-game = **Une première partie :** `/jouer game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami (il appuie sur Accepter). Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/coup`. `/aide command:jouer` en dit plus.
+help-first-game = **Une première partie :** `/jouer game:dejarik opponent:@Holotable` affronte le droïde ; `opponent:@ami` défie un ami. Choisissez votre coup dans le menu sous le plateau ou tapez-le avec `/coup`. `/aide command:jouer` en dit plus.
 help-unknown = Il n'y a pas de /{ $command }. Commandes : { $commands }
 cmd-play = Ouvrir une table dans ce salon : un défi, une table ouverte ou une partie contre le droïde.
 cmd-move = Jouer un coup à la table de ce salon.
@@ -23,6 +23,9 @@ cmd-give = Donner des crédits à un autre membre.
 cmd-history = Vos crédits, ligne par ligne, du plus récent au plus ancien (admins : ceux d'un membre).
 cmd-history-user = De qui (admins seulement ; par défaut : vous)
 cmd-history-page = Page (par défaut : la plus récente)
+cmd-limits = Vous tenir à l'écart des mises, des paris et de la machine à sous un temps, ou fixer une limite de pertes.
+cmd-limits-days = Jours d'exclusion, de 1 à 365 (personne ne peut la lever plus tôt)
+cmd-limits-daily_loss = Le plus que vous pouvez perdre en un jour (0 la retire)
 cmd-bet = Parier sur un joueur d’une table pas encore commencée (pari d’à-côté).
 cmd-slots = Un tour de machine à sous (un jeton gratuit d'abord, sinon votre mise).
 cmd-leaderboard = Les classements du serveur, dix rangs par page, avec le vôtre.
@@ -87,6 +90,7 @@ cmd-admin-channel = Autoriser ou arrêter les nouvelles tables dans un salon (au
 cmd-admin-channel-channel = Le salon
 cmd-admin-channel-tables = on : les tables peuvent s'y ouvrir ; off : plus maintenant
 more-buy = Les articles changent l'allure de vos plateaux dans tous les jeux, jamais une règle ni le hasard. Un jeu de pièces peint vos pièces (sauf s'il ressemble à celles d'un autre joueur de la table) ; un thème recolore le plateau des tables où vous êtes le premier à en porter un.
+help-together-balance = Vos crédits, où ils sont allés, et vos propres limites.
 help-together-shop = La boutique du droïde : jeux de pièces et thèmes de plateau à acheter et porter.
 cmd-tournament = Tournois : inscriptions, rondes ouvertes par le bot, prix tirés des entrées.
 cmd-tournament-create = Ouvrir un tournoi dans ce salon.
@@ -121,6 +125,7 @@ name-replay = revoir
 name-verify = vérifier
 name-balance = solde
 name-daily = quotidien
+name-limits = limites
 name-history = historique
 name-give = donner
 name-slots = machine

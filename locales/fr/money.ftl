@@ -248,3 +248,14 @@ history-tournament-paid = tournoi n° { $id } réglé
 history-buy = achat : { $item }
 history-reset = économie réinitialisée par un admin
 history-other = { $kind }
+
+## /limits : les limites d’un membre.
+limits-excluded = { $who } s’est exclu des mises, des paris d’à-côté et de la machine à sous jusqu’à { $until }.
+limits-loss = { $who } s’est fixé une limite de pertes de { $limit } crédits par jour et a perdu { $lost } aujourd’hui : { $amount } de plus pourraient la dépasser. Elle repart { $until }.
+limits-days = Une exclusion dure de 1 à 365 jours, pas { $days }.
+limits-loss-range = Une limite de pertes quotidienne va de 1 à { $max } crédits (0 la retire), pas { $amount }.
+limits-loss-holds = Votre limite de pertes quotidienne peut être relevée ou retirée à partir de { $until }, une semaine après l’avoir fixée ; elle peut être abaissée dès maintenant. Rien n’a changé.
+limits-summary-excluded = Vous êtes exclu des mises, des paris d’à-côté et de la machine à sous jusqu’à { $until }. Personne ne peut lever l’exclusion plus tôt, pas même un admin.
+limits-summary-free = Vous n’êtes pas exclu. `/limits days:7` vous tient à l’écart des mises, des paris d’à-côté et de la machine à sous pendant une semaine (de 1 à 365 jours) ; personne ne peut lever l’exclusion plus tôt, pas même vous.
+limits-summary-loss = Votre limite de pertes quotidienne : { $limit } crédits (perdu aujourd’hui : { $lost }). Vous pouvez l’abaisser maintenant ; la relever ou la retirer à partir de { $from }.
+limits-summary-no-loss = Pas de limite de pertes quotidienne (`/limits daily_loss:500` en fixe une).

@@ -15,3 +15,11 @@ CREATE TABLE admin_log (
     UNIQUE (guild_id, key)
 );
 CREATE INDEX admin_log_newest ON admin_log (guild_id, id);
+CREATE TABLE member_limits (
+    guild_id       TEXT NOT NULL,
+    user_id        TEXT NOT NULL,
+    excluded_until BIGINT NOT NULL DEFAULT 0,
+    loss_limit     BIGINT CHECK (loss_limit BETWEEN 1 AND 1000000000000),
+    loss_set_at    BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, user_id)
+);

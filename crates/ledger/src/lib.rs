@@ -19,6 +19,7 @@ pub mod earnings;
 pub mod economy;
 pub mod history;
 pub mod legacies;
+pub mod limits;
 pub mod notify;
 mod offers;
 pub mod ratings;

@@ -33,6 +33,7 @@ impl SideBets<'_> {
         amount: i64,
     ) -> Outcome {
         let lang = actor.lang;
+        self.app.check_limits(actor, amount.max(0))?;
         let row = match table {
             Some(id) => self.app.ledger.table(id)?,
             None => self.app.tables().active(call, actor)?,

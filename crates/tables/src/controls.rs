@@ -50,6 +50,6 @@ impl Tables<'_> {
                 amount = amount
             )));
         }
-        Ok(())
+        self.app.check_limits(actor, amount)
     }
 }

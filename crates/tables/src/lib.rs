@@ -21,6 +21,7 @@ mod fair;
 pub mod fairness;
 mod here;
 pub mod lane;
+mod limits;
 mod lobby;
 mod log;
 mod menus;

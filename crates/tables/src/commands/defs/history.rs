@@ -145,7 +145,8 @@ impl Slash for History {
     const SPEC: CommandSpec = command(
         "history",
         &[arg("user", ArgKind::User), arg("page", ArgKind::Number)],
-    );
+    )
+    .joined();
     fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
         Ok(History {
             user: take(o, "user"),

@@ -4,6 +4,7 @@
 
 mod admin;
 mod history;
+mod limits;
 mod members;
 mod money;
 mod open;
@@ -15,6 +16,7 @@ mod tournament;
 
 pub use admin::{AdminChannel, AdminEnd, AdminGrant, AdminPrice, AdminSet};
 pub use history::History;
+pub use limits::Limits;
 pub use members::{Help, Leaderboard, Notify, Stats};
 pub use money::{Balance, Bet, Daily, Give, Slots};
 pub use open::PlayArgs;

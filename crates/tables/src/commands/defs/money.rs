@@ -150,6 +150,7 @@ impl Verb for Slots {
         let bet = self.bet;
         let lang = actor.lang;
         app.check_switch(actor, crate::controls::Switch::Slots)?;
+        app.check_limits(actor, bet.unwrap_or(0).max(0))?;
         app.ensure_member(actor)?;
         let spin = app
             .ledger
