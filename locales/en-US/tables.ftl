@@ -300,3 +300,6 @@ seat-link-made = Your own link to play your seat at table #{ $table } on the boa
 seat-link-no-pages = This bot serves no web pages, so there is no board to play on.
 seat-link-not-playing = Table #{ $table } is not being played, so there is no seat to play on the board.
 seat-link-not-seated = You have no seat at table #{ $table }: the live page is for watching it.
+
+## Outside every server the bot is in (a direct message, a user install).
+no-server = This works in a server where Holotable is added. Here — in direct messages, or wherever you installed the app for yourself — /rules, /help, /stats and /replay of your own tables work.

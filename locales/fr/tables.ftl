@@ -300,3 +300,6 @@ seat-link-made = Votre lien pour jouer votre place à la table n° { $table } su
 seat-link-no-pages = Ce bot ne sert aucune page web : il n'y a pas de plateau où jouer.
 seat-link-not-playing = La table n° { $table } n'est pas en jeu : il n'y a pas de place à jouer sur le plateau.
 seat-link-not-seated = Vous n'avez pas de place à la table n° { $table } : la page en direct permet de la regarder.
+
+## Outside every server the bot is in (a direct message, a user install).
+no-server = Cela fonctionne dans un serveur où Holotable est ajouté. Ici — en messages privés, ou partout où vous avez installé l’application pour vous — /règles, /aide, /stats et /revoir de vos propres tables fonctionnent.

@@ -123,6 +123,46 @@ impl FakeDiscord {
         }));
     }
 
+    /// A slash command where the application is installed for `user` alone: in their
+    /// direct messages with the bot (`guild` none), or in a server that did not add the bot
+    /// (Discord's `authorizing_integration_owners` then names only the user's install).
+    pub fn slash_installed_by_user(
+        &self,
+        guild: Option<&str>,
+        id: u64,
+        user: (&str, &str),
+        name: &str,
+        options: Value,
+    ) {
+        let channel = match guild {
+            None => super::dm_channel(user.0),
+            Some(_) => "3900".to_string(),
+        };
+        self.delivering(id, &channel, None);
+        let mut interaction = json!({
+            "id": id.to_string(), "application_id": APP_ID, "type": 2, "token": format!("tok{id}"),
+            "version": 1, "channel_id": channel, "locale": self.locale(user.0),
+            "entitlements": [], "attachment_size_limit": 10485760, "app_permissions": "0",
+            "authorizing_integration_owners": {"1": user.0},
+            "data": {"id": "6000", "name": name, "type": 1, "options": options}
+        });
+        match guild {
+            None => {
+                interaction["context"] = json!(1);
+                interaction["user"] =
+                    json!({"id": user.0, "username": user.1, "discriminator": "0000"});
+                interaction["channel"] = json!({"id": channel, "type": 1});
+            }
+            Some(guild) => {
+                interaction["context"] = json!(0);
+                interaction["guild_id"] = json!(guild);
+                interaction["member"] = Self::member(user.0, user.1, "0");
+                interaction["channel"] = json!({"id": channel, "type": 0, "guild_id": guild});
+            }
+        }
+        self.dispatch("INTERACTION_CREATE", interaction);
+    }
+
     /// An autocomplete request with `focused` being typed.
     pub fn autocomplete(&self, id: u64, user: (&str, &str), name: &str, option: &str, typed: &str) {
         self.delivering(id, CHANNEL_ID, None);

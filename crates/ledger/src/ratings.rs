@@ -204,53 +204,13 @@ impl Ledger {
             if super::accounts::member_account(tx, guild, user)?.is_none() {
                 return Err(LedgerError::UnknownMember(user.to_string()));
             }
-            let rows: Vec<(String, i64, i64, i64, i64, i64)> = tx.query(
-                "SELECT game, COUNT(*) AS played,
-                        CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS wins,
-                        CAST(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT)
-                            AS draws,
-                        CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(net) AS BIGINT) AS net
-                 FROM results WHERE guild_id = ?1 AND user_id = ?2 GROUP BY game ORDER BY game",
-                args![guild, user],
-                |r| {
-                    Ok((
-                        r.col("game")?,
-                        r.col("played")?,
-                        r.col("wins")?,
-                        r.col("draws")?,
-                        r.col("points")?,
-                        r.col("net")?,
-                    ))
-                },
-            )?;
-            let mut stats = Stats {
-                games: 0,
-                wins: 0,
-                points: 0,
-                net: 0,
-                per_game: Vec::new(),
-            };
-            for (game, games, wins, draws, points, net) in rows {
-                let rating = tx.query_opt(
-                    "SELECT rating FROM ratings WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
-                    args![guild, &game, user],
-                    |r| r.col("rating"),
-                )?;
-                stats.games += games;
-                stats.wins += wins;
-                stats.points += points;
-                stats.net += net;
-                stats.per_game.push(GameStats {
-                    game,
-                    games,
-                    wins,
-                    draws,
-                    points,
-                    rating,
-                });
-            }
-            Ok(stats)
+            stats_of(tx, Some(guild), user)
         })
+    }
+
+    /// A member's statistics over every server, without ratings (each is a server's own).
+    pub fn stats_everywhere(&self, user: &str) -> Result<Stats> {
+        self.read(|tx| stats_of(tx, None, user))
     }
 
     /// A member's Glicko-2 rating in a game (the default rating before any rated game).
@@ -260,4 +220,66 @@ impl Ledger {
             Ok((r.rating, r.deviation, games))
         })
     }
+}
+
+/// A member's results per game, in `guild` or (none) in every server; ratings only in a
+/// guild.
+fn stats_of(tx: &Tx, guild: Option<&str>, user: &str) -> Result<Stats> {
+    let select = "SELECT game, COUNT(*) AS played,
+                CAST(SUM(CASE WHEN outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS wins,
+                CAST(SUM(CASE WHEN outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT) AS draws,
+                CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(net) AS BIGINT) AS net
+         FROM results";
+    let read = |r: &super::store::Row| {
+        Ok((
+            r.col::<String>("game")?,
+            r.col::<i64>("played")?,
+            r.col::<i64>("wins")?,
+            r.col::<i64>("draws")?,
+            r.col::<i64>("points")?,
+            r.col::<i64>("net")?,
+        ))
+    };
+    let rows = match guild {
+        Some(guild) => tx.query(
+            &format!("{select} WHERE guild_id = ?1 AND user_id = ?2 GROUP BY game ORDER BY game"),
+            args![guild, user],
+            read,
+        )?,
+        None => tx.query(
+            &format!("{select} WHERE user_id = ?1 GROUP BY game ORDER BY game"),
+            args![user],
+            read,
+        )?,
+    };
+    let mut stats = Stats {
+        games: 0,
+        wins: 0,
+        points: 0,
+        net: 0,
+        per_game: Vec::new(),
+    };
+    for (game, games, wins, draws, points, net) in rows {
+        let rating = match guild {
+            Some(guild) => tx.query_opt(
+                "SELECT rating FROM ratings WHERE guild_id = ?1 AND game = ?2 AND user_id = ?3",
+                args![guild, &game, user],
+                |r| r.col("rating"),
+            )?,
+            None => None,
+        };
+        stats.games += games;
+        stats.wins += wins;
+        stats.points += points;
+        stats.net += net;
+        stats.per_game.push(GameStats {
+            game,
+            games,
+            wins,
+            draws,
+            points,
+            rating,
+        });
+    }
+    Ok(stats)
 }

@@ -85,9 +85,16 @@ pub use crate::ledger::seat_links::SeatLink;
 pub use crate::ledger::tables::{TableRow, TableStatus};
 pub use crate::ledger::{now, DROID, MAX_AMOUNT};
 
+/// The server of an actor outside every server the bot is in: a direct message, or a
+/// server where a member installed the application for themself. Only the commands that
+/// need no server answer there (`/rules`, `/help`, `/stats`, `/replay` of one's own tables),
+/// through the interaction alone.
+pub const NO_SERVER: &str = "dm";
+
 /// Who acts, and where.
 #[derive(Debug, Clone)]
 pub struct Actor {
+    /// The server, or [`NO_SERVER`].
     pub guild: String,
     pub channel: String,
     /// The channel a thread is in, when the command comes from a thread: what admins allow
@@ -410,6 +417,17 @@ impl App {
         // would spend the house's money (a console line typed as `droid:`).
         if actor.user == ledger::DROID {
             return vec![Reply::private(crate::t!(lang, "droid-account"))];
+        }
+        // Outside the servers the bot is in, only what needs no server is answered, and
+        // nothing is remembered.
+        if actor.guild == NO_SERVER {
+            if !command.anywhere() {
+                return vec![Reply::private(crate::t!(lang, "no-server"))];
+            }
+            return match self.cooled(call, actor, command) {
+                Ok(replies) => replies,
+                Err(refusal) => vec![Reply::private(refusal.told(lang))],
+            };
         }
         self.learn_name(&actor.guild, &actor.user, &actor.name);
         // From here on the actor's name goes into text as names do: marked when it holds

@@ -40,7 +40,9 @@ impl Records<'_> {
         // does not exist anywhere else, whatever its id.
         let here = row.channel == actor.channel;
         let seated = row.seats.contains(&actor.user);
-        if row.guild != actor.guild || !(here || seated) {
+        // Outside every server, a member's own tables are theirs to replay.
+        let own = actor.guild == crate::NO_SERVER && seated;
+        if !own && (row.guild != actor.guild || !(here || seated)) {
             return Err(Refusal::Said(t!(
                 lang,
                 "verify-unknown-table",

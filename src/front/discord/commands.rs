@@ -54,6 +54,22 @@ fn build(spec: &CommandSpec, parent: Option<&CommandSpec>) -> poise::Command<Dat
     if spec.admin {
         command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
     }
+    // What needs no server is offered wherever a member may use the application: in
+    // servers, in direct messages and — installed for themself — anywhere else; the rest
+    // only in servers that added the bot. (Discord reads these on top-level commands.)
+    if parent.is_none() {
+        use serenity::{InstallationContext as Install, InteractionContext as Used};
+        command.install_context = Some(if spec.anywhere {
+            vec![Install::Guild, Install::User]
+        } else {
+            vec![Install::Guild]
+        });
+        command.interaction_context = Some(if spec.anywhere {
+            vec![Used::Guild, Used::BotDm, Used::PrivateChannel]
+        } else {
+            vec![Used::Guild]
+        });
+    }
     command
 }
 
@@ -113,16 +129,8 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
                     b.add_string_choice(name, name)
                 })
         },
-        (ArgKind::Command, _) => |b| {
-            crate::table::commands::names().into_iter().fold(
-                b.kind(serenity::CommandOptionType::String),
-                |b, name| {
-                    localised_choice(b, name, |l| {
-                        format!("/{}", commands::local_name(l, name, name))
-                    })
-                },
-            )
-        },
+        // More commands than Discord's 25 choices: their names are offered as they are typed.
+        (ArgKind::Command, _) => |b| b.kind(serenity::CommandOptionType::String),
         (ArgKind::Credits, _) => |b| {
             b.kind(serenity::CommandOptionType::Integer)
                 .min_int_value(1)
@@ -153,7 +161,11 @@ fn parameter(arg: &ArgSpec) -> poise::CommandParameter<Data, Error> {
         channel_types: None,
         choices: Default::default(),
         type_setter: Some(setter),
-        autocomplete_callback: (arg.kind == ArgKind::Action).then_some(autocomplete),
+        autocomplete_callback: match arg.kind {
+            ArgKind::Action => Some(autocomplete),
+            ArgKind::Command => Some(autocomplete_command),
+            _ => None,
+        },
         __non_exhaustive: (),
     }
 }
@@ -269,6 +281,24 @@ fn autocomplete<'a>(
         poise::Context::Application(ctx),
         partial,
     ))
+}
+
+/// The commands whose name (in the member's language, or its own) begins with what was
+/// typed, as `/help command:` offers them: at most Discord's 25.
+fn autocomplete_command<'a>(
+    ctx: poise::ApplicationContext<'a, Data, Error>,
+    partial: &'a str,
+) -> poise::BoxFuture<'a, serenity::CreateAutocompleteResponse> {
+    let lang = Lang::of(ctx.interaction.locale.as_str());
+    let typed = partial.trim().trim_start_matches('/').to_lowercase();
+    let choices = crate::table::commands::names()
+        .into_iter()
+        .map(|name| (name, commands::local_name(lang, name, name)))
+        .filter(|(name, local)| name.starts_with(&typed) || local.starts_with(&typed))
+        .take(25)
+        .map(|(name, local)| serenity::AutocompleteChoice::new(format!("/{local}"), name))
+        .collect();
+    Box::pin(async move { serenity::CreateAutocompleteResponse::new().set_choices(choices) })
 }
 
 async fn autocomplete_action(

@@ -30,10 +30,10 @@ pub(super) async fn component(
         (_, None) => None,
     };
     let actor = Actor {
-        guild: interaction
-            .guild_id
-            .map(|g| g.get().to_string())
-            .unwrap_or_else(|| "dm".into()),
+        guild: super::server_of(
+            interaction.guild_id,
+            &interaction.authorizing_integration_owners,
+        ),
         channel: interaction.channel_id.get().to_string(),
         parent: super::thread_parent(interaction.channel.as_ref()),
         user: interaction.user.id.get().to_string(),

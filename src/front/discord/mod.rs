@@ -30,7 +30,7 @@ use poise::serenity_prelude as serenity;
 
 use self::answer::{answer, Answering, Asked};
 use self::shutdown::InFlight;
-use crate::table::{Actor, App, Command};
+use crate::table::{Actor, App, Command, NO_SERVER};
 
 pub use self::choices::GameChoice;
 pub use self::commands::commands;
@@ -113,22 +113,50 @@ fn has_manage_guild(member: Option<&serenity::Member>) -> bool {
         .unwrap_or(false)
 }
 
+/// The server an interaction comes from, as the application knows it: its guild when the
+/// bot is installed there, else [`NO_SERVER`] (a direct message, or a server where the
+/// member installed the application for themself). An interaction that names no
+/// installation at all is read by its guild alone.
+fn server_of(
+    guild: Option<serenity::GuildId>,
+    owners: &serenity::AuthorizingIntegrationOwners,
+) -> String {
+    use serenity::AuthorizingIntegrationOwner as Owner;
+    let installed = owners.0.is_empty()
+        || owners
+            .0
+            .iter()
+            .any(|o| matches!(o, Owner::GuildInstall(Some(g)) if Some(*g) == guild));
+    match guild {
+        Some(guild) if installed => guild.get().to_string(),
+        _ => NO_SERVER.to_string(),
+    }
+}
+
 fn actor_of(ctx: &Context<'_>) -> Actor {
-    let (interaction_id, admin, locale, joined_at, parent) = match ctx {
+    let (server, interaction_id, admin, locale, joined_at, parent) = match ctx {
         poise::Context::Application(a) => (
+            server_of(
+                a.interaction.guild_id,
+                &a.interaction.authorizing_integration_owners,
+            ),
             a.interaction.id.get().to_string(),
             has_manage_guild(a.interaction.member.as_deref()),
             a.interaction.locale.as_str(),
             joined(a.interaction.member.as_deref()),
             thread_parent(a.interaction.channel.as_ref()),
         ),
-        poise::Context::Prefix(p) => (p.msg.id.get().to_string(), false, "", None, None),
+        poise::Context::Prefix(p) => (
+            NO_SERVER.to_string(),
+            p.msg.id.get().to_string(),
+            false,
+            "",
+            None,
+            None,
+        ),
     };
     Actor {
-        guild: ctx
-            .guild_id()
-            .map(|g| g.get().to_string())
-            .unwrap_or_else(|| "dm".into()),
+        guild: server,
         channel: ctx.channel_id().get().to_string(),
         parent,
         user: ctx.author().id.get().to_string(),

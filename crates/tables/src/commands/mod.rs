@@ -64,6 +64,15 @@ macro_rules! commands {
                 }
             }
 
+            /// Whether the command needs no server (`/rules`, `/help`…): it answers in direct
+            /// messages and where a member installed the application for themself.
+            pub fn anywhere(&self) -> bool {
+                match self {
+                    $(Command::$sv(_) => <$st as Slash>::SPEC.anywhere,)*
+                    $(Command::$ov(_) => false,)*
+                }
+            }
+
             /// The command's name for the operator's metrics (`press` and `pick` for
             /// components).
             pub fn name(&self) -> &'static str {

@@ -100,13 +100,26 @@ impl Verb for Stats {
     fn run(self, app: &App, _: &Call, actor: &Actor) -> Outcome {
         let user = self.user;
         let lang = actor.lang;
-        app.ensure_member(actor)?;
+        if actor.guild != crate::NO_SERVER {
+            app.ensure_member(actor)?;
+        }
         let user = user.unwrap_or_else(|| actor.user.clone());
-        let s = app.ledger.stats(&actor.guild, &user)?;
+        // Outside a server: the member's games in every server, without ratings (a
+        // rating is a server's own).
+        let s = if actor.guild == crate::NO_SERVER {
+            app.ledger.stats_everywhere(&user)?
+        } else {
+            app.ledger.stats(&actor.guild, &user)?
+        };
         let mut lines = vec![t!(
             lang,
             "stats-total",
-            who = app.name(&actor.guild, &user),
+            // The actor by the name they came with (outside a server no name is kept).
+            who = if user == actor.user {
+                actor.name.clone()
+            } else {
+                app.name(&actor.guild, &user)
+            },
             games = s.games,
             wins = s.wins,
             points = s.points,
@@ -136,7 +149,7 @@ impl Verb for Stats {
 }
 
 impl Slash for Stats {
-    const SPEC: CommandSpec = command("stats", &[arg("user", ArgKind::User)]);
+    const SPEC: CommandSpec = command("stats", &[arg("user", ArgKind::User)]).anywhere();
     fn read(_: Lang, o: &mut Options) -> Result<Self, String> {
         Ok(Stats {
             user: take(o, "user"),

@@ -82,7 +82,8 @@ impl Slash for Replay {
             arg("table", ArgKind::Number),
             arg("format", ArgKind::ReplayFormat),
         ],
-    );
+    )
+    .anywhere();
     fn read(lang: Lang, o: &mut Options) -> Result<Self, String> {
         Ok(Replay {
             table: number(lang, take(o, "table"), "table")?,
