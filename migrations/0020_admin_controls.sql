@@ -29,3 +29,7 @@ CREATE TABLE member_limits (
     loss_set_at    INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, user_id)
 );
+-- A table's own clock with a total and an increment (`clock:5+3`): as agreed (`M+S`), and
+-- each seat's time left (seconds, comma-separated) as of the last action.
+ALTER TABLE tables ADD COLUMN fischer TEXT;
+ALTER TABLE tables ADD COLUMN clock_banks TEXT;

@@ -129,6 +129,9 @@ draw-stale = That draw offer is out of date.
 clock-expired = The challenge of table #{ $table } expired.
 clock-timeout = { $who } ran out of time.
 clock-warning = { $who }, a quarter of your time is left at table #{ $table }: it runs out { $when }.
+play-clock-bad = A table's clock is minutes and seconds of increment, `clock:5+3` (1 to { $minutes } minutes, 0 to { $seconds } seconds), not { $clock }.
+turn-clocks = ({ $clocks }: { $who }'s time runs out { $when }.)
+turn-clocks-still = ({ $clocks })
 
 ## The end of a game and of a table.
 
@@ -241,6 +244,10 @@ thread-open-table = open table
 thread-tournament-in = The tournament and its tables are in { $thread }.
 option-bot = { $who } is a bot: bots cannot play, hold credits or receive them (the house droid plays as `opponent:` me).
 parse-action = unknown /{ $command } action '{ $action }' ({ $actions })
+moment-seconds = in { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }
 moment-minutes = in { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes

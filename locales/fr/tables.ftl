@@ -129,6 +129,9 @@ draw-stale = Cette proposition de nulle est périmée.
 clock-expired = Le défi de la table n° { $table } a expiré.
 clock-timeout = { $who } a dépassé son temps.
 clock-warning = { $who }, il vous reste un quart de votre temps à la table n° { $table } : il s'écoule { $when }.
+play-clock-bad = La pendule d’une table, ce sont des minutes et des secondes d’incrément, `clock:5+3` (de 1 à { $minutes } minutes, de 0 à { $seconds } secondes), pas { $clock }.
+turn-clocks = ({ $clocks } : le temps de { $who } s’écoule { $when }.)
+turn-clocks-still = ({ $clocks })
 
 ## La fin d'une partie et d'une table.
 
@@ -241,6 +244,10 @@ thread-open-table = table ouverte
 thread-tournament-in = Le tournoi et ses tables sont dans { $thread }.
 option-bot = { $who } est un bot : les bots ne jouent pas, n'ont ni ne reçoivent de crédits (le droïde de la maison joue avec `opponent:` moi).
 parse-action = action de /{ $command } inconnue « { $action } » ({ $actions })
+moment-seconds = dans { $seconds ->
+        [one] { $seconds } seconde
+       *[other] { $seconds } secondes
+    }
 moment-minutes = dans { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes

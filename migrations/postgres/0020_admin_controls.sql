@@ -23,3 +23,5 @@ CREATE TABLE member_limits (
     loss_set_at    BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, user_id)
 );
+ALTER TABLE tables ADD COLUMN fischer TEXT;
+ALTER TABLE tables ADD COLUMN clock_banks TEXT;

@@ -104,7 +104,16 @@ impl Clocks<'_> {
         let Ok(progress) = self.app.progress(lang, &row) else {
             return Vec::new();
         };
-        let clock = self.app.tables().move_clock(&row).unwrap_or(86_400);
+        // The time the running seat had when its turn began: a per-move clock, or its time
+        // left on a clock with a total.
+        let clock = match super::fischer::Fischer::of(&row) {
+            Some(fischer) => progress
+                .play
+                .waiting()
+                .and_then(|seat| fischer.banks(&row).get(seat).copied())
+                .unwrap_or(fischer.base),
+            None => self.app.tables().move_clock(&row).unwrap_or(86_400),
+        };
         // The deadline was set when the last entry was stored.
         if now - (deadline - clock) >= CATCH_UP_SECS {
             if let Some(replies) = self.catch_up(call.cx(lang), &row, &progress) {

@@ -10,6 +10,7 @@ use rand::Rng;
 use serde_json::Value;
 
 use super::fairness::{new_seed, rng_for};
+use super::fischer::{Fischer, MAX_INCREMENT, MAX_MINUTES};
 use super::log::Progress;
 use super::terms::{self, game_options};
 use super::waiting::seats_line;
@@ -36,7 +37,7 @@ struct Stakes {
 
 impl Tables<'_> {
     /// `/play`: opens a table in this channel.
-    pub(crate) fn play(&self, call: &Call, actor: &Actor, args: PlayArgs) -> Outcome {
+    pub(crate) fn play(&self, call: &Call, actor: &Actor, mut args: PlayArgs) -> Outcome {
         let lang = actor.lang;
         self.check_place(actor)?;
         let Some(entry) = self.app.catalogue.find(&args.game) else {
@@ -61,6 +62,23 @@ impl Tables<'_> {
                 table = table.id
             )));
         }
+        // The table's own clock (`clock:5+3`) is the table's, not the game's.
+        let clock = match args.options.remove("clock") {
+            Some(text) => Some(
+                Fischer::parse(&text)
+                    .ok_or_else(|| {
+                        Refusal::Said(t!(
+                            lang,
+                            "play-clock-bad",
+                            clock = text.as_str(),
+                            minutes = MAX_MINUTES,
+                            seconds = MAX_INCREMENT
+                        ))
+                    })?
+                    .stored(),
+            ),
+            None => None,
+        };
         let (options, target) = table_options(lang, entry, &args)?;
         let game = entry.rules(&options)?;
         let info = entry.info;
@@ -90,6 +108,7 @@ impl Tables<'_> {
             level,
             mind: crate::droid::MIND,
             seats,
+            clock,
         };
         let seat_refs: Vec<&str> = order.iter().map(String::as_str).collect();
         let row = self.app.ledger.create_table(
@@ -198,7 +217,12 @@ impl Tables<'_> {
             }
         }
         let start = entry.rules(&options)?.start(row.seats.len())?.position();
-        let deadline = self.app.now() + self.move_clock(&row)?;
+        // The first seat's flag: a clock with a total starts with all of it.
+        let deadline = self.app.now()
+            + match Fischer::of(&row) {
+                Some(clock) => clock.base,
+                None => self.move_clock(&row)?,
+            };
         let started = self
             .app
             .ledger
@@ -429,8 +453,8 @@ impl Tables<'_> {
         self.begin(call.cx(lang), &actor.guild, row)
     }
 
-    /// Rematch: a new table with the same game, players, stakes, `to`, options and droid
-    /// level; two players make a challenge (the one who asks challenges the other), more
+    /// Rematch: a new table with the same game, players, stakes, `to`, options, clock and
+    /// droid level; two players make a challenge (the one who asks challenges the other), more
     /// make an open table of as many seats.
     pub(crate) fn rematch(&self, call: &Call, actor: &Actor, row: TableRow) -> Outcome {
         let lang = actor.lang;
@@ -445,6 +469,10 @@ impl Tables<'_> {
             .collect();
         if let (Some(_), Some(key)) = (t.to, entry.info.points_option) {
             options.remove(key);
+        }
+        // The same clock with a total, if the table had one.
+        if let Some(clock) = &t.clock {
+            options.insert("clock".into(), clock.clone());
         }
         let two = row.seats.len() == 2;
         let args = PlayArgs {

@@ -111,6 +111,9 @@ pub struct SeatView {
     pub edge: String,
     /// The side bets on this seat, in credits (with [`TableView::pool`]).
     pub backed: Option<i64>,
+    /// The seat's time left on a clock with a total, in seconds, when the view was read
+    /// (the running seat's counts down to [`TableView::deadline`]).
+    pub clock: Option<i64>,
 }
 
 impl App {
@@ -139,6 +142,7 @@ impl App {
                 face: side.map(|s| s.face.css()).unwrap_or_default(),
                 edge: side.map(|s| s.edge.css()).unwrap_or_default(),
                 backed: bets.then_some(0),
+                clock: None,
             }
         };
         let mut view = TableView {
@@ -196,6 +200,17 @@ impl App {
         }
         if let Some(seat) = progress.play.waiting() {
             view.seats[seat].to_act = row.status == TableStatus::Playing;
+        }
+        if let Some(clock) = super::fischer::Fischer::of(row) {
+            let running = progress
+                .play
+                .waiting()
+                .filter(|_| row.status == TableStatus::Playing);
+            for (seat, left) in clock.left(row, running, view.now).into_iter().enumerate() {
+                if let Some(seat) = view.seats.get_mut(seat) {
+                    seat.clock = Some(left);
+                }
+            }
         }
         view.state = Text::from(match row.status {
             TableStatus::Playing => self.tables().turn_line(lang, row, progress),

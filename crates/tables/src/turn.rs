@@ -90,15 +90,35 @@ impl Tables<'_> {
         };
         let (seat, action) = stored.encode();
         let logged = LoggedAction { seq, seat, action };
+        // A clock with a total: the seat that handed the turn on pays its time.
+        let (deadline, banks) = match super::fischer::Fischer::of(row) {
+            Some(clock) => {
+                let mut banks = clock.banks(row);
+                let (was, now_waits) = (progress.play.waiting(), next.play.waiting());
+                let flag = clock.pass(&mut banks, was, now_waits, row.deadline, self.app.now());
+                let banks: Vec<String> = banks.iter().map(i64::to_string).collect();
+                (flag, Some(banks.join(",")))
+            }
+            None => (deadline, None),
+        };
+        let position = next.play.position();
+        let after = crate::ledger::tables::After {
+            position: &position,
+            deadline: Some(deadline),
+            clock_banks: banks.as_deref(),
+        };
         self.app.ledger.record_carried_action(
             row.id,
             seq,
             &logged,
-            &next.play.position(),
-            Some(deadline),
+            &after,
             call.take_interaction().as_deref(),
         )?;
         row.turn = seq;
+        row.deadline = Some(deadline);
+        if banks.is_some() {
+            row.clock_banks = banks;
+        }
         *progress = next;
         self.app.remember(row.id, seq, progress);
         call.changed(row.id);

@@ -229,7 +229,7 @@ impl Tables<'_> {
                 minutes = minutes
             );
         }
-        match progress.play.status() {
+        let line = match progress.play.status() {
             Status::ToMove(seat) => t!(
                 lang,
                 "turn-to-move",
@@ -244,6 +244,47 @@ impl Tables<'_> {
                 None => t!(lang, "turn-rolling"),
             },
             Status::Over(_) => String::new(),
+        };
+        match super::fischer::Fischer::of(row) {
+            Some(clock) if !line.is_empty() => {
+                format!("{line} {}", self.clocks_line(lang, row, progress, clock))
+            }
+            _ => line,
+        }
+    }
+
+    /// Each seat's time left on a clock with a total, and when the running one's flag
+    /// falls: "alice 0:52 · bob 1:00 — alice's time runs out in 52 seconds".
+    fn clocks_line(
+        &self,
+        lang: crate::words::Lang,
+        row: &TableRow,
+        progress: &Progress,
+        clock: super::fischer::Fischer,
+    ) -> String {
+        let running = progress.play.waiting();
+        let now = self.app.now();
+        let left = clock.left(row, running, now);
+        let clocks: Vec<String> = left
+            .iter()
+            .enumerate()
+            .map(|(seat, &secs)| {
+                format!(
+                    "{} {}",
+                    self.app.name(&row.guild, &row.seats[seat]),
+                    super::fischer::shown(secs)
+                )
+            })
+            .collect();
+        match (running, row.deadline) {
+            (Some(seat), Some(flag)) => t!(
+                lang,
+                "turn-clocks",
+                clocks = clocks.join(" · "),
+                who = self.app.name(&row.guild, &row.seats[seat]),
+                when = crate::words::moment(flag)
+            ),
+            _ => t!(lang, "turn-clocks-still", clocks = clocks.join(" · ")),
         }
     }
 }

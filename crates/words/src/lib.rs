@@ -176,7 +176,11 @@ pub fn relative(unix: i64, now: i64, lang: Lang) -> String {
             m => crate::t!(lang, "moment-days-ago", days = m / (24 * 60)),
         };
     }
-    let minutes = (unix - now).max(0) / 60;
+    let seconds = (unix - now).max(0);
+    if seconds < 120 {
+        return crate::t!(lang, "moment-seconds", seconds = seconds);
+    }
+    let minutes = seconds / 60;
     if minutes < 120 {
         crate::t!(lang, "moment-minutes", minutes = minutes)
     } else {
@@ -249,8 +253,9 @@ mod moment_tests {
     #[test]
     fn moments_are_told_relative_to_now() {
         assert_eq!(relative(1_000 + 3 * 3600, 1_000, Lang::En), "in 3.0 hours");
-        assert_eq!(relative(1_000 + 90, 1_000, Lang::Fr), "dans 1 minute");
-        assert_eq!(relative(1_000 - 30, 1_000, Lang::En), "in 0 minutes");
+        assert_eq!(relative(1_000 + 90, 1_000, Lang::Fr), "dans 90 secondes");
+        assert_eq!(relative(1_000 + 150, 1_000, Lang::Fr), "dans 2 minutes");
+        assert_eq!(relative(1_000 - 30, 1_000, Lang::En), "in 0 seconds");
         assert_eq!(relative(0, 1_000, Lang::En), "16 minutes ago");
         assert_eq!(relative(0, 3 * 3600, Lang::Fr), "il y a 3 heures");
         assert_eq!(relative(0, 3 * 86_400, Lang::En), "3 days ago");

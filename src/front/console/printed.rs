@@ -52,6 +52,7 @@ pub(super) fn table(view: &TableView, lang: Lang) -> serde_json::Value {
             "points": s.points,
             "gone": s.gone,
             "droid": s.droid,
+            "clock": s.clock,
         })).collect::<Vec<_>>(),
         "state": told(&view.state),
         "stakes": view.stakes.as_ref().map(told),

@@ -197,6 +197,7 @@ fn seats(lang: crate::words::Lang, view: &TableView) -> Markup {
                         " " span.backed { (t!(lang, "web-backed", amount = backed)) }
                     }
                     @if series { span.points { (t!(lang, "web-points", points = seat.points)) } }
+                    @if let Some(left) = seat.clock { " " span.clock { (crate::table::clock_shown(left)) } }
                     @if seat.to_act { span.marker { "◀" } }
                 }
             }

@@ -49,6 +49,10 @@ pub struct Terms {
     pub mind: u16,
     /// How many seats an open table waits for before it starts by itself.
     pub seats: usize,
+    /// The table's own clock with a total and an increment, as agreed (`M+S`: minutes,
+    /// seconds); none: a clock per move.
+    #[serde(default)]
+    pub clock: Option<String>,
 }
 
 impl Terms {
@@ -61,6 +65,7 @@ impl Terms {
             level,
             mind,
             seats,
+            clock: None,
         }
     }
 }
@@ -153,6 +158,19 @@ pub struct TableRow {
     /// economy of its own yet), read with the row so that a move costs no read of its own.
     #[serde(default)]
     pub server_clock: Option<i64>,
+    /// Each seat's time left on a clock with a total ([`Terms::clock`]), in seconds,
+    /// comma-separated, as of the last action (none before the first).
+    #[serde(default)]
+    pub clock_banks: Option<String>,
+}
+
+/// A table as an action leaves it: its position, the next deadline, and each seat's time
+/// left on a clock with a total (none: unchanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct After<'a> {
+    pub position: &'a str,
+    pub deadline: Option<i64>,
+    pub clock_banks: Option<&'a str>,
 }
 
 /// One entry of a table's action log.
@@ -183,9 +201,9 @@ fn insert_table(
                              target, seed_commitment, seed, start_position, position,
                              deadline, created_at, creator, to_points, droid_level,
                              seat_count, tournament_id, tournament_round, tournament_board,
-                             move_clock, droid_mind)
+                             move_clock, droid_mind, fischer)
          VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13,
-                 ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                 ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
          RETURNING id",
         args![
             guild,
@@ -208,7 +226,8 @@ fn insert_table(
             t_round,
             t_board,
             move_clock,
-            i64::from(new.terms.mind)
+            i64::from(new.terms.mind),
+            new.terms.clock.as_deref()
         ],
     );
     let id = match inserted {
@@ -241,7 +260,7 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                     t.per_point, t.target, t.seed_commitment, t.seed, t.seed_revealed,
                     t.start_position, t.position, t.turn, t.deadline, t.result, t.creator,
                     t.to_points, t.droid_level, t.droid_mind, t.seat_count, t.tournament_id,
-                    t.move_clock, g.move_clock_secs AS server_clock
+                    t.move_clock, t.fischer, t.clock_banks, g.move_clock_secs AS server_clock
              FROM tables t LEFT JOIN guilds g ON g.guild_id = t.guild_id
              WHERE t.id = ?1",
             args![table],
@@ -272,11 +291,13 @@ pub(crate) fn load_table(tx: &Tx, table: i64) -> Result<TableRow> {
                         level: r.col::<i64>("droid_level")? as u8,
                         mind: r.col::<i64>("droid_mind")? as u16,
                         seats: r.col("seat_count")?,
+                        clock: r.col("fischer")?,
                     },
                     seats: Vec::new(),
                     tournament: r.col("tournament_id")?,
                     move_clock: r.col("move_clock")?,
                     server_clock: r.col("server_clock")?,
+                    clock_banks: r.col("clock_banks")?,
                 })
             },
         )?
@@ -390,7 +411,12 @@ impl Ledger {
         position: &str,
         deadline: Option<i64>,
     ) -> Result<()> {
-        self.record_carried_action(table, seq, entry, position, deadline, None)
+        let after = After {
+            position,
+            deadline,
+            clock_banks: None,
+        };
+        self.record_carried_action(table, seq, entry, &after, None)
     }
 
     /// [`Ledger::record_action`] for an action a member's interaction carried: the
@@ -402,10 +428,14 @@ impl Ledger {
         table: i64,
         seq: i64,
         entry: &LoggedAction,
-        position: &str,
-        deadline: Option<i64>,
+        after: &After,
         interaction: Option<&str>,
     ) -> Result<()> {
+        let After {
+            position,
+            deadline,
+            clock_banks,
+        } = *after;
         self.write(|tx| {
             let row = load_table(tx, table)?;
             if row.status != TableStatus::Playing {
@@ -437,8 +467,9 @@ impl Ledger {
                 args![table, seq, entry.seat, &entry.action, now(), interaction],
             )?;
             tx.execute(
-                "UPDATE tables SET position = ?2, turn = ?3, deadline = ?4 WHERE id = ?1",
-                args![table, position, seq, deadline],
+                "UPDATE tables SET position = ?2, turn = ?3, deadline = ?4,
+                        clock_banks = COALESCE(?5, clock_banks) WHERE id = ?1",
+                args![table, position, seq, deadline, clock_banks],
             )?;
             Ok(())
         })
