@@ -33,3 +33,15 @@ CREATE TABLE member_limits (
 -- each seat's time left (seconds, comma-separated) as of the last action.
 ALTER TABLE tables ADD COLUMN fischer TEXT;
 ALTER TABLE tables ADD COLUMN clock_banks TEXT;
+-- Takebacks by agreement (/takeback): the entries taken back leave the table's log, which
+-- stays the game as played, and are kept here with when it was agreed, for the record (and
+-- so that the interaction that carried one is still known as used).
+CREATE TABLE taken_back (
+    table_id    INTEGER NOT NULL REFERENCES tables (id),
+    seq         INTEGER NOT NULL,
+    seat        INTEGER,
+    action      TEXT NOT NULL,
+    interaction TEXT,
+    taken_at    INTEGER NOT NULL
+);
+CREATE INDEX taken_back_table ON taken_back (table_id, seq);

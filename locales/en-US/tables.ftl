@@ -310,3 +310,20 @@ seat-link-not-seated = You have no seat at table #{ $table }: the live page is f
 
 ## Outside every server the bot is in (a direct message, a user install).
 no-server = This works in a server where Holotable is added. Here — in direct messages, or wherever you installed the app for yourself — /rules, /help, /stats and /replay of your own tables work.
+
+## Takeback by agreement.
+button-takeback = Take back
+button-takeback-yes = Accept takeback
+button-takeback-no = Refuse
+takeback-asks = { $who } asks to take back their move ({ $action }). { $waiting }: accept or refuse.
+takeback-agrees = { $who } agrees to the takeback.
+takeback-refused = { $who } refuses the takeback: the move stands.
+takeback-done = { $who } takes back their move ({ $action }), as { $by } agreed.
+takeback-droid = { $who } takes back their move ({ $action }) and the droid's answer: the droid agrees.
+takeback-nothing = There is no move to take back yet.
+takeback-chance = Chance has spoken since that move (a roll, a target): it cannot be taken back.
+takeback-not-last = Only the last move can be taken back, by the player who made it, before anyone else has moved.
+takeback-droid-wager = The droid does not take back moves at a table played for credits.
+takeback-refused-already = That takeback was refused: the move stands.
+takeback-stale = That takeback is over: the table has moved on, or nobody asked for it.
+takeback-own = You asked for this takeback: the others answer it.

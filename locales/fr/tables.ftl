@@ -310,3 +310,20 @@ seat-link-not-seated = Vous n'avez pas de place à la table n° { $table } : la 
 
 ## Outside every server the bot is in (a direct message, a user install).
 no-server = Cela fonctionne dans un serveur où Holotable est ajouté. Ici — en messages privés, ou partout où vous avez installé l’application pour vous — /règles, /aide, /stats et /revoir de vos propres tables fonctionnent.
+
+## Reprise d’un coup d’un commun accord.
+button-takeback = Reprendre le coup
+button-takeback-yes = Accepter la reprise
+button-takeback-no = Refuser
+takeback-asks = { $who } demande à reprendre son coup ({ $action }). { $waiting } : acceptez ou refusez.
+takeback-agrees = { $who } accepte la reprise.
+takeback-refused = { $who } refuse la reprise : le coup est maintenu.
+takeback-done = { $who } reprend son coup ({ $action }), avec l’accord de { $by }.
+takeback-droid = { $who } reprend son coup ({ $action }) et la réponse du droïde : le droïde est d’accord.
+takeback-nothing = Il n’y a pas encore de coup à reprendre.
+takeback-chance = Le hasard a parlé depuis ce coup (un lancer, une cible) : il ne peut plus être repris.
+takeback-not-last = Seul le dernier coup peut être repris, par le joueur qui l’a joué, avant que quiconque ait rejoué.
+takeback-droid-wager = Le droïde ne laisse pas reprendre de coup à une table jouée pour des crédits.
+takeback-refused-already = Cette reprise a été refusée : le coup est maintenu.
+takeback-stale = Cette reprise est close : la table a avancé, ou personne ne l’a demandée.
+takeback-own = Vous avez demandé cette reprise : aux autres de répondre.

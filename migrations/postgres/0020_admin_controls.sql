@@ -25,3 +25,12 @@ CREATE TABLE member_limits (
 );
 ALTER TABLE tables ADD COLUMN fischer TEXT;
 ALTER TABLE tables ADD COLUMN clock_banks TEXT;
+CREATE TABLE taken_back (
+    table_id    BIGINT NOT NULL REFERENCES tables (id),
+    seq         BIGINT NOT NULL,
+    seat        BIGINT,
+    action      TEXT NOT NULL,
+    interaction TEXT,
+    taken_at    BIGINT NOT NULL
+);
+CREATE INDEX taken_back_table ON taken_back (table_id, seq);

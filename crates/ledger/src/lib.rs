@@ -30,6 +30,7 @@ pub mod shop;
 pub mod slots;
 pub mod store;
 pub mod tables;
+pub mod takebacks;
 pub mod tournaments;
 pub mod wagers;
 pub mod watch;

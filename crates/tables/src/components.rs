@@ -7,6 +7,7 @@ use super::opening::{ACCEPT, DECLINE, JOIN, SEAT_DROID, START};
 use super::replies::Control;
 use super::reset::RESET;
 use super::seat_links::PLAY_LINK;
+use super::takeback::{TAKEBACK_ASK, TAKEBACK_NO, TAKEBACK_YES};
 use super::view::{ACT, MOVE};
 use super::{Actor, Outcome, Refusal};
 use crate::call::Call;
@@ -46,6 +47,14 @@ impl Tables<'_> {
             }
             REMATCH => self.rematch(call, actor, row),
             PLAY_LINK => self.seat_link(actor, row),
+            TAKEBACK_ASK => {
+                if self.active(call, actor)?.id != table {
+                    return Err(Refusal::Said(t!(lang, "takeback-stale")));
+                }
+                self.takeback(call, actor)
+            }
+            TAKEBACK_YES => self.takeback_answer(call, actor, row, turn, true),
+            TAKEBACK_NO => self.takeback_answer(call, actor, row, turn, false),
             MOVE => Err(Refusal::Said(t!(lang, "menu-use"))),
             other => Err(Refusal::Said(t!(lang, "button-unknown", verb = other))),
         }

@@ -42,6 +42,7 @@ mod seat_links;
 mod shop;
 mod spectate;
 mod table_view;
+mod takeback;
 mod terms;
 pub mod thinking;
 pub mod tournaments;

@@ -102,6 +102,7 @@ impl Tables<'_> {
             };
         reply.link = self.watch_link(row.id);
         reply.aside.extend(super::seat_links::button(self.app, row));
+        reply.aside.extend(super::takeback::button(row, progress));
         reply.table = Some(row.id);
         reply.lang = lang;
         let mut view = self.app.view_front(lang, row, &scene, false)?;

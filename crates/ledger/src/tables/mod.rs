@@ -247,7 +247,8 @@ fn insert_table(
 /// The table and action number `interaction` carried, if any.
 pub(super) fn carried_by(tx: &Tx, interaction: &str) -> Result<Option<(i64, i64)>> {
     tx.query_opt(
-        "SELECT table_id, seq FROM actions WHERE interaction = ?1",
+        "SELECT table_id, seq FROM actions WHERE interaction = ?1
+         UNION ALL SELECT table_id, seq FROM taken_back WHERE interaction = ?1",
         args![interaction],
         |r| Ok((r.col("table_id")?, r.col("seq")?)),
     )

@@ -123,6 +123,7 @@ commands! {
         Tables(Tables),
         Resign(Resign),
         Draw(Draw),
+        Takeback(Takeback),
         Rules(Rules),
         Replay(Replay),
         Verify(Verify),

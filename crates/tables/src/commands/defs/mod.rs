@@ -23,7 +23,7 @@ pub use open::PlayArgs;
 pub use oversight::{AdminLog, AdminReset, AdminTake};
 pub use records::{Replay, Rules, Verify};
 pub use shop::{Buy, Equip, Inventory, Shop};
-pub use table::{Board, Decision, Draw, Move, Pick, Press, Resign, Tables};
+pub use table::{Board, Decision, Draw, Move, Pick, Press, Resign, Tables, Takeback};
 pub use tournament::{TournamentCancel, TournamentJoin, TournamentShow};
 
 /// The groups of subcommands, whose units' paths begin with the group's name.

@@ -119,6 +119,25 @@ impl Slash for Draw {
     }
 }
 
+/// `/takeback`: asks to take back one's last move (the next player accepts or refuses).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Takeback;
+
+impl Verb for Takeback {
+    const PATH: &'static str = "takeback";
+    const PLAYS: bool = true;
+    fn run(self, app: &App, call: &Call, actor: &Actor) -> Outcome {
+        app.tables().takeback(call, actor)
+    }
+}
+
+impl Slash for Takeback {
+    const SPEC: CommandSpec = command("takeback", &[]).joined();
+    fn read(_: Lang, _: &mut Options) -> Result<Self, String> {
+        Ok(Takeback)
+    }
+}
+
 /// A game's decision that has a slash command of its own (backgammon's `/double`): the
 /// games declare them, so it is read by name rather than from a spec of its own.
 #[derive(Debug, Clone, PartialEq)]
