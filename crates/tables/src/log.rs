@@ -171,6 +171,9 @@ pub(crate) struct Progress {
     pub actions: Vec<Step>,
     /// Until when the series rests (Unix seconds), from a rest entry to the next action.
     pub resting_until: Option<i64>,
+    /// The seat whose game action is the log's last entry (none: chance spoke last, or a
+    /// table's own entry, or nothing yet): who may ask to take it back.
+    pub last_seat: Option<usize>,
 }
 
 impl Progress {
@@ -187,6 +190,7 @@ impl Progress {
             options,
             actions: Vec::new(),
             resting_until: None,
+            last_seat: None,
         })
     }
 
@@ -221,6 +225,10 @@ impl Progress {
         self.play.play(chosen)?;
         self.actions.push(Step::Action(chosen.text().to_string()));
         self.resting_until = None;
+        self.last_seat = match &entry {
+            LogEntry::Action { seat, .. } => Some(*seat),
+            _ => None,
+        };
         Ok(entry)
     }
 
@@ -236,12 +244,17 @@ impl Progress {
                 let canonical = self.play.apply(action)?;
                 self.actions.push(Step::Action(canonical.clone()));
                 self.resting_until = None;
+                self.last_seat = match &log_entry {
+                    LogEntry::Action { seat, .. } => Some(*seat),
+                    _ => None,
+                };
                 return Ok(log_entry.with_action(canonical));
             }
             LogEntry::NextGame(points) => self.next_game(row, entry, points)?,
             LogEntry::Leave { seat, .. } => self.leave(*seat)?,
             LogEntry::Rest(until) => self.resting_until = Some(*until),
         }
+        self.last_seat = None;
         Ok(log_entry)
     }
 

@@ -23,10 +23,14 @@ pub(crate) const TAKEBACK_NO: &str = "takeback-no";
 const ASKED: &str = "takeback";
 const REFUSED: &str = "takeback-refused";
 
-/// "Take back" beside a board of a table in play once a move was made: whoever made the
-/// last move may ask (the press is checked as `/takeback` is).
+/// "Take back" beside a board of a table in play whose last entry is a player's move: a
+/// member's, or the droid's answer at a friendly table (the press is checked as
+/// `/takeback` is).
 pub(crate) fn button(row: &TableRow, progress: &Progress) -> Option<super::Button> {
-    (row.status == TableStatus::Playing && !progress.actions.is_empty()).then(|| super::Button {
+    let by = progress.last_seat.and_then(|s| row.seats.get(s))?;
+    let friendly = row.stake == 0 && row.per_point == 0;
+    let offered = row.status == TableStatus::Playing && (by != DROID || friendly);
+    offered.then(|| super::Button {
         label: label!("button-takeback"),
         control: Control::new(row.id, row.turn, TAKEBACK_ASK),
         style: Style::Secondary,
