@@ -6,31 +6,7 @@
 mod common;
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, text};
-use holotable::front::console::Console;
-use serde_json::Value;
-
-/// The one reply to `line`.
-fn one(c: &mut Console, line: &str) -> Value {
-    let replies = say(c, line);
-    assert!(!replies.is_empty(), "{line}: no reply");
-    replies[0].clone()
-}
-
-/// A refusal to `line` that says `words`.
-fn refused(c: &mut Console, line: &str, words: &str) {
-    let reply = one(c, line);
-    assert_eq!(reply["ephemeral"], true, "{line}: not refused: {reply}");
-    assert!(text(&reply).contains(words), "{line}: {reply}");
-}
-
-fn credits(c: &mut Console, who: &str) -> i64 {
-    let reply = one(c, &format!("{who}: /balance"));
-    let words = text(&reply);
-    let (_, after) = words.split_once(": ").unwrap_or_else(|| panic!("{reply}"));
-    let number = after.split(' ').next().unwrap_or_default();
-    number.parse().unwrap_or_else(|_| panic!("{reply}"))
-}
+use harness::{console, credits, one, refused, say, text};
 
 #[test]
 fn each_switch_refuses_with_words_and_moves_nothing() {

@@ -5,24 +5,11 @@
 mod common;
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, text};
+use harness::{console, credits, one, say, text};
 use holotable::front::console::Console;
-use serde_json::Value;
 
 /// A one-move Dejarik win for the first seat (`o4-i4`).
 const QUICK: &str = "setup:\"i1,i2,i3,o4/o7,o8,o9,o10/w:-\"";
-
-fn one(c: &mut Console, line: &str) -> Value {
-    let replies = say(c, line);
-    assert!(!replies.is_empty(), "{line}: no reply");
-    replies[0].clone()
-}
-
-fn credits(c: &mut Console, who: &str) -> i64 {
-    let words = text(&one(c, &format!("{who}: /balance")));
-    let (_, after) = words.split_once(": ").unwrap();
-    after.split(' ').next().unwrap().parse().unwrap()
-}
 
 /// A line's amount: `+220`, `−10` (a true minus), `0`.
 fn amount(line: &str) -> i64 {

@@ -5,24 +5,12 @@
 mod common;
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, text};
+use harness::{console, one, refused, say, text};
 use holotable::front::console::Console;
 use serde_json::Value;
 
 /// A one-move Dejarik win for the first seat (`o4-i4`).
 const QUICK: &str = "setup:\"i1,i2,i3,o4/o7,o8,o9,o10/w:-\"";
-
-fn one(c: &mut Console, line: &str) -> Value {
-    let replies = say(c, line);
-    assert!(!replies.is_empty(), "{line}: no reply");
-    replies[0].clone()
-}
-
-fn refused(c: &mut Console, line: &str, words: &str) {
-    let reply = one(c, line);
-    assert_eq!(reply["ephemeral"], true, "{line}: not refused: {reply}");
-    assert!(text(&reply).contains(words), "{line}: {reply}");
-}
 
 fn taken(c: &mut Console, line: &str) -> Value {
     let reply = one(c, line);

@@ -6,24 +6,11 @@
 mod common;
 #[path = "common/console.rs"]
 mod harness;
-use harness::{console, say, strings, text};
+use harness::{console, one, refused, say, strings, text};
 use holotable::front::console::Console;
-use serde_json::Value;
-
-fn one(c: &mut Console, line: &str) -> Value {
-    let replies = say(c, line);
-    assert!(!replies.is_empty(), "{line}: no reply");
-    replies.last().unwrap().clone()
-}
 
 fn words(c: &mut Console, line: &str) -> String {
     say(c, line).iter().map(text).collect::<Vec<_>>().join("\n")
-}
-
-fn refused(c: &mut Console, line: &str, said: &str) {
-    let reply = one(c, line);
-    assert_eq!(reply["ephemeral"], true, "{line}: {reply}");
-    assert!(text(&reply).contains(said), "{line}: {reply}");
 }
 
 #[test]
@@ -114,13 +101,11 @@ fn a_backgammon_move_cannot_be_taken_back_once_the_next_roll_is_out() {
         "bob"
     };
     // The first play, step by step through the menu.
-    let mut last = one(
-        &mut c,
-        &format!("{first}: {{{}}}", strings(&opening, "choices")[0]),
-    );
+    let first_pick = format!("{first}: {{{}}}", strings(&opening, "choices")[0]);
+    let mut last = say(&mut c, &first_pick).pop().unwrap();
     while last["ephemeral"] == true && last["menu"].is_array() {
         let next = strings(&last, "choices")[0].clone();
-        last = one(&mut c, &format!("{first}: {{{next}}}"));
+        last = say(&mut c, &format!("{first}: {{{next}}}")).pop().unwrap();
     }
     assert_eq!(last["ephemeral"], false, "{last}");
     refused(&mut c, &format!("{first}: /takeback"), "Chance has spoken");

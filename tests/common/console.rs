@@ -62,6 +62,29 @@ pub fn say(c: &mut Console, line: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The first reply to `line` (there must be one).
+pub fn one(c: &mut Console, line: &str) -> Value {
+    let replies = say(c, line);
+    assert!(!replies.is_empty(), "{line}: no reply");
+    replies[0].clone()
+}
+
+/// The reply to `line`, a refusal (to its user alone) that says `words`.
+pub fn refused(c: &mut Console, line: &str, words: &str) {
+    let reply = one(c, line);
+    assert_eq!(reply["ephemeral"], true, "{line}: not refused: {reply}");
+    assert!(text(&reply).contains(words), "{line}: {reply}");
+}
+
+/// `who`'s credits, as `/balance` says them.
+pub fn credits(c: &mut Console, who: &str) -> i64 {
+    let reply = one(c, &format!("{who}: /balance"));
+    let words = text(&reply);
+    let (_, after) = words.split_once(": ").unwrap_or_else(|| panic!("{reply}"));
+    let number = after.split(' ').next().unwrap_or_default();
+    number.parse().unwrap_or_else(|_| panic!("{reply}"))
+}
+
 pub fn text(v: &Value) -> String {
     v["text"].as_str().unwrap_or("").to_string()
 }

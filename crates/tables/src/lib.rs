@@ -39,6 +39,7 @@ mod reset;
 mod rest;
 mod seasons;
 mod seat_links;
+mod seating;
 mod shop;
 mod spectate;
 mod table_view;
