@@ -1,6 +1,8 @@
 //! Board rendering: render + PNG encode of a mid-game Dejarik board, and GIF frames.
 //!
-//! Run with `cargo bench --bench render`. The PNG size is printed once before measuring.
+//! Run with `cargo bench --bench render`. The PNG size is printed once before measuring,
+//! beside the bytes of Debian's `optipng -o2` of the very same image (issue 56's yardstick;
+//! NOT RUN without `optipng`), and so are those of every PNG of `docs/images`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use holotable::games::GameOptions;
@@ -25,13 +27,60 @@ fn scene() -> Scene {
     }
 }
 
+/// Our bytes of `png`, and `optipng -o2`'s of the same pixels (lossless), with the ratio.
+fn against_optipng(name: &str, png: &[u8]) {
+    let dir = std::env::temp_dir().join(format!("holotable-optipng-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let (ours, theirs) = (dir.join("ours.png"), dir.join("optipng.png"));
+    let optimised = std::fs::write(&ours, png).ok().and_then(|()| {
+        let _ = std::fs::remove_file(&theirs);
+        std::process::Command::new("optipng")
+            .args(["-o2", "-quiet", "-out"])
+            .arg(&theirs)
+            .arg(&ours)
+            .status()
+            .ok()
+            .filter(|s| s.success())
+            .and_then(|_| std::fs::metadata(&theirs).ok())
+            .map(|m| m.len())
+    });
+    match optimised {
+        Some(theirs) => println!(
+            "{name} PNG: {} bytes; optipng -o2: {theirs} bytes; ours / optipng = {:.2}",
+            png.len(),
+            png.len() as f64 / theirs as f64
+        ),
+        None => println!(
+            "{name} PNG: {} bytes; optipng -o2: NOT RUN (Debian's optipng is not installed)",
+            png.len()
+        ),
+    }
+}
+
+/// Every PNG of `docs/images` (drawn by its `make.sh`) against `optipng -o2`.
+fn docs_images() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "png"));
+    files.sort();
+    for path in files {
+        if let Ok(png) = std::fs::read(&path) {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            against_optipng(&format!("docs/images/{name}"), &png);
+        }
+    }
+}
+
 fn benches(c: &mut Criterion) {
+    docs_images();
     let lang = holotable::words::Lang::En;
     let options = GameOptions::new();
     let scene = scene();
     let png =
         holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &scene).expect("renders");
-    println!("mid-game Dejarik PNG: {} bytes", png.len());
+    against_optipng("mid-game Dejarik", &png);
 
     let mut group = c.benchmark_group("render");
     group.bench_function("dejarik_png_midgame", |b| {
@@ -61,7 +110,7 @@ fn benches(c: &mut Criterion) {
         ..scene.clone()
     };
     let png = holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &dressed).unwrap();
-    println!("dressed mid-game Dejarik PNG: {} bytes", png.len());
+    against_optipng("dressed mid-game Dejarik", &png);
     group.bench_function("dejarik_png_dressed", |b| {
         b.iter(|| {
             holotable::catalogue::board_png(lang, "dejarik", &options, AFTER, &dressed).unwrap()
@@ -88,7 +137,7 @@ fn benches(c: &mut Criterion) {
     const BG_AFTER: &str = "MXOaBSDg8+AARg:MAHgACAAAAAE";
     let png = holotable::catalogue::board_png(lang, "backgammon", &bg_options, BG_AFTER, &bg_scene)
         .expect("renders");
-    println!("mid-game backgammon PNG: {} bytes", png.len());
+    against_optipng("mid-game backgammon", &png);
     group.bench_function("backgammon_png_midgame", |b| {
         b.iter(|| {
             holotable::catalogue::board_png(lang, "backgammon", &bg_options, BG_AFTER, &bg_scene)
@@ -124,7 +173,7 @@ fn benches(c: &mut Criterion) {
     };
     let png = holotable::catalogue::board_png(lang, "zatak", &zk_options, zk_after, &zk_scene)
         .expect("renders");
-    println!("mid-game Zatak PNG: {} bytes", png.len());
+    against_optipng("mid-game Zatak", &png);
     group.bench_function("zatak_png_midgame", |b| {
         b.iter(|| {
             holotable::catalogue::board_png(lang, "zatak", &zk_options, zk_after, &zk_scene)
@@ -146,7 +195,7 @@ fn benches(c: &mut Criterion) {
     };
     let png = holotable::catalogue::board_png(lang, "kingdoms", &zk_options, kg_after, &kg_scene)
         .expect("renders");
-    println!("full Halloween Kingdoms PNG: {} bytes", png.len());
+    against_optipng("full Halloween Kingdoms", &png);
     group.bench_function("kingdoms_png_full", |b| {
         b.iter(|| {
             holotable::catalogue::board_png(lang, "kingdoms", &zk_options, kg_after, &kg_scene)
@@ -173,7 +222,7 @@ fn benches(c: &mut Criterion) {
     };
     let png = holotable::catalogue::board_png(lang, "dzone", &zk_options, dz_after, &dz_scene)
         .expect("renders");
-    println!("four-player D-Zone PNG: {} bytes", png.len());
+    against_optipng("four-player D-Zone", &png);
     group.bench_function("dzone_png_four_players", |b| {
         b.iter(|| {
             holotable::catalogue::board_png(lang, "dzone", &zk_options, dz_after, &dz_scene)
