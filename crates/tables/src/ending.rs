@@ -389,10 +389,13 @@ impl Tables<'_> {
         self.concede(call.cx(lang), row, progress, seat, Leaving::Resign, text)
     }
 
-    /// `/draw` and the Accept draw button: the caller consents to end the game by
-    /// agreement at this turn; once every player still in consents, it ends. The offer is
-    /// stored, so it survives a restart; any action ends it.
-    pub(crate) fn draw(&self, call: &Call, actor: &Actor, turn: Option<i64>) -> Outcome {
+    /// The actor's seat at the active table of their channel, which must be in play (what
+    /// an offer to the other players — a draw, a takeback — is made from).
+    pub(crate) fn seat_in_play(
+        &self,
+        call: &Call,
+        actor: &Actor,
+    ) -> Result<(TableRow, usize), Refusal> {
         let lang = actor.lang;
         let row = self.active(call, actor)?;
         let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
@@ -401,6 +404,15 @@ impl Tables<'_> {
         if row.status != TableStatus::Playing {
             return Err(Refusal::Said(t!(lang, "draw-not-started")));
         }
+        Ok((row, seat))
+    }
+
+    /// `/draw` and the Accept draw button: the caller consents to end the game by
+    /// agreement at this turn; once every player still in consents, it ends. The offer is
+    /// stored, so it survives a restart; any action ends it.
+    pub(crate) fn draw(&self, call: &Call, actor: &Actor, turn: Option<i64>) -> Outcome {
+        let lang = actor.lang;
+        let (row, seat) = self.seat_in_play(call, actor)?;
         if turn.is_some_and(|t| t != row.turn) {
             return Err(Refusal::Said(t!(lang, "draw-stale")));
         }

@@ -98,13 +98,7 @@ impl Tables<'_> {
     /// `/takeback`: the actor asks to take back their last move.
     pub(crate) fn takeback(&self, call: &Call, actor: &Actor) -> Outcome {
         let lang = actor.lang;
-        let row = self.active(call, actor)?;
-        let Some(seat) = row.seats.iter().position(|u| *u == actor.user) else {
-            return Err(Refusal::Said(t!(lang, "turn-not-playing")));
-        };
-        if row.status != TableStatus::Playing {
-            return Err(Refusal::Said(t!(lang, "draw-not-started")));
-        }
+        let (row, seat) = self.seat_in_play(call, actor)?;
         let log = self.app.ledger.actions(row.id)?;
         let plan = self.plan(lang, &row, &log, seat)?;
         let progress = self.app.progress(lang, &row)?;
