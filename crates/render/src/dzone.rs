@@ -75,9 +75,21 @@ fn spots(_game: &Dzone, _pos: &Position) -> crate::spots::Spots {
 fn layers(players: usize) -> &'static StaticLayers {
     static LAYERS: LazyLock<[StaticLayers; 3]> = LazyLock::new(|| {
         [
-            StaticLayers::new(|scale| draw_static(scale, 2), palette),
-            StaticLayers::new(|scale| draw_static(scale, 3), palette),
-            StaticLayers::new(|scale| draw_static(scale, 4), palette),
+            StaticLayers::new(
+                |scale| draw_static(scale, 2),
+                palette,
+                || samples(&Scene::default()),
+            ),
+            StaticLayers::new(
+                |scale| draw_static(scale, 3),
+                palette,
+                || samples(&Scene::default()),
+            ),
+            StaticLayers::new(
+                |scale| draw_static(scale, 4),
+                palette,
+                || samples(&Scene::default()),
+            ),
         ]
     });
     &LAYERS[players.clamp(2, 4) - 2]
@@ -157,6 +169,12 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    Palette::learn(&samples(dress).iter().collect::<Vec<_>>())
+}
+
+/// Sample boards whose seats wear `dress`'s sets, showing every colour a board can show:
+/// what the palette is learnt from and the layer's codes are fitted to.
+fn samples(dress: &Scene) -> Vec<Canvas> {
     // The colours of a board are the same in every language.
     let lang = crate::words::Lang::En;
     let game = Dzone::default();
@@ -181,7 +199,7 @@ fn dressed(dress: &Scene) -> Palette {
             draw(lang, &game, &pos, &scene, 1.0).expect("a sample board")
         })
         .collect();
-    Palette::learn(&canvases.iter().collect::<Vec<_>>())
+    canvases
 }
 
 /// A marble of a seat in its look (or steel for `None`) centred at (x, y), stamped from a

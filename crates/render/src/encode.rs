@@ -279,15 +279,23 @@ fn changed_rect(a: &[u8], b: &[u8], w: usize, h: usize) -> Option<(usize, usize,
 pub struct StaticLayers {
     draw: fn(f32) -> Pixmap,
     palette: fn() -> &'static Palette,
+    samples: fn() -> Vec<Canvas>,
     pixmaps: Mutex<HashMap<u32, Arc<Pixmap>>>,
     bases: Mutex<HashMap<u32, Arc<BaseLayer>>>,
 }
 
 impl StaticLayers {
-    pub fn new(draw: fn(f32) -> Pixmap, palette: fn() -> &'static Palette) -> StaticLayers {
+    /// The layer `draw` draws at each scale, boards encoded through `palette`, the codes
+    /// fitted to `samples` (boards drawn at full scale) where the scale is theirs.
+    pub fn new(
+        draw: fn(f32) -> Pixmap,
+        palette: fn() -> &'static Palette,
+        samples: fn() -> Vec<Canvas>,
+    ) -> StaticLayers {
         StaticLayers {
             draw,
             palette,
+            samples,
             pixmaps: Mutex::new(HashMap::new()),
             bases: Mutex::new(HashMap::new()),
         }
@@ -317,8 +325,15 @@ impl StaticLayers {
         }
         let pixmap = (*self.pixmap(scale)).clone();
         let canvas = Canvas::from_layer(&pixmap, scale);
+        let palette = (self.palette)();
+        let samples: Vec<Vec<u8>> = (self.samples)()
+            .iter()
+            .filter(|s| (s.width(), s.height()) == (canvas.width(), canvas.height()))
+            .map(|s| palette.index(s))
+            .collect();
+        let width = canvas.width() as usize;
         let base = Arc::new(BaseLayer {
-            rows: LayerRows::new((self.palette)().index(&canvas), canvas.width() as usize),
+            rows: LayerRows::new(palette.index(&canvas), width, &samples),
             pixmap,
         });
         self.bases

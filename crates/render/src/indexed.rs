@@ -12,65 +12,15 @@
 //! filtered bytes change where the row or the row above it changed. The stream is handed
 //! to `png` as the image's data.
 
-use super::deflate::{self, Coded};
-use super::dirty;
 use super::encode::{BaseLayer, Palette};
 use super::kit::Canvas;
+use super::layer_rows;
 use super::RenderError;
 
-/// PNG's Up filter: each byte minus the byte above it.
-const UP: u8 = 2;
+pub use super::layer_rows::LayerRows;
 
 fn encode_error(e: impl std::fmt::Display) -> RenderError {
     RenderError::Encode(e.to_string())
-}
-
-/// A layer's rows as the encoder needs them: palette indices, Up-filtered bytes (each row
-/// led by its filter byte) and those bytes compressed, computed once per layer.
-pub struct LayerRows {
-    width: usize,
-    indices: Vec<u8>,
-    filtered: Vec<u8>,
-    coded: Vec<Coded>,
-}
-
-impl LayerRows {
-    /// The rows of `indices`, an image `width` pixels wide.
-    pub fn new(indices: Vec<u8>, width: usize) -> LayerRows {
-        let width = width.max(1);
-        let mut filtered = Vec::with_capacity(indices.len() + indices.len() / width);
-        let zeros = vec![0u8; width];
-        let mut above: &[u8] = &zeros;
-        for row in indices.chunks_exact(width) {
-            filtered.push(UP);
-            filtered.extend(row.iter().zip(above).map(|(now, up)| now.wrapping_sub(*up)));
-            above = row;
-        }
-        let tile = dirty::tile_width(width);
-        let coded = filtered
-            .chunks_exact(width + 1)
-            .map(|line| deflate::code_marked(line, tile))
-            .collect();
-        LayerRows {
-            width,
-            indices,
-            filtered,
-            coded,
-        }
-    }
-
-    /// Every pixel's palette index, row after row.
-    pub fn indices(&self) -> &[u8] {
-        &self.indices
-    }
-
-    fn indices_of(&self, y: usize) -> &[u8] {
-        &self.indices[y * self.width..(y + 1) * self.width]
-    }
-
-    fn filtered_of(&self, y: usize) -> &[u8] {
-        &self.filtered[y * (self.width + 1)..(y + 1) * (self.width + 1)]
-    }
 }
 
 /// Encodes `canvas` as an 8-bit palette-indexed PNG through `palette`. With a `base` layer
@@ -101,117 +51,39 @@ pub fn png_indexed(
 fn compress_rows(canvas: &Canvas, palette: &Palette, base: Option<&BaseLayer>) -> Vec<u8> {
     match base {
         Some(base) => compress_over(canvas, palette, base),
-        None => compress_whole(canvas, palette),
+        None => layer_rows::encode_whole(&palette.index(canvas), canvas.width() as usize),
     }
 }
 
-/// Every row looked up, filtered and compressed.
-fn compress_whole(canvas: &Canvas, palette: &Palette) -> Vec<u8> {
-    let width = canvas.width() as usize;
-    let height = canvas.height() as usize;
-    let rgba = canvas.pixmap.data();
-    let mut zlib = deflate::Stream::new(width * height / 6);
-    let mut above = vec![0u8; width];
-    let mut now = vec![0u8; width];
-    let mut line = vec![UP; width + 1];
-    for row in rgba.chunks_exact(width * 4) {
-        palette.index_row(row, &mut now);
-        for ((out, now), up) in line[1..].iter_mut().zip(&now).zip(&above) {
-            *out = now.wrapping_sub(*up);
-        }
-        zlib.write(&line);
-        std::mem::swap(&mut above, &mut now);
-    }
-    zlib.finish()
-}
-
-/// Rows over the layer: only the tiles drawing reached are looked up; only the tiles whose
-/// indices (or the indices above them) differ from the layer's are filtered and coded.
+/// Rows over the layer: only the tiles drawing reached are looked up, and only where
+/// their pixels differ from the layer's.
 fn compress_over(canvas: &Canvas, palette: &Palette, base: &BaseLayer) -> Vec<u8> {
-    let width = canvas.width() as usize;
-    let height = canvas.height() as usize;
+    let stride = canvas.width() as usize * 4;
     let (rgba, layer) = (canvas.pixmap.data(), base.pixmap.data());
     let rows = &base.rows;
-    let tile = canvas.tile();
-    let stride = width * 4;
-    let mut zlib = deflate::Stream::new(width * height / 6);
-    let zeros = vec![0u8; width];
-    // The row above's indices, when it differs from the layer's (in the tiles of
-    // `above_changed`).
-    let mut above = vec![0u8; width];
-    let mut above_changed = 0u64;
-    let mut now = vec![0u8; width];
-    let mut line = vec![UP; width + 1];
-    for y in 0..height {
+    let (zlib, _) = rows.encode(false, |y, now| {
         let pixels = y * stride..(y + 1) * stride;
         let (row, layer_row) = (&rgba[pixels.clone()], &layer[pixels]);
-        let layer_indices = rows.indices_of(y);
         let drawn = canvas.dirty(y);
         debug_assert!(
             same_outside(row, layer_row, &canvas.columns(drawn).collect::<Vec<_>>()),
             "row {y} was drawn on outside its marked tiles"
         );
+        let layer_indices = rows.indices_of(y);
         let mut changed = 0u64;
-        if drawn != 0 {
-            now.copy_from_slice(layer_indices);
-            for columns in canvas.columns(drawn) {
-                let px = columns.start * 4..columns.end * 4;
-                palette.index_row_over(
-                    &row[px.clone()],
-                    &layer_row[px],
-                    &layer_indices[columns.clone()],
-                    &mut now[columns.clone()],
-                );
-                changed |= tiles_differing(&now, layer_indices, columns, tile);
-            }
+        for columns in canvas.columns(drawn) {
+            let px = columns.start * 4..columns.end * 4;
+            palette.index_row_over(
+                &row[px.clone()],
+                &layer_row[px],
+                &layer_indices[columns.clone()],
+                &mut now[columns.clone()],
+            );
+            changed |= rows.differing(y, now, columns);
         }
-        let refilter = changed | above_changed;
-        if refilter == 0 {
-            zlib.write_coded(rows.filtered_of(y), &rows.coded[y]);
-        } else {
-            let up: &[u8] = match (above_changed, y) {
-                (0, 0) => &zeros,
-                (0, _) => rows.indices_of(y - 1),
-                _ => &above,
-            };
-            let current: &[u8] = if changed == 0 { layer_indices } else { &now };
-            line.copy_from_slice(rows.filtered_of(y));
-            for columns in canvas.columns(refilter) {
-                let filtered = line[1 + columns.start..1 + columns.end].iter_mut();
-                let pairs = current[columns.clone()].iter().zip(&up[columns]);
-                for (out, (now, up)) in filtered.zip(pairs) {
-                    *out = now.wrapping_sub(*up);
-                }
-            }
-            zlib.write_spliced(&line, &rows.coded[y], refilter);
-        }
-        if changed != 0 {
-            std::mem::swap(&mut above, &mut now);
-        }
-        above_changed = changed;
-    }
-    zlib.finish()
-}
-
-/// The tiles of `columns` (whole tiles of `tile` pixels) whose indices differ.
-fn tiles_differing(now: &[u8], layer: &[u8], columns: std::ops::Range<usize>, tile: usize) -> u64 {
-    let mut mask = 0u64;
-    let mut x = columns.start;
-    while x < columns.end {
-        let end = (x + tile).min(columns.end);
-        let differ = match (
-            <&[u8; 16]>::try_from(&now[x..end]),
-            <&[u8; 16]>::try_from(&layer[x..end]),
-        ) {
-            (Ok(a), Ok(b)) => a != b,
-            _ => now[x..end] != layer[x..end],
-        };
-        if differ {
-            mask |= 1u64 << (x / tile).min(63);
-        }
-        x = end;
-    }
-    mask
+        changed
+    });
+    zlib
 }
 
 /// Whether `row` equals `layer` outside `columns` (a debug check of the canvas's marks).
@@ -269,7 +141,7 @@ mod tests {
         ) {
             let (layer, palette) = layer();
             let base = BaseLayer {
-                rows: LayerRows::new(palette.index(&layer), layer.width() as usize),
+                rows: LayerRows::new(palette.index(&layer), layer.width() as usize, &[]),
                 pixmap: layer.pixmap.clone(),
             };
             let mut board = Canvas::from_layer(&layer.pixmap, 1.0);
@@ -288,7 +160,7 @@ mod tests {
     fn a_layer_of_another_size_is_not_used() {
         let (layer, palette) = layer();
         let base = BaseLayer {
-            rows: LayerRows::new(palette.index(&layer), layer.width() as usize),
+            rows: LayerRows::new(palette.index(&layer), layer.width() as usize, &[]),
             pixmap: layer.pixmap.clone(),
         };
         let mut other = Canvas::new(50.0, 30.0, 1.0);

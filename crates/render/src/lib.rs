@@ -3,22 +3,27 @@
 //! Pure functions of their input: no I/O here (the callers write the bytes).
 
 pub mod backgammon;
+mod bits;
 mod deflate;
 pub mod dejarik;
 mod dirty;
 pub mod dzone;
 pub mod encode;
+mod huffman;
 mod indexed;
 pub mod kingdoms;
 pub mod kit;
+mod layer_rows;
 mod lines;
 pub mod looks;
+mod lz77;
 mod shapes;
 pub mod slots;
 mod spare;
 pub mod spots;
 mod sprites;
 pub mod standings;
+mod window;
 pub mod zatak;
 
 use std::sync::Arc;

@@ -71,7 +71,7 @@ fn hexagon(x: f32, y: f32, r: f32) -> Option<tiny_skia::Path> {
 
 fn layers() -> &'static StaticLayers {
     static LAYERS: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+        LazyLock::new(|| StaticLayers::new(draw_static, palette, || samples(&Scene::default())));
     &LAYERS
 }
 
@@ -115,6 +115,12 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    Palette::learn(&samples(dress).iter().collect::<Vec<_>>())
+}
+
+/// Sample boards whose seats wear `dress`'s sets, showing every colour a board can show:
+/// what the palette is learnt from and the layer's codes are fitted to.
+fn samples(dress: &Scene) -> Vec<Canvas> {
     // The colours of a board are the same in every language.
     let lang = crate::words::Lang::En;
     let game = Zatak::default();
@@ -145,7 +151,7 @@ fn dressed(dress: &Scene) -> Palette {
         .expect("legal");
     let a = draw(lang, &game, &start, &scene, 1.0).expect("a sample board");
     let b = draw(lang, &game, &after, &last, 1.0).expect("a sample board");
-    Palette::learn(&[&a, &b])
+    vec![a, b]
 }
 
 /// A die: White's a rounded square, Red's an octagon (a square with cut corners).

@@ -162,10 +162,20 @@ fn spots_for(seat: usize) -> crate::spots::Spots {
 /// The board's frame with the point numbers of one side (0: White's, 1: Black's), drawn
 /// once per scale.
 fn layers(viewer: usize) -> &'static StaticLayers {
-    static WHITE: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(|scale| draw_static(scale, 0), palette));
-    static BLACK: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(|scale| draw_static(scale, 1), palette));
+    static WHITE: LazyLock<StaticLayers> = LazyLock::new(|| {
+        StaticLayers::new(
+            |scale| draw_static(scale, 0),
+            palette,
+            || samples(&Scene::default()),
+        )
+    });
+    static BLACK: LazyLock<StaticLayers> = LazyLock::new(|| {
+        StaticLayers::new(
+            |scale| draw_static(scale, 1),
+            palette,
+            || samples(&Scene::default()),
+        )
+    });
     if viewer == 0 {
         &WHITE
     } else {
@@ -383,10 +393,15 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    Palette::learn(&samples(dress).iter().collect::<Vec<_>>())
+}
+
+/// Sample boards whose seats wear `dress`'s sets, showing every colour a board can show:
+/// what the palette is learnt from and the layer's codes are fitted to.
+fn samples(dress: &Scene) -> Vec<Canvas> {
     // The colours of a board are the same in every language.
     let lang = crate::words::Lang::En;
-    let samples = sample_boards(lang, dress);
-    Palette::learn(&samples.iter().collect::<Vec<_>>())
+    sample_boards(lang, dress)
 }
 
 /// The backgammon board of the catalogue: its frame shows the point numbers of the player

@@ -76,7 +76,7 @@ fn cell_path(cell: Cell) -> Option<tiny_skia::Path> {
 /// The board's frame, drawn once per scale and reused.
 fn layers() -> &'static StaticLayers {
     static LAYERS: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+        LazyLock::new(|| StaticLayers::new(draw_static, palette, || samples(&Scene::default())));
     &LAYERS
 }
 
@@ -531,6 +531,12 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    Palette::learn(&samples(dress).iter().collect::<Vec<_>>())
+}
+
+/// Sample boards whose seats wear `dress`'s sets, showing every colour a board can show:
+/// what the palette is learnt from and the layer's codes are fitted to.
+fn samples(dress: &Scene) -> Vec<Canvas> {
     // The colours of a board are the same in every language.
     let lang = crate::words::Lang::En;
     let game = Dejarik::default();
@@ -562,7 +568,7 @@ fn dressed(dress: &Scene) -> Palette {
         .parse_state("i1,i2,i3,i4/o7,o8,o9,o10/b:-")
         .expect("sample position");
     let c = sample(&finished, &scene("i1,i2,i3,o4/o7,o8,o9,o10/w:-", "o4-i4"));
-    Palette::learn(&[&a, &b, &c])
+    vec![a, b, c]
 }
 
 /// The Dejarik board of the catalogue.

@@ -51,7 +51,7 @@ pub fn centre(cell: Cell) -> (f32, f32) {
 
 fn layers() -> &'static StaticLayers {
     static LAYERS: LazyLock<StaticLayers> =
-        LazyLock::new(|| StaticLayers::new(draw_static, palette));
+        LazyLock::new(|| StaticLayers::new(draw_static, palette, || samples(&Scene::default())));
     &LAYERS
 }
 
@@ -119,6 +119,12 @@ pub fn palette() -> &'static Palette {
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
 fn dressed(dress: &Scene) -> Palette {
+    Palette::learn(&samples(dress).iter().collect::<Vec<_>>())
+}
+
+/// Sample boards whose seats wear `dress`'s sets, showing every colour a board can show:
+/// what the palette is learnt from and the layer's codes are fitted to.
+fn samples(dress: &Scene) -> Vec<Canvas> {
     // The colours of a board are the same in every language.
     let lang = crate::words::Lang::En;
     let game = Kingdoms::default();
@@ -145,7 +151,7 @@ fn dressed(dress: &Scene) -> Palette {
     let a = draw(lang, &game, &before, &scene, 1.0).expect("a sample board");
     let b = draw(lang, &game, &after, &last, 1.0).expect("a sample board");
     let d = draw(lang, &game, &full, &scene, 1.0).expect("a sample board");
-    Palette::learn(&[&a, &b, &d])
+    vec![a, b, d]
 }
 
 fn cell(name: &str) -> Cell {

@@ -1,0 +1,140 @@
+//! A board's stream of filtered rows as far as it is written, and where its freshly coded
+//! bytes were seen, so that the stretches a board codes again find copies: a piece drawn
+//! twice, the same row of a sprite a row or a piece further on, a run, the row above.
+//!
+//! Only positions coded again are remembered (a layer's rows were parsed once, see
+//! [`super::lz77`]), in a table of one position per hash, as the fastest compressors do:
+//! a board codes a few tens of kilobytes again and must stay well under a millisecond.
+
+use super::lz77::{Piece, WINDOW};
+
+const HASH_BITS: u32 = 14;
+const MIN_COPY: usize = 3;
+const MAX_COPY: usize = 258;
+const NONE: u32 = u32::MAX;
+
+/// The stream so far and the positions seen.
+pub struct Window {
+    bytes: Vec<u8>,
+    stride: usize,
+    head: Vec<u32>,
+}
+
+impl Window {
+    /// An empty stream of rows of `stride` bytes, `rows` of them expected.
+    pub fn new(stride: usize, rows: usize) -> Window {
+        Window {
+            bytes: Vec::with_capacity(stride * rows),
+            stride: stride.max(1),
+            head: vec![NONE; 1 << HASH_BITS],
+        }
+    }
+
+    /// Adds a row; returns where it starts.
+    pub fn push(&mut self, row: &[u8]) -> usize {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(row);
+        start
+    }
+
+    /// The bytes `range` of the stream.
+    pub fn bytes(&self, range: std::ops::Range<usize>) -> &[u8] {
+        &self.bytes[range]
+    }
+
+    fn hash(&self, at: usize) -> Option<usize> {
+        let b = self.bytes.get(at..at + 4)?;
+        let word = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        Some((word.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize)
+    }
+
+    /// Remembers the bytes at `at`.
+    #[inline]
+    fn see(&mut self, at: usize) {
+        if let Some(h) = self.hash(at) {
+            self.head[h] = at as u32;
+        }
+    }
+
+    /// The longest copy (length, distance) for the bytes at `at` that ends by `to`, from
+    /// the byte before, the row above, or the last place seen with the same four bytes;
+    /// length 0 if none is three bytes long.
+    #[inline]
+    pub fn longest(&self, at: usize, to: usize) -> (usize, usize) {
+        let limit = (to - at).min(MAX_COPY);
+        let mut best = (0, 0);
+        if limit < MIN_COPY {
+            return best;
+        }
+        let seen = self
+            .hash(at)
+            .map(|h| self.head[h])
+            .filter(|&c| c != NONE && (c as usize) < at)
+            .map_or(0, |c| at - c as usize);
+        for dist in [1, self.stride, seen] {
+            if dist == 0 || dist > at || dist > WINDOW {
+                continue;
+            }
+            let len = same_len(&self.bytes, at - dist, at, limit);
+            if len > best.0 {
+                best = (len, dist);
+            }
+        }
+        if best.0 < MIN_COPY {
+            (0, 0)
+        } else {
+            best
+        }
+    }
+
+    /// The piece that codes the bytes at `at` (up to `to` at most), the place remembered
+    /// for the pieces after it.
+    #[inline]
+    pub fn next_piece(&mut self, at: usize, to: usize) -> Piece {
+        let (len, dist) = self.longest(at, to);
+        self.see(at);
+        if len > 0 {
+            Piece::Copy {
+                len: len as u16,
+                dist: dist as u16,
+            }
+        } else {
+            Piece::Literal(self.bytes[at])
+        }
+    }
+
+    /// The pieces of bytes `from..to` (a whole stream: copies may run across rows).
+    pub fn parse(&mut self, from: usize, to: usize) -> Vec<Piece> {
+        let mut pieces = Vec::with_capacity((to - from) / 8);
+        let mut at = from;
+        while at < to {
+            let piece = self.next_piece(at, to);
+            at += match piece {
+                Piece::Literal(_) => 1,
+                Piece::Copy { len, .. } => usize::from(len),
+            };
+            pieces.push(piece);
+        }
+        pieces
+    }
+}
+
+/// How many bytes from `a` on equal those from `b`, up to `limit`, 8 at a time.
+#[inline]
+pub fn same_len(data: &[u8], a: usize, b: usize, limit: usize) -> usize {
+    let (x, y) = (&data[a..a + limit], &data[b..b + limit]);
+    let mut n = 0;
+    for (p, q) in x.chunks_exact(8).zip(y.chunks_exact(8)) {
+        let p = <[u8; 8]>::try_from(p).map_or(0, u64::from_le_bytes);
+        let q = <[u8; 8]>::try_from(q).map_or(0, u64::from_le_bytes);
+        if p != q {
+            return n + ((p ^ q).trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + x[n..]
+        .iter()
+        .zip(&y[n..])
+        .take_while(|(p, q)| p == q)
+        .count()
+}
