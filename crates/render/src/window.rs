@@ -3,7 +3,7 @@
 //! twice, the same row of a sprite a row or a piece further on, a run, the row above.
 //!
 //! Only positions coded again are remembered (a layer's rows were parsed once, see
-//! [`super::lz77`]), in a table of one position per hash, as the fastest compressors do:
+//! [`super::lz77`]), in a table of the last two positions per hash, as fast compressors do:
 //! a board codes a few tens of kilobytes again and must stay well under a millisecond.
 
 use super::lz77::{Piece, WINDOW};
@@ -18,6 +18,8 @@ pub struct Window {
     bytes: Vec<u8>,
     stride: usize,
     head: Vec<u32>,
+    /// The place seen before the head's, for each hash.
+    older: Vec<u32>,
 }
 
 impl Window {
@@ -27,6 +29,7 @@ impl Window {
             bytes: Vec::with_capacity(stride * rows),
             stride: stride.max(1),
             head: vec![NONE; 1 << HASH_BITS],
+            older: vec![NONE; 1 << HASH_BITS],
         }
     }
 
@@ -52,6 +55,7 @@ impl Window {
     #[inline]
     fn see(&mut self, at: usize) {
         if let Some(h) = self.hash(at) {
+            self.older[h] = self.head[h];
             self.head[h] = at as u32;
         }
     }
@@ -66,12 +70,17 @@ impl Window {
         if limit < MIN_COPY {
             return best;
         }
-        let seen = self
+        let (seen, older) = self
             .hash(at)
-            .map(|h| self.head[h])
-            .filter(|&c| c != NONE && (c as usize) < at)
-            .map_or(0, |c| at - c as usize);
-        for dist in [1, self.stride, seen] {
+            .map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
+        let back = |c: u32| {
+            if c == NONE || c as usize >= at {
+                0
+            } else {
+                at - c as usize
+            }
+        };
+        for dist in [1, self.stride, back(seen), back(older)] {
             if dist == 0 || dist > at || dist > WINDOW {
                 continue;
             }
