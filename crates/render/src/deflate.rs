@@ -23,18 +23,37 @@ use super::huffman::{Codes, Counts, END};
 use super::lz77::Piece;
 use super::window::Window;
 
-/// Codes bytes `from..to` of the window's stream, the bytes before `from` being already
-/// written: each byte as itself or as the longest copy the window finds.
+/// Codes bytes `span` of the window's stream, the bytes before it being already written.
+/// Where the layer's own pieces for those bytes (`guide`: the row's pieces, from the one
+/// starting at `span.start`) still hold in the board — a literal of the same byte, a copy
+/// whose source equals its bytes — they are written again (one comparison instead of a
+/// search, and the layer's parse was searched harder); elsewhere each byte is coded as
+/// itself or as the longest copy the window finds, until a layer piece starts again.
 fn code_span(
     bits: &mut Bits,
     codes: &Codes,
     counts: &mut Option<Counts>,
     window: &mut Window,
     span: Range<usize>,
+    guide: &[Piece],
 ) {
     let mut at = span.start;
+    // The layer piece at or after `at`, and where it starts.
+    let (mut next, mut next_at) = (0, span.start);
     while at < span.end {
-        let piece = window.next_piece(at, span.end);
+        while next_at < at && next < guide.len() {
+            next_at += guide[next].len();
+            next += 1;
+        }
+        let piece = match guide.get(next) {
+            Some(&layer) if next_at == at && window.holds(at, layer, span.end) => {
+                next_at += layer.len();
+                next += 1;
+                window.see(at);
+                layer
+            }
+            _ => window.next_piece(at, span.end),
+        };
         at += write_piece(bits, codes, counts, piece);
     }
 }
@@ -66,6 +85,8 @@ fn write_piece(bits: &mut Bits, codes: &Codes, counts: &mut Option<Counts>, piec
 struct Mark {
     byte: u32,
     bit: u32,
+    /// The index of the piece starting there.
+    piece: u32,
 }
 
 /// What a layer row's copies read outside themselves: if a board changed any of the tiles
@@ -80,6 +101,8 @@ pub struct Reach {
 /// A row coded on its own, once, with the symbol starts a board needs to splice it (see
 /// [`Stream::write_spliced`]) and what its copies read.
 pub struct Coded {
+    /// The row's pieces, which a board's stretches coded again follow where they hold.
+    pieces: Vec<Piece>,
     /// The bits, with eight zero bytes after the last.
     bytes: Vec<u8>,
     bits: usize,
@@ -112,17 +135,24 @@ fn tiles_of(from: usize, to: usize, tile: usize) -> u64 {
 
 /// Codes a row (of a layer whose rows are `stride` bytes, this one starting at byte
 /// `start` of the stream) from its `pieces`, `tile` bytes to a tile after its first byte.
-pub fn code_row(data: &[u8], pieces: &[Piece], codes: &Codes, start: usize, tile: usize) -> Coded {
+pub fn code_row(
+    data: &[u8],
+    pieces: Vec<Piece>,
+    codes: &Codes,
+    start: usize,
+    tile: usize,
+) -> Coded {
     let tile = tile.max(1);
     let stride = data.len().max(1);
     let mut bits = Bits::with_capacity(data.len() / 4);
     let mut starts = Vec::with_capacity(pieces.len());
     let mut reaches: Vec<Reach> = Vec::new();
     let mut at = 0;
-    for piece in pieces {
+    for (k, piece) in pieces.iter().enumerate() {
         starts.push(Mark {
             byte: at as u32,
             bit: bits.len() as u32,
+            piece: k as u32,
         });
         write_piece(&mut bits, codes, &mut None, *piece);
         match *piece {
@@ -153,6 +183,7 @@ pub fn code_row(data: &[u8], pieces: &[Piece], codes: &Codes, start: usize, tile
     let end = Mark {
         byte: data.len() as u32,
         bit: bits.len() as u32,
+        piece: pieces.len() as u32,
     };
     let boundaries = data.len().saturating_sub(1).div_ceil(tile) + 1;
     let mut floor = Vec::with_capacity(boundaries);
@@ -160,7 +191,11 @@ pub fn code_row(data: &[u8], pieces: &[Piece], codes: &Codes, start: usize, tile
     for k in 0..boundaries {
         let b = (1 + k * tile) as u32;
         let after = starts.partition_point(|m| m.byte <= b);
-        let first = Mark { byte: 0, bit: 0 };
+        let first = Mark {
+            byte: 0,
+            bit: 0,
+            piece: 0,
+        };
         floor.push(after.checked_sub(1).map_or(first, |i| starts[i]));
         ceil.push(starts[after..].first().copied().unwrap_or(end));
     }
@@ -173,6 +208,7 @@ pub fn code_row(data: &[u8], pieces: &[Piece], codes: &Codes, start: usize, tile
         .max()
         .unwrap_or(0);
     Coded {
+        pieces,
         bytes,
         bits: bit_count,
         floor,
@@ -271,7 +307,11 @@ impl<'c> Stream<'c> {
         // The stretch coded again that is not written yet, and where the copied bits
         // resume.
         let mut fresh: Option<(Mark, Mark)> = None;
-        let mut resume = Mark { byte: 0, bit: 0 };
+        let mut resume = Mark {
+            byte: 0,
+            bit: 0,
+            piece: 0,
+        };
         for tiles in runs(stale) {
             if tiles.start >= last {
                 break;
@@ -314,12 +354,14 @@ impl<'c> Stream<'c> {
             start + stretch.start.byte as usize,
             start + stretch.end.byte as usize,
         );
+        let guide = &coded.pieces[stretch.start.piece as usize..];
         code_span(
             &mut self.bits,
             self.codes,
             &mut self.counts,
             window,
             from..to,
+            guide,
         );
     }
 

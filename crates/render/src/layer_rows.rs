@@ -74,7 +74,7 @@ impl LayerRows {
             .zip(parse)
             .enumerate()
             .map(|(y, (line, pieces))| {
-                deflate::code_row(line, pieces, &self.codes, y * stride, tile)
+                deflate::code_row(line, pieces.clone(), &self.codes, y * stride, tile)
             })
             .collect()
     }
@@ -132,38 +132,39 @@ impl LayerRows {
         let mut changed_rows = vec![0u64; height];
         let mut last_change: Option<usize> = None;
         let mut now = vec![0u8; width];
-        let mut window = Window::new(width + 1, height);
         let mut line = vec![NONE; width + 1];
         let tile = dirty::tile_width(width);
-        for (y, coded) in self.coded.iter().enumerate() {
-            let changed = row(y, &mut now);
-            changed_rows[y] = changed;
-            if changed != 0 {
-                last_change = Some(y);
-            }
-            let stale = match last_change {
-                Some(at) if y - at <= coded.farthest() => {
-                    coded.stale(|back| y.checked_sub(back).map_or(0, |r| changed_rows[r]))
+        Window::with(width + 1, height, |window| {
+            for (y, coded) in self.coded.iter().enumerate() {
+                let changed = row(y, &mut now);
+                changed_rows[y] = changed;
+                if changed != 0 {
+                    last_change = Some(y);
                 }
-                _ => 0,
-            };
-            let layer = self.filtered_of(y);
-            if stale == 0 {
-                window.push(layer);
-                zlib.write_coded(layer, coded);
-                continue;
-            }
-            let start = if changed == 0 {
-                window.push(layer)
-            } else {
-                line.copy_from_slice(layer);
-                for columns in dirty::columns(changed, tile, width) {
-                    line[1 + columns.start..1 + columns.end].copy_from_slice(&now[columns]);
+                let stale = match last_change {
+                    Some(at) if y - at <= coded.farthest() => {
+                        coded.stale(|back| y.checked_sub(back).map_or(0, |r| changed_rows[r]))
+                    }
+                    _ => 0,
+                };
+                let layer = self.filtered_of(y);
+                if stale == 0 {
+                    window.push(layer);
+                    zlib.write_coded(layer, coded);
+                    continue;
                 }
-                window.push(&line)
-            };
-            zlib.write_spliced(&mut window, start..start + width + 1, coded, stale);
-        }
+                let start = if changed == 0 {
+                    window.push(layer)
+                } else {
+                    line.copy_from_slice(layer);
+                    for columns in dirty::columns(changed, tile, width) {
+                        line[1 + columns.start..1 + columns.end].copy_from_slice(&now[columns]);
+                    }
+                    window.push(&line)
+                };
+                zlib.write_spliced(window, start..start + width + 1, coded, stale);
+            }
+        });
         let counts = zlib.counts().cloned();
         (zlib.finish(), counts)
     }
@@ -174,17 +175,18 @@ impl LayerRows {
 pub fn encode_whole(indices: &[u8], width: usize) -> Vec<u8> {
     let width = width.max(1);
     let height = indices.len() / width;
-    let mut window = Window::new(width + 1, height);
-    for row in indices.chunks_exact(width) {
-        window.push(&[NONE]);
-        window.push(row);
-    }
-    let len = height * (width + 1);
-    let pieces = window.parse(0, len);
-    let codes = Counts::of(&pieces).fit();
-    let mut zlib = Stream::new(len / 6, &codes);
-    zlib.write_pieces(window.bytes(0..len), &pieces);
-    zlib.finish()
+    Window::with(width + 1, height, |window| {
+        for row in indices.chunks_exact(width) {
+            window.push(&[NONE]);
+            window.push(row);
+        }
+        let len = height * (width + 1);
+        let pieces = window.parse(0, len);
+        let codes = Counts::of(&pieces).fit();
+        let mut zlib = Stream::new(len / 6, &codes);
+        zlib.write_pieces(window.bytes(0..len), &pieces);
+        zlib.finish()
+    })
 }
 
 #[cfg(test)]

@@ -13,6 +13,17 @@ pub enum Piece {
     Copy { len: u16, dist: u16 },
 }
 
+impl Piece {
+    /// How many bytes the piece codes.
+    #[inline]
+    pub fn len(self) -> usize {
+        match self {
+            Piece::Literal(_) => 1,
+            Piece::Copy { len, .. } => usize::from(len),
+        }
+    }
+}
+
 /// How far back a copy may reach (deflate's window).
 pub const WINDOW: usize = 32 * 1024;
 const MIN_COPY: usize = 3;

@@ -13,6 +13,10 @@ const MIN_COPY: usize = 3;
 const MAX_COPY: usize = 258;
 const NONE: u32 = u32::MAX;
 
+thread_local! {
+    static KEPT: std::cell::RefCell<Option<Window>> = const { std::cell::RefCell::new(None) };
+}
+
 /// The stream so far and the positions seen.
 pub struct Window {
     bytes: Vec<u8>,
@@ -24,13 +28,29 @@ pub struct Window {
 
 impl Window {
     /// An empty stream of rows of `stride` bytes, `rows` of them expected.
-    pub fn new(stride: usize, rows: usize) -> Window {
+    fn new(stride: usize, rows: usize) -> Window {
         Window {
             bytes: Vec::with_capacity(stride * rows),
             stride: stride.max(1),
             head: vec![NONE; 1 << HASH_BITS],
             older: vec![NONE; 1 << HASH_BITS],
         }
+    }
+
+    /// Runs `f` with this thread's window, emptied for rows of `stride` bytes: a board's
+    /// stream is most of a megabyte, which would otherwise be allocated (and its pages
+    /// faulted in) for every board.
+    pub fn with<R>(stride: usize, rows: usize, f: impl FnOnce(&mut Window) -> R) -> R {
+        let kept = KEPT.with(|k| k.borrow_mut().take());
+        let mut window = kept.unwrap_or_else(|| Window::new(stride, rows));
+        window.bytes.clear();
+        window.bytes.reserve(stride * rows);
+        window.stride = stride.max(1);
+        window.head.fill(NONE);
+        window.older.fill(NONE);
+        let out = f(&mut window);
+        KEPT.with(|k| *k.borrow_mut() = Some(window));
+        out
     }
 
     /// Adds a row; returns where it starts.
@@ -53,7 +73,7 @@ impl Window {
 
     /// Remembers the bytes at `at`.
     #[inline]
-    fn see(&mut self, at: usize) {
+    pub fn see(&mut self, at: usize) {
         if let Some(h) = self.hash(at) {
             self.older[h] = self.head[h];
             self.head[h] = at as u32;
@@ -112,16 +132,26 @@ impl Window {
         }
     }
 
+    /// Whether `piece` codes the bytes at `at` (ending by `to`): a literal of the same
+    /// byte, or a copy whose source equals them.
+    #[inline]
+    pub fn holds(&self, at: usize, piece: Piece, to: usize) -> bool {
+        match piece {
+            Piece::Literal(byte) => self.bytes[at] == byte,
+            Piece::Copy { len, dist } => {
+                let (len, dist) = (usize::from(len), usize::from(dist));
+                at + len <= to && dist <= at && same_len(&self.bytes, at - dist, at, len) == len
+            }
+        }
+    }
+
     /// The pieces of bytes `from..to` (a whole stream: copies may run across rows).
     pub fn parse(&mut self, from: usize, to: usize) -> Vec<Piece> {
         let mut pieces = Vec::with_capacity((to - from) / 8);
         let mut at = from;
         while at < to {
             let piece = self.next_piece(at, to);
-            at += match piece {
-                Piece::Literal(_) => 1,
-                Piece::Copy { len, .. } => usize::from(len),
-            };
+            at += piece.len();
             pieces.push(piece);
         }
         pieces
