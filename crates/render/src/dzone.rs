@@ -75,16 +75,8 @@ fn spots(_game: &Dzone, _pos: &Position) -> crate::spots::Spots {
 fn layers(players: usize) -> &'static StaticLayers {
     static LAYERS: LazyLock<[StaticLayers; 3]> = LazyLock::new(|| {
         [
-            StaticLayers::new(
-                |scale| draw_static(scale, 2),
-                palette,
-                || samples(&Scene::default()),
-            ),
-            StaticLayers::new(
-                |scale| draw_static(scale, 3),
-                palette,
-                || samples(&Scene::default()),
-            ),
+            StaticLayers::new(|scale| draw_static(scale, 2), palette, || seat_samples(2)),
+            StaticLayers::new(|scale| draw_static(scale, 3), palette, || seat_samples(3)),
             StaticLayers::new(
                 |scale| draw_static(scale, 4),
                 palette,
@@ -165,6 +157,19 @@ fn draw_die(c: &mut Canvas, x: f32, y: f32, size: f32, value: u8, black: bool) {
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
     PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// Boards of `players` players from a walk through a game, for the codes of their layer.
+pub(super) fn seat_samples(players: usize) -> Vec<Canvas> {
+    let lang = crate::words::Lang::En;
+    let game = Dzone::default();
+    super::samples::boards(
+        &game,
+        players,
+        3,
+        |_| true,
+        |pos, scene| draw(lang, &game, pos, scene, 1.0),
+    )
 }
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.

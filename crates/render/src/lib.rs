@@ -17,6 +17,7 @@ mod layer_rows;
 mod lines;
 pub mod looks;
 mod lz77;
+mod samples;
 mod shapes;
 pub mod slots;
 mod spare;

@@ -29,7 +29,7 @@ pub const WINDOW: usize = 32 * 1024;
 const MIN_COPY: usize = 3;
 const MAX_COPY: usize = 258;
 /// Candidates tried per position, nearest first.
-const CHAIN: usize = 192;
+const CHAIN: usize = 1024;
 /// A copy this long is taken without looking for a longer one a byte later.
 const NICE: usize = 128;
 /// A three-byte copy from farther than this costs more than its three bytes.

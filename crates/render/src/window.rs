@@ -12,6 +12,8 @@ const HASH_BITS: u32 = 14;
 const MIN_COPY: usize = 3;
 const MAX_COPY: usize = 258;
 const NONE: u32 = u32::MAX;
+/// A copy this long is taken without looking for a longer one a byte later.
+const LAZY: usize = 32;
 
 thread_local! {
     static KEPT: std::cell::RefCell<Option<Window>> = const { std::cell::RefCell::new(None) };
@@ -24,6 +26,9 @@ pub struct Window {
     head: Vec<u32>,
     /// The place seen before the head's, for each hash.
     older: Vec<u32>,
+    /// The copy found for the next byte when a copy was put off for it: (where, the end
+    /// it was searched to, length and distance).
+    ahead: Option<(usize, usize, (usize, usize))>,
 }
 
 impl Window {
@@ -34,6 +39,7 @@ impl Window {
             stride: stride.max(1),
             head: vec![NONE; 1 << HASH_BITS],
             older: vec![NONE; 1 << HASH_BITS],
+            ahead: None,
         }
     }
 
@@ -48,6 +54,7 @@ impl Window {
         window.stride = stride.max(1);
         window.head.fill(NONE);
         window.older.fill(NONE);
+        window.ahead = None;
         let out = f(&mut window);
         KEPT.with(|k| *k.borrow_mut() = Some(window));
         out
@@ -80,28 +87,24 @@ impl Window {
         }
     }
 
-    /// The longest copy (length, distance) for the bytes at `at` that ends by `to`, from
-    /// the byte before, the row above, or the last place seen with the same four bytes;
-    /// length 0 if none is three bytes long.
+    /// The longest copy (length, distance) for the bytes at `at` that ends by `to` among
+    /// copies from `dists` back (0: none); length 0 if none is three bytes long. A
+    /// candidate is measured only if it matches the first byte and the byte just past the
+    /// best so far, which most candidates do not.
     #[inline]
-    pub fn longest(&self, at: usize, to: usize) -> (usize, usize) {
+    fn longest(&self, at: usize, to: usize, dists: [usize; 4]) -> (usize, usize) {
         let limit = (to - at).min(MAX_COPY);
         let mut best = (0, 0);
         if limit < MIN_COPY {
             return best;
         }
-        let (seen, older) = self
-            .hash(at)
-            .map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
-        let back = |c: u32| {
-            if c == NONE || c as usize >= at {
-                0
-            } else {
-                at - c as usize
+        let first = self.bytes[at];
+        for dist in dists {
+            if dist == 0 || dist > at || dist > WINDOW || self.bytes[at - dist] != first {
+                continue;
             }
-        };
-        for dist in [1, self.stride, back(seen), back(older)] {
-            if dist == 0 || dist > at || dist > WINDOW {
+            let past = best.0.max(MIN_COPY - 1);
+            if past < limit && self.bytes[at - dist + past] != self.bytes[at + past] {
                 continue;
             }
             let len = same_len(&self.bytes, at - dist, at, limit);
@@ -116,12 +119,41 @@ impl Window {
         }
     }
 
-    /// The piece that codes the bytes at `at` (up to `to` at most), the place remembered
-    /// for the pieces after it.
+    /// The longest copy for the bytes at `at` (ending by `to`) from the byte before, the
+    /// row above, or the last two places seen with the same four bytes.
+    #[inline]
+    fn search(&self, at: usize, to: usize) -> (usize, usize) {
+        let (seen, older) = self
+            .hash(at)
+            .map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
+        let back = |c: u32| {
+            if c == NONE || c as usize >= at {
+                0
+            } else {
+                at - c as usize
+            }
+        };
+        self.longest(at, to, [1, self.stride, back(seen), back(older)])
+    }
+
+    /// The piece that codes the bytes at `at` (up to `to` at most): the longest copy
+    /// [`Window::search`] finds, unless the next byte starts a longer one (then the byte
+    /// itself, as zlib does), else the byte itself. The place is remembered for the pieces
+    /// after it.
     #[inline]
     pub fn next_piece(&mut self, at: usize, to: usize) -> Piece {
-        let (len, dist) = self.longest(at, to);
+        let (len, dist) = match self.ahead.take() {
+            Some((pos, end, found)) if (pos, end) == (at, to) => found,
+            _ => self.search(at, to),
+        };
         self.see(at);
+        if len > 0 && len < LAZY && at + 1 < to {
+            let next = self.search(at + 1, to);
+            if next.0 > len + 1 {
+                self.ahead = Some((at + 1, to, next));
+                return Piece::Literal(self.bytes[at]);
+            }
+        }
         if len > 0 {
             Piece::Copy {
                 len: len as u16,

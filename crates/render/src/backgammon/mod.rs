@@ -163,18 +163,10 @@ fn spots_for(seat: usize) -> crate::spots::Spots {
 /// once per scale.
 fn layers(viewer: usize) -> &'static StaticLayers {
     static WHITE: LazyLock<StaticLayers> = LazyLock::new(|| {
-        StaticLayers::new(
-            |scale| draw_static(scale, 0),
-            palette,
-            || samples(&Scene::default()),
-        )
+        StaticLayers::new(|scale| draw_static(scale, 0), palette, || viewer_samples(0))
     });
     static BLACK: LazyLock<StaticLayers> = LazyLock::new(|| {
-        StaticLayers::new(
-            |scale| draw_static(scale, 1),
-            palette,
-            || samples(&Scene::default()),
-        )
+        StaticLayers::new(|scale| draw_static(scale, 1), palette, || viewer_samples(1))
     });
     if viewer == 0 {
         &WHITE
@@ -389,6 +381,24 @@ fn sample_boards(lang: crate::words::Lang, dress: &Scene) -> Vec<Canvas> {
 pub fn palette() -> &'static Palette {
     static PALETTE: OnceLock<Palette> = OnceLock::new();
     PALETTE.get_or_init(|| dressed(&Scene::default()))
+}
+
+/// Boards whose point numbers are `viewer`'s, from a walk through a match, for the codes
+/// of that layer.
+pub(super) fn viewer_samples(viewer_seat: usize) -> Vec<Canvas> {
+    let lang = crate::words::Lang::En;
+    let Ok(game) =
+        Backgammon::from_options(&serde_json::from_str(r#"{"length":5}"#).unwrap_or_default())
+    else {
+        return Vec::new();
+    };
+    super::samples::boards(
+        &game,
+        2,
+        3,
+        |state| viewer(&game, state) == viewer_seat,
+        |state, scene| draw(lang, &game, state, scene, 1.0),
+    )
 }
 
 /// A palette learnt from sample boards whose seats wear `dress`'s sets.
