@@ -32,27 +32,29 @@ fn against_optipng(name: &str, png: &[u8]) {
     let dir = std::env::temp_dir().join(format!("holotable-optipng-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let (ours, theirs) = (dir.join("ours.png"), dir.join("optipng.png"));
-    let optimised = std::fs::write(&ours, png).ok().and_then(|()| {
-        let _ = std::fs::remove_file(&theirs);
+    let _ = std::fs::remove_file(&theirs);
+    let status = std::fs::write(&ours, png).ok().and_then(|()| {
         std::process::Command::new("optipng")
             .args(["-o2", "-quiet", "-out"])
             .arg(&theirs)
             .arg(&ours)
             .status()
             .ok()
-            .filter(|s| s.success())
-            .and_then(|_| std::fs::metadata(&theirs).ok())
-            .map(|m| m.len())
     });
-    match optimised {
-        Some(theirs) => println!(
-            "{name} PNG: {} bytes; optipng -o2: {theirs} bytes; ours / optipng = {:.2}",
-            png.len(),
-            png.len() as f64 / theirs as f64
-        ),
+    let bytes = png.len();
+    match status {
+        Some(s) if s.success() => match std::fs::metadata(&theirs) {
+            Ok(m) => println!(
+                "{name} PNG: {bytes} bytes; optipng -o2: {} bytes; ours / optipng = {:.2}",
+                m.len(),
+                bytes as f64 / m.len() as f64
+            ),
+            Err(e) => println!("{name} PNG: {bytes} bytes; optipng -o2 wrote nothing: {e}"),
+        },
+        // optipng refuses a PNG whose stream does not decode: a broken board, not a size.
+        Some(s) => println!("{name} PNG: {bytes} bytes; optipng -o2 REFUSED it ({s})"),
         None => println!(
-            "{name} PNG: {} bytes; optipng -o2: NOT RUN (Debian's optipng is not installed)",
-            png.len()
+            "{name} PNG: {bytes} bytes; optipng -o2: NOT RUN (Debian's optipng is not installed)"
         ),
     }
 }

@@ -92,12 +92,12 @@ impl Window {
     /// candidate is measured only if it matches the first byte and the byte just past the
     /// best so far, which most candidates do not.
     #[inline]
-    fn longest(&self, at: usize, to: usize, dists: [usize; 4]) -> (usize, usize) {
+    fn longest(&self, at: usize, to: usize, dists: [usize; 4], beat: usize) -> (usize, usize) {
         let limit = (to - at).min(MAX_COPY);
-        let mut best = (0, 0);
         if limit < MIN_COPY {
-            return best;
+            return (0, 0);
         }
+        let mut best = (beat, 0);
         let first = self.bytes[at];
         for dist in dists {
             if dist == 0 || dist > at || dist > WINDOW || self.bytes[at - dist] != first {
@@ -112,7 +112,7 @@ impl Window {
                 best = (len, dist);
             }
         }
-        if best.0 < MIN_COPY {
+        if best.0 < MIN_COPY || best.1 == 0 {
             (0, 0)
         } else {
             best
@@ -122,7 +122,7 @@ impl Window {
     /// The longest copy for the bytes at `at` (ending by `to`) from the byte before, the
     /// row above, or the last two places seen with the same four bytes.
     #[inline]
-    fn search(&self, at: usize, to: usize) -> (usize, usize) {
+    fn search(&self, at: usize, to: usize, beat: usize) -> (usize, usize) {
         let (seen, older) = self
             .hash(at)
             .map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
@@ -133,7 +133,7 @@ impl Window {
                 at - c as usize
             }
         };
-        self.longest(at, to, [1, self.stride, back(seen), back(older)])
+        self.longest(at, to, [1, self.stride, back(seen), back(older)], beat)
     }
 
     /// The piece that codes the bytes at `at` (up to `to` at most): the longest copy
@@ -144,12 +144,13 @@ impl Window {
     pub fn next_piece(&mut self, at: usize, to: usize) -> Piece {
         let (len, dist) = match self.ahead.take() {
             Some((pos, end, found)) if (pos, end) == (at, to) => found,
-            _ => self.search(at, to),
+            _ => self.search(at, to, 0),
         };
         self.see(at);
         if len > 0 && len < LAZY && at + 1 < to {
-            let next = self.search(at + 1, to);
-            if next.0 > len + 1 {
+            // Only a copy two bytes longer pays for the byte written as itself.
+            let next = self.search(at + 1, to, len + 1);
+            if next.0 > 0 {
                 self.ahead = Some((at + 1, to, next));
                 return Piece::Literal(self.bytes[at]);
             }
