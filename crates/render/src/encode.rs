@@ -228,14 +228,12 @@ impl<'p> GifRecorder<'p> {
         };
         // An unchanged frame still needs its time on screen: a 1×1 frame repeating a pixel.
         let (left, top, fw, fh) = rect.unwrap_or((0, 0, 1, 1));
-        let buffer: Cow<[u8]> = if (left, top, fw, fh) == (0, 0, w, h) {
-            Cow::Borrowed(&indices)
-        } else {
-            let mut sub = Vec::with_capacity(fw * fh);
-            for row in top..top + fh {
-                sub.extend_from_slice(&indices[row * w + left..row * w + left + fw]);
+        let (buffer, transparent): (Cow<[u8]>, Option<u8>) = match &self.previous {
+            None => (Cow::Borrowed(&indices), None),
+            Some(previous) => {
+                let (sub, transparent) = sub_frame(&indices, previous, w, (left, top, fw, fh));
+                (Cow::Owned(sub), transparent)
             }
-            Cow::Owned(sub)
         };
         let frame = gif::Frame {
             delay,
@@ -244,6 +242,9 @@ impl<'p> GifRecorder<'p> {
             width: fw as u16,
             height: fh as u16,
             buffer,
+            transparent,
+            // Kept under the next frame, whose transparent pixels show it.
+            dispose: gif::DisposalMethod::Keep,
             ..gif::Frame::default()
         };
         self.encoder.write_frame(&frame).map_err(encode_error)?;
@@ -254,6 +255,45 @@ impl<'p> GifRecorder<'p> {
     pub fn finish(self) -> Result<Vec<u8>, RenderError> {
         self.encoder.into_inner().map_err(encode_error)
     }
+}
+
+/// The pixels of `rect` (left, top, width, height) of a frame after the first. Those equal
+/// to the previous frame's are given an index no changed pixel of the rectangle uses,
+/// declared transparent, so they show the previous frame: a move changes a few pieces in a
+/// large rectangle, and long stretches of one index cost LZW almost nothing. Where the
+/// changed pixels use all 256 indices, the rectangle is written as it is.
+fn sub_frame(
+    now: &[u8],
+    previous: &[u8],
+    w: usize,
+    (left, top, fw, fh): (usize, usize, usize, usize),
+) -> (Vec<u8>, Option<u8>) {
+    let mut sub = Vec::with_capacity(fw * fh);
+    let mut used = [false; 256];
+    for row in top..top + fh {
+        let span = row * w + left..row * w + left + fw;
+        for (&px, &was) in now[span.clone()].iter().zip(&previous[span.clone()]) {
+            if px != was {
+                used[usize::from(px)] = true;
+            }
+        }
+        sub.extend_from_slice(&now[span]);
+    }
+    let Some(free) = used.iter().position(|&u| !u) else {
+        return (sub, None);
+    };
+    let free = free as u8;
+    let mut at = 0;
+    for row in top..top + fh {
+        let span = row * w + left..row * w + left + fw;
+        for &was in &previous[span] {
+            if sub[at] == was {
+                sub[at] = free;
+            }
+            at += 1;
+        }
+    }
+    (sub, Some(free))
 }
 
 /// The bounding rectangle (left, top, width, height) of the pixels that differ.
@@ -341,5 +381,71 @@ impl StaticLayers {
             .unwrap_or_else(|e| e.into_inner())
             .insert(scale.to_bits(), Arc::clone(&base));
         base
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kit::Rgb;
+    use proptest::prelude::*;
+
+    /// Every frame of a GIF as shown: each frame's pixels over the last, its transparent
+    /// index showing what was there.
+    fn shown(gif_bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options
+            .read_info(std::io::Cursor::new(gif_bytes))
+            .expect("a GIF");
+        let w = usize::from(decoder.width());
+        let mut screen = vec![0u8; w * usize::from(decoder.height())];
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+            let (left, top) = (usize::from(frame.left), usize::from(frame.top));
+            let fw = usize::from(frame.width);
+            for (i, &px) in frame.buffer.iter().enumerate() {
+                if frame.transparent != Some(px) {
+                    screen[(top + i / fw) * w + left + i % fw] = px;
+                }
+            }
+            frames.push(screen.clone());
+        }
+        frames
+    }
+
+    proptest! {
+        /// Whatever changes from frame to frame (nothing included), every frame shows
+        /// exactly its pixels' palette indices.
+        #[test]
+        fn replay_frames_show_their_pixels(
+            moves in proptest::collection::vec(
+                proptest::collection::vec((0f32..60.0, 0f32..40.0, 0.5f32..9.0, 0u32..4), 0..4),
+                1..5,
+            )
+        ) {
+            let colours = [0xffb000, 0xf4ecd8, 0x405060, 0x9a4452];
+            let mut base = Canvas::new(60.0, 40.0, 1.0);
+            base.clear(Rgb::hex(0x102030));
+            let mut sample = Canvas::new(60.0, 40.0, 1.0);
+            sample.clear(Rgb::hex(0x102030));
+            for (i, c) in colours.iter().enumerate() {
+                sample.fill_circle(8.0 + 14.0 * i as f32, 20.0, 6.0, Rgb::hex(*c), 1.0);
+            }
+            let palette = Palette::learn(&[&base, &sample]);
+            let mut recorder = GifRecorder::new(60, 40, &palette).expect("a recorder");
+            let mut canvas = Canvas::new(60.0, 40.0, 1.0);
+            canvas.clear(Rgb::hex(0x102030));
+            let mut expected = vec![palette.index(&canvas)];
+            recorder.push(&canvas, None, 10).expect("a frame");
+            for spots in moves {
+                for (x, y, r, c) in spots {
+                    canvas.fill_circle(x, y, r, Rgb::hex(colours[c as usize]), 1.0);
+                }
+                expected.push(palette.index(&canvas));
+                recorder.push(&canvas, None, 10).expect("a frame");
+            }
+            prop_assert_eq!(shown(&recorder.finish().expect("a GIF")), expected);
+        }
     }
 }

@@ -15,9 +15,10 @@ const NONE: u32 = u32::MAX;
 /// A copy this long is taken without looking for a longer one a byte later.
 const LAZY: usize = 32;
 
-thread_local! {
-    static KEPT: std::cell::RefCell<Option<Window>> = const { std::cell::RefCell::new(None) };
-}
+/// Windows of boards already encoded, kept for the next boards: as many as boards are
+/// encoded at once.
+static KEPT: std::sync::Mutex<Vec<Window>> = std::sync::Mutex::new(Vec::new());
+const KEEP: usize = 4;
 
 /// The stream so far and the positions seen.
 pub struct Window {
@@ -43,11 +44,11 @@ impl Window {
         }
     }
 
-    /// Runs `f` with this thread's window, emptied for rows of `stride` bytes: a board's
-    /// stream is most of a megabyte, which would otherwise be allocated (and its pages
-    /// faulted in) for every board.
+    /// Runs `f` with a kept window, emptied for rows of `stride` bytes: a board's stream is
+    /// most of a megabyte, which would otherwise be allocated (and its pages faulted in)
+    /// for every board.
     pub fn with<R>(stride: usize, rows: usize, f: impl FnOnce(&mut Window) -> R) -> R {
-        let kept = KEPT.with(|k| k.borrow_mut().take());
+        let kept = KEPT.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut window = kept.unwrap_or_else(|| Window::new(stride, rows));
         window.bytes.clear();
         window.bytes.reserve(stride * rows);
@@ -56,7 +57,10 @@ impl Window {
         window.older.fill(NONE);
         window.ahead = None;
         let out = f(&mut window);
-        KEPT.with(|k| *k.borrow_mut() = Some(window));
+        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < KEEP {
+            kept.push(window);
+        }
         out
     }
 
