@@ -10,8 +10,9 @@
 //! coded row knows which tiles of which rows above its copies read ([`Reach`]), and a
 //! board codes again the tiles it changed and those whose copies read what it changed.
 //! The layer's row keeps where its symbols start near each tile boundary, so only the
-//! stretch from the symbol before such a tile to the symbol after it is coded again, with
-//! runs of one byte and copies of the row above.
+//! stretch from the symbol before such a tile to the symbol after it is coded again: with
+//! the layer's own pieces where they still hold, else with copies of what the board drew
+//! before (see [`super::window`]).
 
 use std::ops::Range;
 
@@ -81,7 +82,7 @@ fn write_piece(bits: &mut Bits, codes: &Codes, counts: &mut Option<Counts>, piec
 }
 
 /// Where a symbol of a coded row starts: the byte it codes first, and its first bit.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct Mark {
     byte: u32,
     bit: u32,
@@ -191,11 +192,7 @@ pub fn code_row(
     for k in 0..boundaries {
         let b = (1 + k * tile) as u32;
         let after = starts.partition_point(|m| m.byte <= b);
-        let first = Mark {
-            byte: 0,
-            bit: 0,
-            piece: 0,
-        };
+        let first = Mark::default();
         floor.push(after.checked_sub(1).map_or(first, |i| starts[i]));
         ceil.push(starts[after..].first().copied().unwrap_or(end));
     }
@@ -307,11 +304,7 @@ impl<'c> Stream<'c> {
         // The stretch coded again that is not written yet, and where the copied bits
         // resume.
         let mut fresh: Option<(Mark, Mark)> = None;
-        let mut resume = Mark {
-            byte: 0,
-            bit: 0,
-            piece: 0,
-        };
+        let mut resume = Mark::default();
         for tiles in runs(stale) {
             if tiles.start >= last {
                 break;

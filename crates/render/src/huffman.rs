@@ -1,5 +1,5 @@
-//! The Huffman codes a board's deflate block is written with: deflate's fixed codes, or
-//! codes fitted to a cached layer's symbols (RFC 1951 §3.2.7, a dynamic block).
+//! The Huffman codes a board's deflate block is written with: codes fitted to a cached
+//! layer's symbols, or to a whole image's (RFC 1951 §3.2.7, a dynamic block).
 //!
 //! A fitted code gives every symbol a code, even those the layer never uses, so that the
 //! stretches a board changes can be coded with the layer's table and spliced between the
@@ -103,21 +103,6 @@ pub struct Codes {
 }
 
 impl Codes {
-    /// Deflate's fixed codes (§3.2.6): no header to write, no table to fit.
-    pub fn fixed() -> Codes {
-        let literals: Vec<u8> = (0..288)
-            .map(|s| match s {
-                0..=143 => 8,
-                144..=255 => 9,
-                256..=279 => 7,
-                _ => 8,
-            })
-            .collect();
-        let mut header = Bits::default();
-        header.put(0b011, 3);
-        Codes::from_lengths(&literals, &[5; DISTANCES], header)
-    }
-
     /// Codes fitted to symbol counts, every symbol given a code.
     pub fn fitted(literal_counts: &[u32], distance_counts: &[u32]) -> Codes {
         let smoothed = |counts: &[u32], n: usize| -> Vec<u32> {
