@@ -91,7 +91,8 @@ fn benches(c: &mut Criterion) {
         })
     });
     // The same board dressed by the shop: a set on each seat and a theme (its palette is
-    // learnt on the first board of that combination, outside the measurement).
+    // learnt, and its layer indexed through it, on the first board of that combination,
+    // outside the measurement).
     let looks: Vec<_> = holotable::table::wares::items()
         .iter()
         .map(|i| i.look)

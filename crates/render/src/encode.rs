@@ -176,7 +176,7 @@ fn same_stretch(now: &[u8], was: &[u8]) -> bool {
 
 /// A cached static layer with its palette indices, for [`Palette::index_over`].
 pub struct BaseLayer {
-    pub pixmap: tiny_skia::Pixmap,
+    pub pixmap: Arc<tiny_skia::Pixmap>,
     pub rows: LayerRows,
 }
 
@@ -322,7 +322,18 @@ pub struct StaticLayers {
     samples: fn() -> Vec<Canvas>,
     pixmaps: Mutex<HashMap<u32, Arc<Pixmap>>>,
     bases: Mutex<HashMap<u32, Arc<BaseLayer>>>,
+    /// The layer's indices and codes through dressed palettes (a set's palette has its own
+    /// lookup), by scale and the seats' sets.
+    dressed: Mutex<HashMap<DressKey, Arc<BaseLayer>>>,
 }
+
+/// A scale and the sets the seats wear: what a dressed palette's lookup depends on (a theme
+/// only recolours its entries).
+type DressKey = (u32, Vec<Option<&'static str>>);
+
+/// The most dressed layers kept at once per layer: combinations of sets are few in
+/// practice, and a layer's indices, parse and coded rows are about a megabyte.
+const KEPT_DRESSED: usize = 16;
 
 impl StaticLayers {
     /// The layer `draw` draws at each scale, boards encoded through `palette`, the codes
@@ -338,6 +349,7 @@ impl StaticLayers {
             samples,
             pixmaps: Mutex::new(HashMap::new()),
             bases: Mutex::new(HashMap::new()),
+            dressed: Mutex::new(HashMap::new()),
         }
     }
 
@@ -354,33 +366,67 @@ impl StaticLayers {
     /// The layer at `scale` with its palette indices. The palette is learnt from boards
     /// drawn on this layer, so no lock is held while it is computed.
     pub fn base(&self, scale: f32) -> Arc<BaseLayer> {
+        let key = scale.to_bits();
         let cached = self
             .bases
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .get(&scale.to_bits())
+            .get(&key)
             .cloned();
         if let Some(base) = cached {
             return base;
         }
-        let pixmap = (*self.pixmap(scale)).clone();
+        let base = self.build(scale, (self.palette)());
+        self.bases
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&base));
+        base
+    }
+
+    /// The layer at `scale` indexed through `palette`, the palette of boards whose seats
+    /// wear `sets`: built on the first such board, so that dressed boards are spliced over
+    /// their layer as plain ones are.
+    pub fn dressed_base(
+        &self,
+        scale: f32,
+        sets: Vec<Option<&'static str>>,
+        palette: &Palette,
+    ) -> Arc<BaseLayer> {
+        let key = (scale.to_bits(), sets);
+        let cached = self
+            .dressed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(base) = cached {
+            return base;
+        }
+        let base = self.build(scale, palette);
+        let mut kept = self.dressed.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= KEPT_DRESSED {
+            kept.clear();
+        }
+        kept.insert(key, Arc::clone(&base));
+        base
+    }
+
+    /// The layer at `scale` indexed through `palette`, its codes fitted to the layer's
+    /// samples indexed through it.
+    fn build(&self, scale: f32, palette: &Palette) -> Arc<BaseLayer> {
+        let pixmap = self.pixmap(scale);
         let canvas = Canvas::from_layer(&pixmap, scale);
-        let palette = (self.palette)();
         let samples: Vec<Vec<u8>> = (self.samples)()
             .iter()
             .filter(|s| (s.width(), s.height()) == (canvas.width(), canvas.height()))
             .map(|s| palette.index(s))
             .collect();
         let width = canvas.width() as usize;
-        let base = Arc::new(BaseLayer {
+        Arc::new(BaseLayer {
             rows: LayerRows::new(palette.index(&canvas), width, &samples),
             pixmap,
-        });
-        self.bases
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(scale.to_bits(), Arc::clone(&base));
-        base
+        })
     }
 }
 

@@ -142,7 +142,7 @@ mod tests {
             let (layer, palette) = layer();
             let base = BaseLayer {
                 rows: LayerRows::new(palette.index(&layer), layer.width() as usize, &[]),
-                pixmap: layer.pixmap.clone(),
+                pixmap: std::sync::Arc::new(layer.pixmap.clone()),
             };
             let mut board = Canvas::from_layer(&layer.pixmap, 1.0);
             for (x, y, r) in spots {
@@ -161,7 +161,7 @@ mod tests {
         let (layer, palette) = layer();
         let base = BaseLayer {
             rows: LayerRows::new(palette.index(&layer), layer.width() as usize, &[]),
-            pixmap: layer.pixmap.clone(),
+            pixmap: std::sync::Arc::new(layer.pixmap.clone()),
         };
         let mut other = Canvas::new(50.0, 30.0, 1.0);
         other.clear(Rgb::hex(0x405060));

@@ -351,17 +351,33 @@ impl<G: Game> Drawn<G> {
         scene: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
         let canvas = (self.draw)(lang, game, pos, scene, FULL)?;
-        let base = (self.layers)(game, pos).base(FULL);
+        let layers = (self.layers)(game, pos);
         let png = if !scene.dressed() && scene.theme.is_none() {
-            encode::png_indexed(&canvas, (self.palette)(), Some(&base))
+            encode::png_indexed(&canvas, (self.palette)(), Some(&layers.base(FULL)))
         } else {
-            // A theme keeps the plain palette's lookup, so the layer's indices still hold;
-            // a set needs its own palette, whose lookup differs.
-            let base = (!scene.dressed()).then_some(&*base);
-            encode::png_indexed(&canvas, &self.palette_for(scene), base)
+            let palette = self.palette_for(scene);
+            let base = Self::base_for(layers, FULL, scene, &palette);
+            encode::png_indexed(&canvas, &palette, Some(&base))
         };
         canvas.recycle();
         png
+    }
+
+    /// The layer a board of `scene` is encoded over with `palette`: a theme keeps the
+    /// plain palette's lookup, so the plain layer's indices still hold; a set needs its own
+    /// palette, whose lookup differs, and so a layer indexed through it.
+    fn base_for(
+        layers: &encode::StaticLayers,
+        scale: f32,
+        scene: &Scene,
+        palette: &Palette,
+    ) -> Arc<BaseLayer> {
+        if scene.dressed() {
+            let sets = scene.sets.iter().map(|s| s.map(|s| s.id)).collect();
+            layers.dressed_base(scale, sets, palette)
+        } else {
+            layers.base(scale)
+        }
     }
 
     /// The palette a scene's board is encoded with: the plain one, or one dressed for its
@@ -440,16 +456,16 @@ impl<G: Game> Board for Drawn<G> {
         dress: &Scene,
     ) -> Result<Vec<u8>, RenderError> {
         let game = Arc::new(G::from_options(options)?);
-        let base = (self.layers)(&game, &game.parse_state(start)?).base(REPLAY);
+        let layers = (self.layers)(&game, &game.parse_state(start)?);
         let palette = self.palette_for(dress);
-        let base = (!dress.dressed()).then_some(&*base);
+        let base = Self::base_for(layers, REPLAY, dress, &palette);
         replay_frames(
             lang,
             game,
             start,
             actions,
             dress,
-            (self.draw, &palette, base),
+            (self.draw, &palette, Some(&*base)),
         )
     }
 }
@@ -519,3 +535,6 @@ pub(crate) fn replay_frames<G: Game>(
     }
     gif.finish()
 }
+
+pub static STATS: [std::sync::atomic::AtomicUsize; 6] =
+    [const { std::sync::atomic::AtomicUsize::new(0) }; 6];

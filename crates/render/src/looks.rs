@@ -314,4 +314,78 @@ mod tests {
             "the first wearer keeps it"
         );
     }
+
+    /// The palette indices a PNG decodes to, and its palette.
+    fn decoded(png_bytes: &[u8]) -> (Vec<u8>, Vec<u8>) {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        let mut reader = decoder.read_info().expect("a PNG");
+        let palette = reader.info().palette.as_ref().expect("a palette").to_vec();
+        let mut out = vec![0; reader.output_buffer_size().expect("a size")];
+        reader.next_frame(&mut out).expect("a frame");
+        (out, palette)
+    }
+
+    /// A dressed board is spliced over its layer indexed through the dressed palette (a
+    /// set's palette has its own lookup): every game's dressed boards, with a theme and
+    /// without, a second time over the layer kept, decode to exactly the dressed palette's
+    /// index of every pixel drawn.
+    #[test]
+    fn dressed_boards_decode_to_every_pixels_index() {
+        check_dressed(&crate::dejarik::BOARD, "{}", "i6,o4,o9,o10/C,o1,o12/b:-");
+        check_dressed(
+            &crate::backgammon::BOARD,
+            r#"{"length":7}"#,
+            "MXOaBSDg8+AARg:MAHgACAAAAAE",
+        );
+        check_dressed(
+            &crate::zatak::BOARD,
+            "{}",
+            "b1=4,c4=3,c5=2,f1=6/a4=5,b5=6,e6=2/g2,a3/r/play",
+        );
+        check_dressed(
+            &crate::kingdoms::BOARD,
+            "{}",
+            "9/9/2GWCBP2/2gwcbpa1/2AGGWC2/2ggwcba1/4BA3/9/9 - p -/-",
+        );
+        check_dressed(
+            &crate::dzone::BOARD,
+            "{}",
+            "S..Y.R/...R.S/.B.R../..S.Y./....../.....S R1:GGGY,G3:B,B4,Y3:RR G roll 9 0",
+        );
+    }
+
+    fn check_dressed<G: crate::games::Game>(board: &crate::Drawn<G>, options: &str, state: &str) {
+        use crate::Board;
+        let red = PieceSet {
+            id: "test-red",
+            face: Rgb(200, 40, 40),
+            edge: Rgb(40, 0, 0),
+            mark: Rgb(250, 220, 220),
+        };
+        let dusk = Theme {
+            id: "test-dusk",
+            hue: 200.0,
+            saturation: 0.8,
+            lightness: 0.9,
+        };
+        let lang = crate::words::Lang::En;
+        let options: crate::games::GameOptions = serde_json::from_str(options).expect("options");
+        for theme in [None, Some(dusk)] {
+            let scene = Scene {
+                names: vec!["Chewbacca".into(), "R2-D2".into(), "Leia".into()],
+                sets: vec![None, Some(red)],
+                theme,
+                ..Scene::default()
+            };
+            let canvas = board.canvas(lang, &options, state, &scene, crate::FULL);
+            let canvas = canvas.expect("draws");
+            let palette = board.palette_for(&scene);
+            for _ in 0..2 {
+                let png = board.png(lang, &options, state, &scene).expect("encodes");
+                let (indices, colours) = decoded(&png);
+                assert_eq!(indices, palette.index(&canvas), "{state} {theme:?}");
+                assert_eq!(colours, palette.colors(), "{state} {theme:?}");
+            }
+        }
+    }
 }
