@@ -85,16 +85,31 @@ impl Window {
     /// Remembers the bytes at `at`.
     #[inline]
     pub fn see(&mut self, at: usize) {
-        if let Some(h) = self.hash(at) {
+        self.see_hashed(at, self.hash(at));
+    }
+
+    #[inline]
+    fn see_hashed(&mut self, at: usize, hash: Option<usize>) {
+        if let Some(h) = hash {
             self.older[h] = self.head[h];
             self.head[h] = at as u32;
         }
     }
 
+    /// The first three bytes at `at` (and the fourth, masked off), for one comparison per
+    /// candidate instead of three.
+    #[inline]
+    fn three(&self, at: usize) -> u32 {
+        match self.bytes.get(at..at + 4) {
+            Some(b) => u32::from_le_bytes([b[0], b[1], b[2], 0]),
+            None => u32::MAX,
+        }
+    }
+
     /// The longest copy (length, distance) for the bytes at `at` that ends by `to` among
-    /// copies from `dists` back (0: none); length 0 if none is three bytes long. A
-    /// candidate is measured only if it matches the first byte and the byte just past the
-    /// best so far, which most candidates do not.
+    /// copies from `dists` back (0: none, or one already tried); length 0 if none is three
+    /// bytes long or longer than `beat`. A candidate is measured only if its first three
+    /// bytes and the byte just past the best so far match, which most candidates' do not.
     #[inline]
     fn longest(&self, at: usize, to: usize, dists: [usize; 4], beat: usize) -> (usize, usize) {
         let limit = (to - at).min(MAX_COPY);
@@ -102,9 +117,9 @@ impl Window {
             return (0, 0);
         }
         let mut best = (beat, 0);
-        let first = self.bytes[at];
+        let first = self.three(at);
         for dist in dists {
-            if dist == 0 || dist > at || dist > WINDOW || self.bytes[at - dist] != first {
+            if dist == 0 || dist > at || dist > WINDOW || self.three(at - dist) != first {
                 continue;
             }
             let past = best.0.max(MIN_COPY - 1);
@@ -123,13 +138,12 @@ impl Window {
         }
     }
 
-    /// The longest copy for the bytes at `at` (ending by `to`) from the byte before, the
-    /// row above, or the last two places seen with the same four bytes.
+    /// The longest copy for the bytes at `at` (ending by `to`, their hash `hash`) from the
+    /// byte before, the row above, or the last two places seen with the same four bytes
+    /// (each place tried once).
     #[inline]
-    fn search(&self, at: usize, to: usize, beat: usize) -> (usize, usize) {
-        let (seen, older) = self
-            .hash(at)
-            .map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
+    fn search(&self, at: usize, to: usize, hash: Option<usize>, beat: usize) -> (usize, usize) {
+        let (seen, older) = hash.map_or((NONE, NONE), |h| (self.head[h], self.older[h]));
         let back = |c: u32| {
             if c == NONE || c as usize >= at {
                 0
@@ -137,7 +151,16 @@ impl Window {
                 at - c as usize
             }
         };
-        self.longest(at, to, [1, self.stride, back(seen), back(older)], beat)
+        let stride = if self.stride == 1 { 0 } else { self.stride };
+        let seen = back(seen);
+        let seen = if seen == 1 || seen == stride { 0 } else { seen };
+        let older = back(older);
+        let older = if older == 1 || older == stride || older == seen {
+            0
+        } else {
+            older
+        };
+        self.longest(at, to, [1, stride, seen, older], beat)
     }
 
     /// The piece that codes the bytes at `at` (up to `to` at most): the longest copy
@@ -146,14 +169,15 @@ impl Window {
     /// after it.
     #[inline]
     pub fn next_piece(&mut self, at: usize, to: usize) -> Piece {
+        let hash = self.hash(at);
         let (len, dist) = match self.ahead.take() {
             Some((pos, end, found)) if (pos, end) == (at, to) => found,
-            _ => self.search(at, to, 0),
+            _ => self.search(at, to, hash, 0),
         };
-        self.see(at);
+        self.see_hashed(at, hash);
         if len > 0 && len < LAZY && at + 1 < to {
             // Only a copy two bytes longer pays for the byte written as itself.
-            let next = self.search(at + 1, to, len + 1);
+            let next = self.search(at + 1, to, self.hash(at + 1), len + 1);
             if next.0 > 0 {
                 self.ahead = Some((at + 1, to, next));
                 return Piece::Literal(self.bytes[at]);
