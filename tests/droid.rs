@@ -185,7 +185,13 @@ fn the_arena_counts_games_and_pubeval_beats_random_play() {
     assert!(!tally.think_ms.is_empty());
     assert!(Player::parse("droid:6").is_err() && Player::parse("chess").is_err());
     assert_eq!(Player::parse("gnubg"), Ok(Player::Gnubg));
-    assert_eq!(Player::parse("lookahead:2"), Ok(Player::Lookahead(2)));
+    assert_eq!(
+        Player::parse("lookahead:2"),
+        Ok(Player::Lookahead(2, holotable::droid::MIND))
+    );
+    assert_eq!(Player::parse("lookahead:0@7"), Ok(Player::Lookahead(0, 7)));
+    assert!(Player::parse("lookahead:0@99").is_err());
+    assert!(Player::parse("lookahead:4").is_err());
     assert!(Player::parse("lookahead:9").is_err() && Player::parse("lookahead:").is_err());
     // pubeval and gnubg play backgammon only (gnubg says so before it is started).
     let zatak = lookup("zatak", &GameOptions::new()).unwrap();
@@ -380,7 +386,7 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     use holotable::games::kingdoms::Kingdoms;
     use holotable::games::zatak::Zatak;
     use holotable::games::{Game, GameInfo, SEARCH_LADDER};
-    assert_eq!(MIND, 7, "new tables are played by the seventh mind");
+    assert_eq!(MIND, 8, "new tables are played by the eighth mind");
     let sharp = Backgammon::INFO;
     let searched: [GameInfo; 4] = [Dejarik::INFO, Zatak::INFO, Kingdoms::INFO, Dzone::INFO];
     // The fifth to seventh minds: a searched game keeps the fourth's plans; a
@@ -389,6 +395,8 @@ fn each_mind_keeps_its_plans_and_the_fourth_climbs_each_games_own_ladder() {
     // margin, then (the sixth) three rolls ahead at its two best where they are close,
     // within a budget that (the seventh) bounds the whole look.
     for level in 1..=5u8 {
+        // The eighth reads races at home exactly, with the seventh's plans.
+        assert_eq!(plan(level, 8, &sharp), Plan::Look(bounded_plan(level)));
         assert_eq!(plan(level, 7, &sharp), Plan::Look(bounded_plan(level)));
         assert_eq!(plan(level, 6, &sharp), Plan::Look(deep_plan(level)));
         assert_eq!(plan(level, 5, &sharp), Plan::Look(filtered_plan(level)));

@@ -29,9 +29,10 @@ pub enum Player {
     /// actions for the match at hand (no cube in a 1-point match). It also checks every
     /// position of its games against the engine.
     Gnubg,
-    /// The droid's lookahead alone ([`crate::droid::lookahead`]), this many rolls ahead
-    /// (`lookahead:N`), for measuring it against the levels.
-    Lookahead(u8),
+    /// The droid's lookahead alone ([`crate::droid::lookahead`]), this many rolls ahead,
+    /// reading positions as a mind does (`lookahead:N` today's, `lookahead:N@M` mind M's),
+    /// for measuring it against the levels, or one mind's estimate against another's.
+    Lookahead(u8, u16),
     /// The droid's tree search alone ([`crate::droid::search`]) with this many iterations
     /// (`search:N`), for calibrating a game's levels.
     Search(u32),
@@ -51,12 +52,27 @@ impl Player {
             "greedy" => Ok(Player::Greedy),
             "pubeval" => Ok(Player::Pubeval),
             "gnubg" => Ok(Player::Gnubg),
-            other if other.starts_with("lookahead:") => other["lookahead:".len()..]
-                .parse::<u8>()
-                .ok()
-                .filter(|n| (0..=3).contains(n))
-                .map(Player::Lookahead)
-                .ok_or_else(|| format!("'{other}' is not a player: lookahead:0 … lookahead:3")),
+            other if other.starts_with("lookahead:") => {
+                let spec = &other["lookahead:".len()..];
+                let (rolls, mind) = spec.split_once('@').unwrap_or((spec, ""));
+                let mind = match mind {
+                    "" => Some(crate::droid::MIND),
+                    m => m.parse::<u16>().ok(),
+                };
+                rolls
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (0..=3).contains(n))
+                    .zip(mind.filter(|m| (1..=crate::droid::MIND).contains(m)))
+                    .map(|(rolls, mind)| Player::Lookahead(rolls, mind))
+                    .ok_or_else(|| {
+                        format!(
+                            "'{other}' is not a player: lookahead:0 … lookahead:3 \
+                             (lookahead:N@M for mind M, 1–{})",
+                            crate::droid::MIND
+                        )
+                    })
+            }
             other if other.starts_with("search:") => other["search:".len()..]
                 .parse::<u32>()
                 .ok()
@@ -119,7 +135,7 @@ impl Player {
                     .map_err(|e| e.to_string())?;
                 return Ok((searched.choice, Some(searched)));
             }
-            Player::Lookahead(rolls) => {
+            Player::Lookahead(rolls, mind) => {
                 let plan = crate::droid::lookahead::Lookahead {
                     rolls,
                     root: 8,
@@ -129,7 +145,7 @@ impl Player {
                     refine: None,
                     budget: None,
                 };
-                let looked = crate::droid::lookahead::choose(play, plan, crate::droid::MIND, rng)
+                let looked = crate::droid::lookahead::choose(play, plan, mind, rng)
                     .ok_or("nothing to choose")?;
                 return Ok((
                     looked.choice,

@@ -30,8 +30,9 @@ use crate::games::{DynPlay, Estimate, GameInfo, RulesError, Status};
 /// plans but level 5 of a sharp-estimate game, which looks three rolls ahead at its two
 /// best plays where they are close ([`deep_plan`]); 7, the same with a budget over the
 /// whole of level 5's look, which keeps every answer within the answer time
-/// ([`bounded_plan`]).
-pub const MIND: u16 = 7;
+/// ([`bounded_plan`]); 8, the same, but backgammon reads a race of two sides bearing off
+/// from its exact bear-off database rather than its network.
+pub const MIND: u16 = 8;
 
 /// The lookahead of level 5 (minds 2 and 3) where the estimate is sharp: the estimate's
 /// best eight plays, each weighed over the opponent's 21 rolls, its four likeliest replies

@@ -1,6 +1,7 @@
 //! The droid's view of a backgammon position (behind [`Game::heuristic`] and
-//! [`Game::reward`]): the network's probabilities ([`super::net`]) turned into each seat's
-//! share of what is at stake.
+//! [`Game::reward`]): the network's probabilities ([`super::net`]), or once both sides
+//! bear off the exact ones of [`super::bearoff`], turned into each seat's share of what is
+//! at stake.
 //!
 //! - In a match, a share is the chance to win the match: each way the game can end
 //!   (single, gammon, backgammon, won or lost, times the cube) weighted by the match
@@ -16,7 +17,8 @@
 
 use std::sync::OnceLock;
 
-use super::board::Board;
+use super::bearoff::{home_of, Bearoff};
+use super::board::{borne_off, Board, Side, CHECKERS};
 use super::ids::{CubeOwner, GameState};
 use super::net::{network, Probabilities};
 use super::{Backgammon, State, MAX_LENGTH};
@@ -176,6 +178,21 @@ fn owner(state: &State, s: usize, owned_by: CubeOwner, cube: u32) -> Owner {
     }
 }
 
+/// The first mind that reads races of two sides at home from the bear-off database.
+pub const BEAROFF_MIND: u16 = 8;
+
+/// The five probabilities the droid's `mind` gives `me`, who has just moved, against
+/// `them`: its network's, except that from [`BEAROFF_MIND`] on, once every checker of both
+/// sides is home, the bear-off database's exact ones.
+pub fn probabilities(mind: u16, me: &Side, them: &Side) -> Probabilities {
+    if mind >= BEAROFF_MIND && borne_off(me) < CHECKERS {
+        if let (Some(mine), Some(theirs)) = (home_of(me), home_of(them)) {
+            return Bearoff::get().probabilities(&mine, &theirs);
+        }
+    }
+    network(mind).evaluate(me, them)
+}
+
 /// Each seat's estimated share of `state` (the droid's [`Game::heuristic`] for
 /// backgammon), and the number of legal actions when the plays it weighed are they (the
 /// roller to play, no resignation or double waiting for an answer).
@@ -191,12 +208,12 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> (Vec<f64>, Opti
         };
         return (value, None);
     }
-    let net = network(mind);
+    let estimate = |me: &Side, them: &Side| probabilities(mind, me, them);
     let roller = m.on_roll as usize;
     let other = 1 - roller;
     if m.dice == (0, 0) {
         // The roller has not rolled: the other player has just moved.
-        let p = net.evaluate(&state.sides[other], &state.sides[roller]);
+        let p = estimate(&state.sides[other], &state.sides[roller]);
         let (cube, owned_by) = if m.double_offered {
             (2 * state.cube_value(), CubeOwner::Player(m.turn))
         } else {
@@ -208,7 +225,7 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> (Vec<f64>, Opti
     // The roller has rolled: its best play.
     let o = owner(state, roller, m.cube_owner, state.cube_value());
     let value = |after: &Board| {
-        let p = net.evaluate(&after.me, &after.them);
+        let p = estimate(&after.me, &after.them);
         game_share(state, roller, &p, state.cube_value(), o)
     };
     let plays = game.plays(state);
@@ -219,7 +236,7 @@ pub fn heuristic(game: &Backgammon, state: &State, mind: u16) -> (Vec<f64>, Opti
             Some(best.map_or(v, |b| b.max(v)))
         });
     let share = best.unwrap_or_else(|| {
-        let p = net.evaluate(&state.sides[roller], &state.sides[other]);
+        let p = estimate(&state.sides[roller], &state.sides[other]);
         game_share(state, roller, &p, state.cube_value(), o)
     });
     // The legal actions are these plays (a pass when there are none) unless an answer is
@@ -261,6 +278,29 @@ mod tests {
         }
         assert_eq!(match_equity(0, 3), 1.0);
         assert_eq!(match_equity(3, 0), 0.0);
+    }
+
+    /// From the eighth mind on, a race of two sides at home is read from the bear-off
+    /// database; before it, and anywhere the sides are not both home, from the network.
+    #[test]
+    fn races_at_home_are_read_exactly_from_the_eighth_mind() {
+        let mut me = [0u8; 25];
+        me[..6].copy_from_slice(&[2, 2, 1, 0, 1, 0]);
+        let mut them = [0u8; 25];
+        them[..6].copy_from_slice(&[3, 0, 2, 2, 0, 1]);
+        let exact = Bearoff::get()
+            .probabilities(&home_of(&me).expect("home"), &home_of(&them).expect("home"));
+        assert_eq!(probabilities(BEAROFF_MIND, &me, &them), exact);
+        assert_eq!(
+            probabilities(BEAROFF_MIND - 1, &me, &them),
+            network(BEAROFF_MIND - 1).evaluate(&me, &them)
+        );
+        them[7] = 1;
+        assert_eq!(
+            probabilities(BEAROFF_MIND, &me, &them),
+            network(BEAROFF_MIND).evaluate(&me, &them),
+            "a checker of theirs still outside their home"
+        );
     }
 
     #[test]

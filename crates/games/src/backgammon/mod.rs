@@ -3,6 +3,7 @@
 //! and Match IDs. A state is a whole match (or money game): the board, the dice, the cube
 //! and the score, exactly what gnubg's two IDs hold.
 
+pub mod bearoff;
 pub mod board;
 pub mod eval;
 pub mod features;
