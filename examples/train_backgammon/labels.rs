@@ -4,11 +4,12 @@
 
 use std::io::{BufWriter, Write};
 
+use holotable::games::backgammon::bearoff::{home_of, Bearoff};
 use holotable::games::backgammon::board::{borne_off, start_side, Board, Side};
 use holotable::games::backgammon::net::{Net, Probabilities};
 use holotable::games::backgammon::pubeval::contact;
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{best, blurred, looked, points, roll};
@@ -22,8 +23,29 @@ pub enum Judge {
     /// ply, the opponent's first roll each of the 36 in turn, and with 1,296 games or more
     /// the reply's roll too (each of the 1,296 pairs once in each whole round of 1,296
     /// games, as GNU Backgammon's and wildbg's training rollouts do): what actually happens, which the network's own
-    /// lookahead cannot tell it, with the luck of the first two rolls taken out.
-    Rollouts(u32),
+    /// lookahead cannot tell it, with the luck of the first two rolls taken out. With
+    /// `bearoff`, a game ends once both sides are home, valued by the bear-off database's
+    /// exact probabilities there.
+    Rollouts { trials: u32, bearoff: bool },
+}
+
+/// Which positions of the network's own play are labelled: one after-state in `every`,
+/// of games whose choices are blurred by noise of `explore` in equity ([`blurred`]; 0:
+/// none), only races (no contact left) if `races`.
+pub struct Pick {
+    pub every: u32,
+    pub explore: f32,
+    pub races: bool,
+}
+
+/// The bear-off database's probabilities for the mover of `board` (who has just moved),
+/// if both sides are home and the game goes on.
+fn at_home(board: &Board) -> Option<Probabilities> {
+    if borne_off(&board.me) == 15 {
+        return None;
+    }
+    let (me, them) = (home_of(&board.me)?, home_of(&board.them)?);
+    Some(Bearoff::get().probabilities(&me, &them))
 }
 
 /// The 36 ordered rolls, the larger die first as [`roll`] gives them.
@@ -34,7 +56,15 @@ fn ordered(k: u32) -> (u8, u8) {
 
 /// `after` (its mover has just moved) played out `trials` times; the mean result for its
 /// mover.
-fn rolled_out(net: &Net, after: &Board, trials: u32, rng: &mut ChaCha8Rng) -> Probabilities {
+fn rolled_out(
+    net: &Net,
+    after: &Board,
+    (trials, bearoff): (u32, bool),
+    rng: &mut ChaCha8Rng,
+) -> Probabilities {
+    if let Some(exact) = at_home(after).filter(|_| bearoff) {
+        return exact;
+    }
     let mut sum = [0.0f32; 5];
     for t in 0..trials {
         let mut board = after.swapped();
@@ -46,6 +76,9 @@ fn rolled_out(net: &Net, after: &Board, trials: u32, rng: &mut ChaCha8Rng) -> Pr
         let mut moves = 0u32;
         let result = loop {
             let (next, _) = best(net, &board, dice, Probabilities::equity);
+            if let Some(exact) = at_home(&next).filter(|_| bearoff) {
+                break if ours { exact } else { exact.flipped() };
+            }
             if borne_off(&next.me) == 15 {
                 let won = Probabilities::won(points(&next));
                 break if ours { won } else { won.flipped() };
@@ -74,19 +107,23 @@ pub struct Labelled {
     pub value: Probabilities,
 }
 
-/// Plays `net` against itself and writes `count` of the positions met (one in `every`
-/// after-states, drawn by `rng`), each valued as `judge` says, to `path`. With `explore`
-/// above zero each of those games' choices is blurred by noise of that spread in equity
-/// ([`blurred`]), so that the positions stray where the greedy network never goes (an
-/// opponent that plays otherwise steers there).
+/// Plays `net` against itself and writes `count` of the positions met (as `pick` says,
+/// drawn by `rng`), each valued as `judge` says, to `path`. Blurred choices steer the
+/// positions where the greedy network never goes (an opponent that plays otherwise
+/// steers there).
 pub fn write(
     net: &Net,
     rng: &mut ChaCha8Rng,
     count: u64,
-    (judge, explore): (Judge, f32),
-    every: u32,
+    judge: Judge,
+    pick: Pick,
     path: &str,
 ) -> Result<(), String> {
+    let Pick {
+        every,
+        explore,
+        races,
+    } = pick;
     let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
     let mut out = BufWriter::new(file);
     let mut written = 0;
@@ -107,10 +144,16 @@ pub fn write(
             if borne_off(&after.me) == 15 {
                 break;
             }
-            if rng.random_range(0..every) == 0 {
+            let wanted = !races || !contact(&after.me, &after.them);
+            if wanted && rng.random_range(0..every) == 0 {
                 let value = match judge {
                     Judge::Look(depth) => looked(net, &after, depth),
-                    Judge::Rollouts(trials) => rolled_out(net, &after, trials, rng),
+                    // Games played out draw from a generator of their own, so that the
+                    // positions picked are the same however they are valued.
+                    Judge::Rollouts { trials, bearoff } => {
+                        let mut dice = ChaCha8Rng::seed_from_u64(rng.random());
+                        rolled_out(net, &after, (trials, bearoff), &mut dice)
+                    }
                 };
                 let mut bytes = Vec::with_capacity(RECORD);
                 bytes.extend_from_slice(&after.me);

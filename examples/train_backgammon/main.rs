@@ -46,7 +46,9 @@
 //! ahead (2 if not given) or, with `--rollouts T`, by T games played out from it (the
 //! opponent's first roll each of the 36 in turn, and with 1,296 games or more the reply's
 //! roll too, each pair once in each whole round of 1,296); `--explore X` blurs the choices of the games the
-//! positions are drawn from. Run one process per core, each with its own seed and file.
+//! positions are drawn from; `--races true` labels races only (no contact left); `--bearoff
+//! true` ends each game played out once both sides are home, valued there by the exact
+//! bear-off database. Run one process per core, each with its own seed and file.
 //! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
 //! shuffled passes with the rate falling from `--rate` to `--final-rate`.
 //!
@@ -80,6 +82,8 @@ struct Args {
     epochs: u32,
     explore: f32,
     rollouts: u32,
+    races: bool,
+    bearoff: bool,
     out: String,
 }
 
@@ -102,6 +106,8 @@ fn args() -> Result<Args, String> {
         epochs: 1,
         explore: 0.0,
         rollouts: 0,
+        races: false,
+        bearoff: false,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -147,6 +153,8 @@ fn args() -> Result<Args, String> {
             "--fit" => a.fit = Some(value),
             "--rollouts" => a.rollouts = value.parse().map_err(|e| bad(&e))?,
             "--explore" => a.explore = value.parse().map_err(|e| bad(&e))?,
+            "--races" => a.races = value.parse().map_err(|e| bad(&e))?,
+            "--bearoff" => a.bearoff = value.parse().map_err(|e| bad(&e))?,
             "--epochs" => a.epochs = value.parse().map_err(|e| bad(&e))?,
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
@@ -422,9 +430,17 @@ fn main() -> Result<(), String> {
         let judge = match (a.rollouts, a.distill) {
             (0, 0) => labels::Judge::Look(2),
             (0, d) => labels::Judge::Look(d),
-            (t, _) => labels::Judge::Rollouts(t),
+            (trials, _) => labels::Judge::Rollouts {
+                trials,
+                bearoff: a.bearoff,
+            },
         };
-        return labels::write(&net, &mut rng, a.label, (judge, a.explore), 4, &a.out);
+        let pick = labels::Pick {
+            every: 4,
+            explore: a.explore,
+            races: a.races,
+        };
+        return labels::write(&net, &mut rng, a.label, judge, pick, &a.out);
     }
     if let Some(files) = &a.fit {
         let mut data = Vec::new();
