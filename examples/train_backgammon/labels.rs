@@ -5,7 +5,7 @@
 use std::io::{BufWriter, Write};
 
 use holotable::games::backgammon::bearoff::{home_of, Bearoff};
-use holotable::games::backgammon::board::{borne_off, start_side, Board, Side};
+use holotable::games::backgammon::board::{borne_off, start_side, Board};
 use holotable::games::backgammon::net::{Net, Probabilities};
 use holotable::games::backgammon::pubeval::contact;
 use rand::seq::SliceRandom;
@@ -40,7 +40,7 @@ pub struct Pick {
 
 /// The bear-off database's probabilities for the mover of `board` (who has just moved),
 /// if both sides are home and the game goes on.
-fn at_home(board: &Board) -> Option<Probabilities> {
+pub fn at_home(board: &Board) -> Option<Probabilities> {
     if borne_off(&board.me) == 15 {
         return None;
     }
@@ -98,9 +98,6 @@ fn rolled_out(
     Probabilities(sum.map(|s| s / trials.max(1) as f32))
 }
 
-/// One record's bytes: both sides' 25 counts, then five little-endian f32 targets.
-const RECORD: usize = 2 * 25 + 5 * 4;
-
 /// A position (its mover has just moved) and what the lookahead found it worth to its mover.
 pub struct Labelled {
     pub after: Board,
@@ -155,12 +152,7 @@ pub fn write(
                         rolled_out(net, &after, (trials, bearoff), &mut dice)
                     }
                 };
-                let mut bytes = Vec::with_capacity(RECORD);
-                bytes.extend_from_slice(&after.me);
-                bytes.extend_from_slice(&after.them);
-                for v in value.0 {
-                    bytes.extend_from_slice(&v.to_le_bytes());
-                }
+                let bytes = super::store::record(&Labelled { after, value });
                 out.write_all(&bytes).map_err(|e| format!("{path}: {e}"))?;
                 written += 1;
                 // Often, so that a run stopped early (a long rollout run may be) keeps
@@ -178,28 +170,6 @@ pub fn write(
     out.flush().map_err(|e| format!("{path}: {e}"))
 }
 
-/// Reads the records [`write`] wrote; says which file is not whole.
-pub fn read(path: &str) -> Result<Vec<Labelled>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    if bytes.len() % RECORD != 0 {
-        return Err(format!("{path}: not a whole number of labelled positions"));
-    }
-    let side = |b: &[u8]| -> Side { b.try_into().expect("25 bytes") };
-    Ok(bytes
-        .chunks_exact(RECORD)
-        .map(|r| Labelled {
-            after: Board {
-                me: side(&r[..25]),
-                them: side(&r[25..50]),
-            },
-            value: Probabilities(std::array::from_fn(|k| {
-                let at = 50 + 4 * k;
-                f32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
-            })),
-        })
-        .collect())
-}
-
 /// Teaches `net` the labelled values over `epochs` shuffled passes, the rate falling
 /// linearly from `rate` to `final_rate`; a twentieth of the data is held out and the mean
 /// squared error of the wins on it printed after each pass (over all of it, then the
@@ -215,25 +185,34 @@ pub fn fit(
     data.shuffle(rng);
     let held = data.split_off(data.len() - data.len() / 20);
     // The wins' mean squared error over the held-out positions, all of them, then those
-    // still in contact and the races apart: the network's weakness is in contact play, and
-    // a fit that only sharpens the races would show a falling whole and a flat contact.
+    // still in contact, the races before both sides are home, and the bear-offs apart: the
+    // network's weakness is in contact play, and a fit that only sharpens the races would
+    // show a falling whole and a flat contact (the droid reads bear-offs exactly anyway).
     let error = |net: &Net| -> String {
-        let mut sums = [(0.0f64, 0u32); 2];
+        let mut sums = [(0.0f64, 0u32); 3];
         for l in &held {
             let p = net.evaluate(&l.after.me, &l.after.them);
-            let at = usize::from(!contact(&l.after.me, &l.after.them));
+            let at = if contact(&l.after.me, &l.after.them) {
+                0
+            } else if at_home(&l.after).is_none() {
+                1
+            } else {
+                2
+            };
             sums[at].0 += f64::from(p.win() - l.value.win()).powi(2);
             sums[at].1 += 1;
         }
         let mean = |(sum, n): (f64, u32)| sum / f64::from(n.max(1));
-        let whole = (sums[0].0 + sums[1].0, sums[0].1 + sums[1].1);
+        let whole = sums.iter().fold((0.0, 0), |(s, n), &(a, b)| (s + a, n + b));
         format!(
-            "mean squared error {:.6} (contact {:.6} of {}, race {:.6} of {})",
+            "mean squared error {:.6} (contact {:.6} of {}, race {:.6} of {}, both home {:.6} of {})",
             mean(whole),
             mean(sums[0]),
             sums[0].1,
             mean(sums[1]),
-            sums[1].1
+            sums[1].1,
+            mean(sums[2]),
+            sums[2].1
         )
     };
     println!("held out {}: {}", held.len(), error(net));

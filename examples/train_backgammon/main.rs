@@ -32,7 +32,9 @@
 //! ```
 //!
 //! `--versus OTHER.net --check-games N` only measures: the `--from` network against another,
-//! one ply each, over N games.
+//! one ply each, over N games. `--race RACE.net --check-games N` measures a race network:
+//! the `--from` network reading races with it against reading them itself, both reading
+//! bear-offs from the exact database, one ply each.
 //!
 //! Ways to train on from a network, none of which has yet made a better one (docs/DROID.md,
 //! "Training further"): `--hidden N` above the network's own widens it (the new units start
@@ -48,13 +50,16 @@
 //! roll too, each pair once in each whole round of 1,296); `--explore X` blurs the choices of the games the
 //! positions are drawn from; `--races true` labels races only (no contact left); `--bearoff
 //! true` ends each game played out once both sides are home, valued there by the exact
-//! bear-off database. Run one process per core, each with its own seed and file.
+//! bear-off database. Run one process per core, each with its own seed and file. A file is
+//! 20 bytes a position (`store.rs`); `--pack FILE --out FILE.z` compresses one as the
+//! repository keeps them (`data/backgammon/`, whose README gives each file's command).
 //! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
 //! shuffled passes with the rate falling from `--rate` to `--final-rate`.
 //!
 //! Deterministic for a seed: the same arguments write the same weights.
 
 mod labels;
+mod store;
 
 use std::time::Instant;
 
@@ -84,6 +89,8 @@ struct Args {
     rollouts: u32,
     races: bool,
     bearoff: bool,
+    pack: Option<String>,
+    race: Option<String>,
     out: String,
 }
 
@@ -108,6 +115,8 @@ fn args() -> Result<Args, String> {
         rollouts: 0,
         races: false,
         bearoff: false,
+        pack: None,
+        race: None,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -133,7 +142,8 @@ fn args() -> Result<Args, String> {
                     "raw" => Reading::Raw,
                     "features" => Reading::Features,
                     "contact" => Reading::Contact,
-                    _ => return Err(format!("{flag} {value}: raw, features or contact")),
+                    "race" => Reading::Race,
+                    _ => return Err(format!("{flag} {value}: raw, features, contact or race")),
                 }
             }
             "--versus" => a.versus = Some(value),
@@ -155,6 +165,8 @@ fn args() -> Result<Args, String> {
             "--explore" => a.explore = value.parse().map_err(|e| bad(&e))?,
             "--races" => a.races = value.parse().map_err(|e| bad(&e))?,
             "--bearoff" => a.bearoff = value.parse().map_err(|e| bad(&e))?,
+            "--pack" => a.pack = Some(value),
+            "--race" => a.race = Some(value),
             "--epochs" => a.epochs = value.parse().map_err(|e| bad(&e))?,
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
@@ -357,7 +369,8 @@ fn distill_game(student: &mut Net, teacher: &Net, rng: &mut ChaCha8Rng, rate: f3
 /// The network (one ply, most wins) against pubeval over `games` games, seats alternated:
 /// the network's share of wins.
 fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
-    versus(net, games, seed, |board, dice| {
+    let mine = |board: &Board, dice| best(net, board, dice, |p| p.win()).0;
+    versus(games, seed, mine, |board, dice| {
         let race = !pubeval::contact(&board.me, &board.them);
         board
             .plays(dice.0, dice.1)
@@ -371,9 +384,42 @@ fn versus_pubeval(net: &Net, games: u64, seed: u64) -> f64 {
     })
 }
 
-/// The network (one ply, most wins) against another player over `games` games, seats
-/// alternated: the network's share of wins.
-fn versus(net: &Net, games: u64, seed: u64, other: impl Fn(&Board, (u8, u8)) -> Board) -> f64 {
+/// The probabilities for the mover of `after` as a mind reads them with `net`: the
+/// bear-off database's once both sides are home, else `race`'s (if any) once the sides no
+/// longer meet, else `net`'s.
+fn reading(net: &Net, race: Option<&Net>, after: &Board) -> Probabilities {
+    if let Some(exact) = labels::at_home(after) {
+        return exact;
+    }
+    match race {
+        Some(race) if !pubeval::contact(&after.me, &after.them) => {
+            race.evaluate(&after.me, &after.them)
+        }
+        _ => net.evaluate(&after.me, &after.them),
+    }
+}
+
+/// The play with the most wins by `read`.
+fn chosen(board: &Board, dice: (u8, u8), read: impl Fn(&Board) -> Probabilities) -> Board {
+    let plays = board.plays(dice.0, dice.1);
+    let mut top = (f32::NEG_INFINITY, *board);
+    for play in plays {
+        let w = read(&play.after).win();
+        if w > top.0 {
+            top = (w, play.after);
+        }
+    }
+    top.1
+}
+
+/// One player (`mine`) against another over `games` games, seats alternated: the first's
+/// share of wins.
+fn versus(
+    games: u64,
+    seed: u64,
+    mine: impl Fn(&Board, (u8, u8)) -> Board,
+    other: impl Fn(&Board, (u8, u8)) -> Board,
+) -> f64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut wins = 0u64;
     for g in 0..games {
@@ -387,7 +433,7 @@ fn versus(net: &Net, games: u64, seed: u64, other: impl Fn(&Board, (u8, u8)) -> 
             let dice = roll(&mut rng, opening);
             opening = false;
             let after = if net_to_move {
-                best(net, &board, dice, |p| p.win()).0
+                mine(&board, dice)
             } else {
                 other(&board, dice)
             };
@@ -416,7 +462,8 @@ fn main() -> Result<(), String> {
     if let Some(path) = &a.versus {
         // Measure only: the network against another at one ply each.
         let other = Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?;
-        let score = versus(&net, a.check_games, a.seed, |board, dice| {
+        let mine = |board: &Board, dice| best(&net, board, dice, |p| p.win()).0;
+        let score = versus(a.check_games, a.seed, mine, |board, dice| {
             best(&other, board, dice, |p| p.win()).0
         });
         println!(
@@ -425,6 +472,23 @@ fn main() -> Result<(), String> {
             a.check_games
         );
         return Ok(());
+    }
+    if let Some(path) = &a.race {
+        // Measure only: the `--from` network reading races with this race network, against
+        // it reading them itself, both reading bear-offs from the database, one ply each.
+        let race = Net::from_bytes(&std::fs::read(path).map_err(|e| format!("{path}: {e}"))?)?;
+        let mine = |board: &Board, dice| chosen(board, dice, |b| reading(&net, Some(&race), b));
+        let theirs = |board: &Board, dice| chosen(board, dice, |b| reading(&net, None, b));
+        let score = versus(a.check_games, a.seed, mine, theirs);
+        println!(
+            "{:.1} % of {} games reading races with {path} against without",
+            100.0 * score,
+            a.check_games
+        );
+        return Ok(());
+    }
+    if let Some(raw) = &a.pack {
+        return store::pack(raw, &a.out);
     }
     if a.label > 0 {
         let judge = match (a.rollouts, a.distill) {
@@ -445,7 +509,7 @@ fn main() -> Result<(), String> {
     if let Some(files) = &a.fit {
         let mut data = Vec::new();
         for path in files.split(',') {
-            data.extend(labels::read(path)?);
+            data.extend(store::read(path)?);
         }
         let rates = (a.rate, a.final_rate);
         return labels::fit(&mut net, data, a.epochs, rates, &mut rng, &a.out);

@@ -19,18 +19,25 @@ use super::board::{Side, CHECKERS};
 
 /// Encodes the Position ID of `not_on_roll` and `on_roll`, each from its own side.
 pub fn position_id(not_on_roll: &Side, on_roll: &Side) -> String {
+    STANDARD_NO_PAD.encode(position_key(not_on_roll, on_roll))
+}
+
+/// The Position ID's 80-bit key itself (10 bytes): what a file of many positions stores.
+pub fn position_key(not_on_roll: &Side, on_roll: &Side) -> [u8; 10] {
     let mut bytes = [0u8; 10];
     let mut bit = 0usize;
     for side in [not_on_roll, on_roll] {
         for &n in side.iter() {
             for _ in 0..n {
-                bytes[bit / 8] |= 1 << (bit % 8);
+                if bit < 80 {
+                    bytes[bit / 8] |= 1 << (bit % 8);
+                }
                 bit += 1;
             }
             bit += 1;
         }
     }
-    STANDARD_NO_PAD.encode(bytes)
+    bytes
 }
 
 /// Decodes a Position ID into (not on roll, on roll).
@@ -45,6 +52,14 @@ pub fn parse_position_id(text: &str) -> Result<(Side, Side), String> {
     let bytes = STANDARD_NO_PAD
         .decode(text)
         .map_err(|_| format!("'{text}' is not a Position ID (base64 expected)"))?;
+    parse_position_key(&bytes).map_err(|e| format!("Position ID '{text}' {e}"))
+}
+
+/// Decodes a Position ID's key (see [`position_key`]) into (not on roll, on roll).
+pub fn parse_position_key(bytes: &[u8]) -> Result<(Side, Side), String> {
+    if bytes.len() != 10 {
+        return Err(format!("has {} bytes, not 10", bytes.len()));
+    }
     let mut sides = [[0u8; 25]; 2];
     let (mut side, mut place) = (0usize, 0usize);
     for bit in 0..80 {
@@ -54,9 +69,7 @@ pub fn parse_position_id(text: &str) -> Result<(Side, Side), String> {
         if bytes[bit / 8] & (1 << (bit % 8)) != 0 {
             sides[side][place] += 1;
             if sides[side].iter().sum::<u8>() > CHECKERS {
-                return Err(format!(
-                    "Position ID '{text}' gives a player more than 15 checkers"
-                ));
+                return Err("gives a player more than 15 checkers".into());
             }
         } else {
             place += 1;
@@ -67,7 +80,7 @@ pub fn parse_position_id(text: &str) -> Result<(Side, Side), String> {
         }
     }
     if side < 2 {
-        return Err(format!("Position ID '{text}' is incomplete"));
+        return Err("is incomplete".into());
     }
     Ok((sides[0], sides[1]))
 }
@@ -288,5 +301,31 @@ mod tests {
         assert_eq!(position_id(&start_side(), &start_side()), "4HPwATDgc/ABMA");
         let (a, b) = parse_position_id("4HPwATDgc/ABMA").unwrap();
         assert_eq!((a, b), (start_side(), start_side()));
+    }
+
+    proptest::proptest! {
+        /// Any two sides of at most 15 checkers each come back from their key as they
+        /// went in, and any ten bytes read as a key give sides of at most 15 checkers or
+        /// a clear refusal, never a panic.
+        #[test]
+        fn keys_round_trip(
+            places in proptest::collection::vec((0usize..25, 0usize..25), 0..=15),
+            others in proptest::collection::vec((0usize..25, 0usize..25), 0..=15),
+            noise in proptest::array::uniform10(proptest::prelude::any::<u8>()),
+        ) {
+            let side = |places: &[(usize, usize)]| {
+                let mut side = [0u8; 25];
+                for &(a, _) in places {
+                    side[a] += 1;
+                }
+                side
+            };
+            let (a, b) = (side(&places), side(&others));
+            proptest::prop_assert_eq!(parse_position_key(&position_key(&a, &b)), Ok((a, b)));
+            if let Ok((x, y)) = parse_position_key(&noise) {
+                proptest::prop_assert!(x.iter().sum::<u8>() <= CHECKERS);
+                proptest::prop_assert!(y.iter().sum::<u8>() <= CHECKERS);
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@ pub mod ids;
 pub mod net;
 pub mod notation;
 pub mod pubeval;
+pub mod race;
 mod touches;
 mod turn;
 mod words;

@@ -20,6 +20,7 @@ use std::sync::OnceLock;
 use super::board::{borne_off, pips, Side, BAR};
 use super::features::{all_features, side_features, MORE_PER_SIDE, PER_SIDE};
 use super::pubeval::contact;
+use super::race::{race_features, RACE_PER_SIDE};
 
 /// Raw inputs: per point of each side 4 (one checker, two, three, the excess over three),
 /// each side's bar and checkers borne off, each side's pip count, and whether the sides
@@ -39,6 +40,10 @@ pub enum Reading {
     /// shots, pips lost to hits, pips to break contact, the blockade's hold, timing, and
     /// the checkers back and outside.
     Contact,
+    /// As [`Reading::Contact`], then each side's race features (`HTBGNETR`): the race
+    /// network's, for positions where the sides no longer meet (it starts from a contact
+    /// network's weights, so it reads what that one reads, and learns races on top).
+    Race,
 }
 
 impl Reading {
@@ -47,6 +52,7 @@ impl Reading {
             Reading::Raw => INPUTS,
             Reading::Features => INPUTS + 2 * PER_SIDE,
             Reading::Contact => INPUTS + 2 * PER_SIDE + 2 * MORE_PER_SIDE,
+            Reading::Race => Reading::Contact.inputs() + 2 * RACE_PER_SIDE,
         }
     }
 
@@ -55,6 +61,7 @@ impl Reading {
             Reading::Raw => b"HTBGNET1",
             Reading::Features => b"HTBGNET2",
             Reading::Contact => b"HTBGNET3",
+            Reading::Race => b"HTBGNETR",
         }
     }
 }
@@ -145,15 +152,23 @@ fn for_each_read(reading: Reading, me: &Side, them: &Side, mut visit: impl FnMut
                 .into_iter()
                 .chain(side_features(them, me)),
         ),
-        Reading::Contact => {
+        Reading::Contact | Reading::Race => {
             let ((mine, my_more), (theirs, their_more)) =
                 (all_features(me, them), all_features(them, me));
+            let race: Vec<f32> = match reading {
+                Reading::Race => race_features(me)
+                    .into_iter()
+                    .chain(race_features(them))
+                    .collect(),
+                _ => Vec::new(),
+            };
             features(
                 &mut mine
                     .into_iter()
                     .chain(theirs)
                     .chain(my_more)
-                    .chain(their_more),
+                    .chain(their_more)
+                    .chain(race),
             )
         }
     }
@@ -244,10 +259,15 @@ impl Net {
     }
 
     /// This network reading `reading`'s further features too, at first ignoring them
-    /// (their weights zero), so that training with them starts from what it knows. (A
-    /// reading is its predecessor's inputs and more, so the rows line up.)
+    /// (their weights zero), so that training with them starts from what it knows. (Each
+    /// reading is the one before it and more: raw, features, contact, race; so the rows
+    /// line up; going back is no change.)
     pub fn reading_as(&self, reading: Reading) -> Net {
-        if reading.inputs() <= self.reading.inputs() {
+        let extends = matches!(
+            (self.reading, reading),
+            (Reading::Raw | Reading::Features, _) | (Reading::Contact, Reading::Race)
+        );
+        if !extends || reading.inputs() <= self.reading.inputs() {
             return self.clone();
         }
         let mut w1 = self.w1.clone();
@@ -412,10 +432,15 @@ impl Net {
 
     /// Reads [`Net::to_bytes`]; says what is wrong with a file that is not one.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let (reading, body) = [Reading::Raw, Reading::Features, Reading::Contact]
-            .into_iter()
-            .find_map(|r| Some((r, bytes.strip_prefix(r.magic().as_slice())?)))
-            .ok_or("not a Holotable backgammon network (bad magic)")?;
+        let (reading, body) = [
+            Reading::Raw,
+            Reading::Features,
+            Reading::Contact,
+            Reading::Race,
+        ]
+        .into_iter()
+        .find_map(|r| Some((r, bytes.strip_prefix(r.magic().as_slice())?)))
+        .ok_or("not a Holotable backgammon network (bad magic)")?;
         let want_inputs = reading.inputs();
         let size = |i: usize| -> Result<usize, String> {
             body.get(4 * i..4 * i + 4)

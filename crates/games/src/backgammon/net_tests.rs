@@ -114,6 +114,19 @@ fn a_network_given_the_features_first_reads_as_before_and_round_trips() {
     assert_eq!(Net::from_bytes(&bytes).unwrap(), third);
     // Going back to fewer inputs is no change.
     assert_eq!(third.reading_as(Reading::Features), third);
+    // The race reading adds the race features after the third's, the same way.
+    let race = third.reading_as(Reading::Race);
+    assert_eq!(race.reading(), Reading::Race);
+    assert!(race.encode(&me, &them).items.len() > third.encode(&me, &them).items.len());
+    let d = race.evaluate(&me, &them);
+    assert!(
+        c.0.iter().zip(d.0).all(|(x, y)| (x - y).abs() < 1e-6),
+        "{c:?} {d:?}"
+    );
+    let bytes = race.to_bytes();
+    assert_eq!(&bytes[..8], b"HTBGNETR");
+    assert_eq!(Net::from_bytes(&bytes).unwrap(), race);
+    assert_eq!(race.reading_as(Reading::Contact), race);
 }
 
 #[test]
