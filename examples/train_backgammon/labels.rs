@@ -32,10 +32,13 @@ pub enum Judge {
 /// Which positions of the network's own play are labelled: one after-state in `every`,
 /// of games whose choices are blurred by noise of `explore` in equity ([`blurred`]; 0:
 /// none), only races (no contact left) if `races`.
-pub struct Pick {
+pub struct Pick<'n> {
     pub every: u32,
     pub explore: f32,
     pub races: bool,
+    /// A race network that ends the games played out once they become races (none: they
+    /// go on).
+    pub race_net: Option<&'n Net>,
 }
 
 /// The bear-off database's probabilities for the mover of `board` (who has just moved),
@@ -57,7 +60,7 @@ fn ordered(k: u32) -> (u8, u8) {
 /// `after` (its mover has just moved) played out `trials` times; the mean result for its
 /// mover.
 fn rolled_out(
-    net: &Net,
+    (net, race): (&Net, Option<&Net>),
     after: &Board,
     (trials, bearoff): (u32, bool),
     rng: &mut ChaCha8Rng,
@@ -78,6 +81,13 @@ fn rolled_out(
             let (next, _) = best(net, &board, dice, Probabilities::equity);
             if let Some(exact) = at_home(&next).filter(|_| bearoff) {
                 break if ours { exact } else { exact.flipped() };
+            }
+            // A game that has become a race ends there, valued by the race network.
+            if let Some(race) = race.filter(|_| !contact(&next.me, &next.them)) {
+                if borne_off(&next.me) < 15 {
+                    let value = race.evaluate(&next.me, &next.them);
+                    break if ours { value } else { value.flipped() };
+                }
             }
             if borne_off(&next.me) == 15 {
                 let won = Probabilities::won(points(&next));
@@ -120,6 +130,7 @@ pub fn write(
         every,
         explore,
         races,
+        ..
     } = pick;
     let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
     let mut out = BufWriter::new(file);
@@ -149,7 +160,7 @@ pub fn write(
                     // positions picked are the same however they are valued.
                     Judge::Rollouts { trials, bearoff } => {
                         let mut dice = ChaCha8Rng::seed_from_u64(rng.random());
-                        rolled_out(net, &after, (trials, bearoff), &mut dice)
+                        rolled_out((net, pick.race_net), &after, (trials, bearoff), &mut dice)
                     }
                 };
                 let bytes = super::store::record(&Labelled { after, value });

@@ -50,7 +50,8 @@
 //! roll too, each pair once in each whole round of 1,296); `--explore X` blurs the choices of the games the
 //! positions are drawn from; `--races true` labels races only (no contact left); `--bearoff
 //! true` ends each game played out once both sides are home, valued there by the exact
-//! bear-off database. Run one process per core, each with its own seed and file. A file is
+//! bear-off database; `--race-stop RACE.net` ends them once they become races, valued
+//! there by that race network. Run one process per core, each with its own seed and file. A file is
 //! 20 bytes a position (`store.rs`); `--pack FILE --out FILE.z` compresses one as the
 //! repository keeps them (`data/backgammon/`, whose README gives each file's command).
 //! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
@@ -91,6 +92,7 @@ struct Args {
     bearoff: bool,
     pack: Option<String>,
     race: Option<String>,
+    race_stop: Option<String>,
     out: String,
 }
 
@@ -117,6 +119,7 @@ fn args() -> Result<Args, String> {
         bearoff: false,
         pack: None,
         race: None,
+        race_stop: None,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -167,6 +170,7 @@ fn args() -> Result<Args, String> {
             "--bearoff" => a.bearoff = value.parse().map_err(|e| bad(&e))?,
             "--pack" => a.pack = Some(value),
             "--race" => a.race = Some(value),
+            "--race-stop" => a.race_stop = Some(value),
             "--epochs" => a.epochs = value.parse().map_err(|e| bad(&e))?,
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
@@ -499,10 +503,17 @@ fn main() -> Result<(), String> {
                 bearoff: a.bearoff,
             },
         };
+        let race_net = match &a.race_stop {
+            Some(path) => Some(Net::from_bytes(
+                &std::fs::read(path).map_err(|e| format!("{path}: {e}"))?,
+            )?),
+            None => None,
+        };
         let pick = labels::Pick {
             every: 4,
             explore: a.explore,
             races: a.races,
+            race_net: race_net.as_ref(),
         };
         return labels::write(&net, &mut rng, a.label, judge, pick, &a.out);
     }
