@@ -15,6 +15,19 @@ fn far_opponent() -> Side {
     side(&[3, 3, 3, 2, 2, 2])
 }
 
+/// The homes the rules core's own plays of `a`-`b` lead to from `home`.
+fn plays_from(home: &Home, a: usize, b: usize) -> Vec<Home> {
+    let board = Board {
+        me: side(home),
+        them: far_opponent(),
+    };
+    board
+        .plays(a as u8, b as u8)
+        .iter()
+        .map(|play| home_of(&play.after.me).expect("still at home"))
+        .collect()
+}
+
 fn small_homes(most: usize) -> Vec<Home> {
     all_homes()
         .into_iter()
@@ -50,15 +63,7 @@ fn every_move_leads_to_a_lower_rank() {
 fn moves_match_the_rules_cores_plays() {
     for home in small_homes(5).into_iter().filter(|h| checkers(h) > 0) {
         for (a, b, _) in rolls() {
-            let board = Board {
-                me: side(&home),
-                them: far_opponent(),
-            };
-            let expected: BTreeSet<Home> = board
-                .plays(a as u8, b as u8)
-                .iter()
-                .map(|play| home_of(&play.after.me).expect("still at home"))
-                .collect();
+            let expected: BTreeSet<Home> = plays_from(&home, a, b).into_iter().collect();
             let dice = if a == b { vec![a; 4] } else { vec![a, b] };
             let mut ends: BTreeSet<Home> = BTreeSet::new();
             let orders: Vec<Vec<usize>> = if a == b {
@@ -114,15 +119,7 @@ fn brute(home: Home, memo: &mut HashMap<Home, (f64, [f64; ROLLS])>) -> (f64, [f6
     }
     let mut mean = 1.0;
     for (a, b, weight) in rolls() {
-        let board = Board {
-            me: side(&home),
-            them: far_opponent(),
-        };
-        let ends: Vec<Home> = board
-            .plays(a as u8, b as u8)
-            .iter()
-            .map(|play| home_of(&play.after.me).expect("at home"))
-            .collect();
+        let ends = plays_from(&home, a, b);
         let scored: Vec<(f64, u32)> = ends
             .iter()
             .map(|&h| (brute(h, memo).0, rank(&h) as u32))
@@ -189,16 +186,7 @@ fn a_gammon_is_saved_by_any_roll_that_takes_a_checker_off() {
     let db = Bearoff::get();
     let them: Home = [0, 0, 0, 1, 4, 10];
     let saving: f64 = rolls()
-        .filter(|&(a, b, _)| {
-            let board = Board {
-                me: side(&them),
-                them: far_opponent(),
-            };
-            board
-                .plays(a as u8, b as u8)
-                .iter()
-                .any(|play| borne_off_of(&play.after.me) > 0)
-        })
+        .filter(|&(a, b, _)| plays_from(&them, a, b).iter().any(|h| checkers(h) < MOST))
         .map(|(_, _, w)| w / 36.0)
         .sum();
     assert!(saving > 0.0 && saving < 1.0, "{saving}");
@@ -212,10 +200,6 @@ fn a_gammon_is_saved_by_any_roll_that_takes_a_checker_off() {
         (q.0[3] - 1.0).abs() < 1e-6,
         "they are off before I move: {q:?}"
     );
-}
-
-fn borne_off_of(side: &Side) -> usize {
-    MOST - side.iter().map(|&c| usize::from(c)).sum::<usize>()
 }
 
 /// Whatever the two homes, the probabilities are consistent: a gammon is a win, and a
