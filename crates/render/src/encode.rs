@@ -331,6 +331,27 @@ pub struct StaticLayers {
 /// only recolours its entries).
 type DressKey = (u32, Vec<Option<&'static str>>);
 
+/// The layer kept under `key`, or the one `build` makes (no lock held meanwhile: a layer
+/// takes a while), then kept; past `most` layers the others are forgotten first.
+fn kept<K: std::hash::Hash + Eq>(
+    layers: &Mutex<HashMap<K, Arc<BaseLayer>>>,
+    key: K,
+    most: usize,
+    build: impl FnOnce() -> Arc<BaseLayer>,
+) -> Arc<BaseLayer> {
+    let lock = || layers.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(base) = lock().get(&key) {
+        return Arc::clone(base);
+    }
+    let base = build();
+    let mut kept = lock();
+    if kept.len() >= most {
+        kept.clear();
+    }
+    kept.insert(key, Arc::clone(&base));
+    base
+}
+
 /// The most dressed layers kept at once per layer: combinations of sets are few in
 /// practice, and a layer's indices, parse and coded rows are about a megabyte.
 const KEPT_DRESSED: usize = 16;
@@ -366,22 +387,8 @@ impl StaticLayers {
     /// The layer at `scale` with its palette indices. The palette is learnt from boards
     /// drawn on this layer, so no lock is held while it is computed.
     pub fn base(&self, scale: f32) -> Arc<BaseLayer> {
-        let key = scale.to_bits();
-        let cached = self
-            .bases
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        if let Some(base) = cached {
-            return base;
-        }
-        let base = self.build(scale, (self.palette)());
-        self.bases
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, Arc::clone(&base));
-        base
+        let build = || self.build(scale, (self.palette)());
+        kept(&self.bases, scale.to_bits(), usize::MAX, build)
     }
 
     /// The layer at `scale` indexed through `palette`, the palette of boards whose seats
@@ -393,23 +400,8 @@ impl StaticLayers {
         sets: Vec<Option<&'static str>>,
         palette: &Palette,
     ) -> Arc<BaseLayer> {
-        let key = (scale.to_bits(), sets);
-        let cached = self
-            .dressed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        if let Some(base) = cached {
-            return base;
-        }
-        let base = self.build(scale, palette);
-        let mut kept = self.dressed.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.len() >= KEPT_DRESSED {
-            kept.clear();
-        }
-        kept.insert(key, Arc::clone(&base));
-        base
+        let build = || self.build(scale, palette);
+        kept(&self.dressed, (scale.to_bits(), sets), KEPT_DRESSED, build)
     }
 
     /// The layer at `scale` indexed through `palette`, its codes fitted to the layer's
