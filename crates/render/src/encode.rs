@@ -352,9 +352,11 @@ fn kept<K: std::hash::Hash + Eq>(
     base
 }
 
-/// The most dressed layers kept at once per layer: combinations of sets are few in
-/// practice, and a layer's indices, parse and coded rows are about a megabyte.
-const KEPT_DRESSED: usize = 16;
+/// The most dressed layers kept at once per layer: a layer's indices, parse and coded rows
+/// are nearly two megabytes and there are nine layers at two scales, so members cycling
+/// through sets cost at most about 60 MB; past it a combination is built again (about a
+/// quarter of a second off the answering threads, as its palette already is).
+const KEPT_DRESSED: usize = 4;
 
 impl StaticLayers {
     /// The layer `draw` draws at each scale, boards encoded through `palette`, the codes
