@@ -27,7 +27,15 @@ async fn play_out(fake: &FakeDiscord, n: usize, mut id: u64, mut last: Request) 
     for _ in 0..1_000 {
         let text = content(&last);
         assert!(!ephemeral(&last), "refused: {text}");
-        assert!(last.files[0].2.starts_with(b"\x89PNG"));
+        assert!(
+            last.files
+                .first()
+                .is_some_and(|f| f.2.starts_with(b"\x89PNG")),
+            "a board with every reply: {} {} {}",
+            last.method,
+            last.path,
+            last.json
+        );
         if text.contains("**") {
             return (id, last);
         }
@@ -54,7 +62,8 @@ async fn play_out(fake: &FakeDiscord, n: usize, mut id: u64, mut last: Request) 
             id += 1;
             send_move(fake, id, ALICE, &first);
         }
-        last = fake.wait_for(n, WAIT, is_callback(id)).await;
+        // On a loaded machine the droid's answer may come after a deferral.
+        last = answer(fake, n, id).await;
     }
     panic!("the game did not end: {}", content(&last));
 }
@@ -84,7 +93,7 @@ async fn every_game_against_the_droid_through_the_real_client() {
         id += 1;
         let (options, resolved) = droid_options(choice, 1);
         fake.slash(id, ALICE, "play", options, resolved);
-        let first = fake.wait_for(n, WAIT, is_callback(id)).await;
+        let first = answer(&fake, n, id).await;
         assert!(content(&first).contains(name), "{}", content(&first));
         let (last_id, end) = play_out(&fake, n, id, first).await;
         id = last_id;

@@ -112,7 +112,10 @@ pub async fn answer(fake: &FakeDiscord, since: usize, id: u64) -> Request {
     let token = format!("tok{id}");
     let mut followup = fake
         .wait_for(since, WAIT, move |r| {
-            r.path.starts_with("/webhooks/") && r.path.split('/').any(|part| part == token)
+            // Where the answer becomes a message of its own, "thinking…" is deleted first.
+            r.method != "DELETE"
+                && r.path.starts_with("/webhooks/")
+                && r.path.split('/').any(|part| part == token)
         })
         .await;
     followup.json = json!({"type": 4, "data": followup.json});
@@ -223,17 +226,18 @@ pub async fn pick_move(
     value: &str,
 ) -> Request {
     fake.component(*id, who, menu, &[value]);
-    let mut answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
+    // The last step may wait for the droid long enough to be deferred.
+    let mut reply = answer(fake, n, *id).await;
     // A private step answers with the next menu; each later step updates that message.
-    while ephemeral(&answer) || answer.json["type"] == 7 {
-        let Some((menu, values)) = menu_of(&answer) else {
+    while ephemeral(&reply) || reply.json["type"] == 7 {
+        let Some((menu, values)) = menu_of(&reply) else {
             break;
         };
         *id += 1;
         fake.component_on_answer(*id, who, &menu, &[&values[0]], *id - 1);
-        answer = fake.wait_for(n, WAIT, is_callback(*id)).await;
+        reply = answer(fake, n, *id).await;
     }
-    answer
+    reply
 }
 
 include!("../common/scratch.rs");
