@@ -39,6 +39,43 @@ pub struct Pick<'n> {
     /// A race network that ends the games played out once they become races (none: they
     /// go on).
     pub race_net: Option<&'n Net>,
+    /// Whether the plays the network nearly made are labelled too ([`rivals`]).
+    pub rivals: bool,
+    /// Mixed into the dice of the games played out (not into which positions are picked).
+    pub salt: u64,
+}
+
+/// How many of the plays the network likes best at one ply are looked at two rolls ahead.
+const LOOKED_AT: usize = 4;
+
+/// The positions to label for the play `made` from `board` with `dice`: it, then the play
+/// the network likes second best at one ply and the one it likes best two rolls ahead
+/// among its four best at one ply, each once.
+fn rivals(net: &Net, board: &Board, dice: (u8, u8), made: Board) -> Vec<Board> {
+    let mut plays: Vec<(f32, Board)> = board
+        .plays(dice.0, dice.1)
+        .into_iter()
+        .map(|p| (net.evaluate(&p.after.me, &p.after.them).equity(), p.after))
+        .collect();
+    plays.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut picked = vec![made];
+    let mut add = |after: Board| {
+        if !picked.contains(&after) {
+            picked.push(after);
+        }
+    };
+    if let Some(&(_, second)) = plays.get(1) {
+        add(second);
+    }
+    let deeper = plays
+        .iter()
+        .take(LOOKED_AT)
+        .map(|&(_, after)| (looked(net, &after, 2).equity(), after))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((_, after)) = deeper {
+        add(after);
+    }
+    picked
 }
 
 /// The bear-off database's probabilities for the mover of `board` (who has just moved),
@@ -154,25 +191,37 @@ pub fn write(
             }
             let wanted = !races || !contact(&after.me, &after.them);
             if wanted && rng.random_range(0..every) == 0 {
-                let value = match judge {
-                    Judge::Look(depth) => looked(net, &after, depth),
-                    // Games played out draw from a generator of their own, so that the
-                    // positions picked are the same however they are valued.
-                    Judge::Rollouts { trials, bearoff } => {
-                        let mut dice = ChaCha8Rng::seed_from_u64(rng.random());
-                        rolled_out((net, pick.race_net), &after, (trials, bearoff), &mut dice)
-                    }
+                let picked = if pick.rivals {
+                    rivals(net, &board, dice, after)
+                } else {
+                    vec![after]
                 };
-                let bytes = super::store::record(&Labelled { after, value });
-                out.write_all(&bytes).map_err(|e| format!("{path}: {e}"))?;
-                written += 1;
-                // Often, so that a run stopped early (a long rollout run may be) keeps
-                // nearly all it labelled.
-                if written % 100 == 0 {
-                    out.flush().map_err(|e| format!("{path}: {e}"))?;
-                }
-                if written % 1_000 == 0 {
-                    println!("{written:>8} positions labelled");
+                for after in picked.into_iter().take((count - written) as usize) {
+                    if borne_off(&after.me) == 15 {
+                        continue;
+                    }
+                    let value = match judge {
+                        Judge::Look(depth) => looked(net, &after, depth),
+                        // Games played out draw from a generator of their own, so that the
+                        // positions picked are the same however they are valued.
+                        Judge::Rollouts { trials, bearoff } => {
+                            let seed = rng.random::<u64>() ^ pick.salt;
+                            let mut dice = ChaCha8Rng::seed_from_u64(seed);
+                            let nets = (net, pick.race_net);
+                            rolled_out(nets, &after, (trials, bearoff), &mut dice)
+                        }
+                    };
+                    let bytes = super::store::record(&Labelled { after, value });
+                    out.write_all(&bytes).map_err(|e| format!("{path}: {e}"))?;
+                    written += 1;
+                    // Often, so that a run stopped early (a long rollout run may be) keeps
+                    // nearly all it labelled.
+                    if written % 100 == 0 {
+                        out.flush().map_err(|e| format!("{path}: {e}"))?;
+                    }
+                    if written % 1_000 == 0 {
+                        println!("{written:>8} positions labelled");
+                    }
                 }
             }
             board = after.swapped();

@@ -51,7 +51,12 @@
 //! positions are drawn from; `--races true` labels races only (no contact left); `--bearoff
 //! true` ends each game played out once both sides are home, valued there by the exact
 //! bear-off database; `--race-stop RACE.net` ends them once they become races, valued
-//! there by that race network. Run one process per core, each with its own seed and file. A file is
+//! there by that race network; `--rivals true` labels beside each picked position the play
+//! the network liked second best at one ply and the one it likes best looking two rolls
+//! ahead, where those differ from the play made (the positions strong programs learn from:
+//! the choices the network gets wrong are among those it nearly made); `--salt S` plays the
+//! games out with other dice (the same positions), so that two runs measure label noise.
+//! Run one process per core, each with its own seed and file. A file is
 //! 20 bytes a position (`store.rs`); `--pack FILE --out FILE.z` compresses one as the
 //! repository keeps them (`data/backgammon/`, whose README gives each file's command).
 //! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
@@ -93,6 +98,8 @@ struct Args {
     pack: Option<String>,
     race: Option<String>,
     race_stop: Option<String>,
+    rivals: bool,
+    salt: u64,
     out: String,
 }
 
@@ -120,6 +127,8 @@ fn args() -> Result<Args, String> {
         pack: None,
         race: None,
         race_stop: None,
+        rivals: false,
+        salt: 0,
         out: "assets/droid/backgammon.net".into(),
     };
     let mut it = std::env::args().skip(1);
@@ -171,6 +180,8 @@ fn args() -> Result<Args, String> {
             "--pack" => a.pack = Some(value),
             "--race" => a.race = Some(value),
             "--race-stop" => a.race_stop = Some(value),
+            "--rivals" => a.rivals = value.parse().map_err(|e| bad(&e))?,
+            "--salt" => a.salt = value.parse().map_err(|e| bad(&e))?,
             "--epochs" => a.epochs = value.parse().map_err(|e| bad(&e))?,
             "--out" => a.out = value,
             other => return Err(format!("unknown flag {other}")),
@@ -514,6 +525,8 @@ fn main() -> Result<(), String> {
             explore: a.explore,
             races: a.races,
             race_net: race_net.as_ref(),
+            rivals: a.rivals,
+            salt: a.salt,
         };
         return labels::write(&net, &mut rng, a.label, judge, pick, &a.out);
     }
