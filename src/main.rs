@@ -138,6 +138,10 @@ enum Command {
         /// Games played at once, one per thread (the result does not depend on it).
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Also score each game less A's luck with the dice, as the droid's estimate values
+        /// them: the same expected score, told by fewer games.
+        #[arg(long)]
+        luck: bool,
     },
     /// Check the ledger invariants of a database and print one JSON line.
     Audit {
@@ -298,19 +302,21 @@ fn run(command: Command, config: &Config) -> ExitCode {
             options,
             seed,
             jobs,
-        } => arena(&game, games, &a, &b, options.as_deref(), seed, jobs),
+            luck,
+        } => {
+            let series = (games, seed, jobs, luck);
+            arena(&game, series, &a, &b, options.as_deref())
+        }
     }
 }
 
 /// `holotable arena`: the series, a progress line on stderr, the result on stdout.
 fn arena(
     game: &str,
-    games: u32,
+    (games, seed, jobs, luck): (u32, u64, usize, bool),
     a: &str,
     b: &str,
     options: Option<&str>,
-    seed: u64,
-    jobs: usize,
 ) -> ExitCode {
     let run = || -> Result<holotable::arena::Tally, String> {
         let (a, b) = (
@@ -324,7 +330,8 @@ fn arena(
         };
         let entry = holotable::catalogue::lookup(game, &options).map_err(|e| e.to_string())?;
         let started = std::time::Instant::now();
-        holotable::arena::run_on(&entry, games, a, b, seed, jobs, |done, t| {
+        let luck = luck.then_some(holotable::droid::MIND);
+        holotable::arena::run_measured(&entry, games, (a, b), (seed, jobs), luck, |done, t| {
             eprint!(
                 "\r{done}/{games} games · A {} – B {} – draws {} · {:.0} s",
                 t.wins,
@@ -359,6 +366,14 @@ fn arena(
                 100.0 * low,
                 100.0 * high,
             );
+            if let Some((mean, margin)) = t.luck_adjusted() {
+                println!(
+                    "{a} scores {:.1} % ± {:.1} % (95 %) luck-adjusted (the dice valued by mind {})",
+                    100.0 * mean,
+                    100.0 * margin,
+                    holotable::droid::MIND
+                );
+            }
             if t.checked > 0 {
                 println!(
                     "gnubg checked {} positions: {} disagreements",

@@ -3,6 +3,7 @@
 //! how the droid's strength is measured (issue 17), never by timed tests.
 
 pub mod gnubg;
+pub mod luck;
 
 use std::sync::Arc;
 
@@ -281,6 +282,8 @@ pub struct Tally {
     /// the engine.
     pub checked: u64,
     pub disagreements: Vec<String>,
+    /// Each game's score less A's luck (see [`luck`]), when the series measures it.
+    pub adjusted: Vec<f64>,
 }
 
 impl Tally {
@@ -322,6 +325,12 @@ impl Tally {
         self.positions += work.positions;
         self.checked += work.checked;
         self.disagreements.extend(work.disagreements);
+        self.adjusted.extend(work.adjusted);
+    }
+
+    /// A's luck-adjusted score and half the width of its 95 % interval, if measured.
+    pub fn luck_adjusted(&self) -> Option<(f64, f64)> {
+        (!self.adjusted.is_empty()).then(|| luck::mean_and_margin(&self.adjusted))
     }
 
     /// Half the width of the 95 % confidence interval of the score (normal approximation).
@@ -345,26 +354,43 @@ impl Tally {
 }
 
 /// One game between `a` (in seat `a_seat`) and `b` in every other seat: whether A won
-/// (`None` for a draw); A's thinking is added to `work`, gnubg's answers asked of `witness`.
+/// (`None` for a draw); A's thinking is added to `work`, gnubg's answers asked of `witness`,
+/// and with `luck` (a mind) the game's luck-adjusted score.
 #[allow(clippy::too_many_arguments)]
 pub fn play_game(
     game: &Arc<dyn DynGame>,
     seats: usize,
-    a: Player,
-    b: Player,
+    (a, b): (Player, Player),
     a_seat: usize,
     rng: &mut ChaCha8Rng,
     work: &mut Tally,
     witness: &mut gnubg::Witness,
+    luck: Option<u16>,
 ) -> Result<Option<bool>, String> {
     let mut play = game.start(seats).map_err(|e| e.to_string())?;
     let witnessed = a == Player::Gnubg || b == Player::Gnubg;
+    let mut lucky = 0.0;
     for _ in 0..100_000 {
         let choice = match play.status() {
             Status::Over(outcome) => {
-                return Ok(outcome.winner().map(|w| w == a_seat));
+                let won = outcome.winner().map(|w| w == a_seat);
+                if luck.is_some() {
+                    let score = match won {
+                        Some(true) => 1.0,
+                        Some(false) => 0.0,
+                        None => 0.5,
+                    };
+                    work.adjusted.push(score - lucky);
+                }
+                return Ok(won);
             }
-            Status::Chance => draw_chance(play.as_ref(), rng),
+            Status::Chance => {
+                let drawn = draw_chance(play.as_ref(), rng);
+                if let Some(mind) = luck {
+                    lucky += luck::of_roll(play.as_ref(), drawn, a_seat, seats, mind);
+                }
+                drawn
+            }
             Status::ToMove(seat) if witnessed => {
                 // gnubg checks every position, then chooses where it is to move.
                 let verdict = witness.judge(play.as_ref())?;
@@ -428,6 +454,19 @@ pub fn run_on(
     b: Player,
     seed: u64,
     jobs: usize,
+    progress: impl FnMut(u32, &Tally),
+) -> Result<Tally, String> {
+    run_measured(game, games, (a, b), (seed, jobs), None, progress)
+}
+
+/// [`run_on`], with each game's luck-adjusted score where `luck` names the mind whose
+/// estimate values the dice (see [`luck`]).
+pub fn run_measured(
+    game: &Arc<dyn DynGame>,
+    games: u32,
+    (a, b): (Player, Player),
+    (seed, jobs): (u64, usize),
+    luck: Option<u16>,
     mut progress: impl FnMut(u32, &Tally),
 ) -> Result<Tally, String> {
     let seats = game.info().min_seats;
@@ -447,8 +486,17 @@ pub fn run_on(
                 let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(i as u64));
                 let mut work = Tally::default();
                 let a_seat = i as usize % seats;
-                let result =
-                    play_game(game, seats, a, b, a_seat, &mut rng, &mut work, &mut witness);
+                let players = (a, b);
+                let result = play_game(
+                    game,
+                    seats,
+                    players,
+                    a_seat,
+                    &mut rng,
+                    &mut work,
+                    &mut witness,
+                    luck,
+                );
                 let failed = result.is_err();
                 if sender.send((result, work)).is_err() || failed {
                     // Stop the other workers too.

@@ -100,7 +100,7 @@ pub(super) fn fit(mut values: Vec<f64>, seats: usize) -> Vec<f64> {
 
 /// The value of a position the search stops at, for every seat: its result when it has
 /// one, else the game's estimate for the droid's `mind`, else even shares.
-pub(super) fn estimate(play: &dyn DynPlay, seats: usize, mind: u16) -> Vec<f64> {
+pub fn estimate(play: &dyn DynPlay, seats: usize, mind: u16) -> Vec<f64> {
     match play.reward().or_else(|| play.heuristic(mind)) {
         Some(values) => fit(values, seats),
         None => vec![1.0 / seats as f64; seats],
