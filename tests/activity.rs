@@ -362,4 +362,22 @@ async fn the_activity_starts_a_game_where_discord_says_the_member_is() {
         .await
         .unwrap();
     assert_eq!(made_up.status(), 410);
+    // With no session there is no member's language: the client's is used.
+    let made_up = |lang: &'static str| {
+        http.get(format!(
+            "{base}/activity/here?grant=00000000000000000000000000000000"
+        ))
+        .header("Accept-Language", lang)
+        .send()
+    };
+    let french = made_up("fr-FR,fr;q=0.9")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let english = made_up("en-US").await.unwrap().text().await.unwrap();
+    assert!(french.contains("lang=\"fr\""), "{french}");
+    assert!(french.contains("est terminée"), "{french}");
+    assert!(english.contains("session has ended"), "{english}");
 }

@@ -6,7 +6,7 @@
 //! `/play` in the chat would, and what the table says goes to the channel.
 
 use axum::extract::{Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Form;
 use maud::{html, Markup};
@@ -44,9 +44,14 @@ fn granted(web: &Web, token: &str) -> Option<Grant> {
     web.activity.as_ref().and_then(|auth| auth.grant(token))
 }
 
-/// The page of a session that has ended (or never was).
-fn gone() -> Response {
-    let lang = Lang::En;
+/// The page of a session that has ended (or never was), in the language the member's
+/// client asks for: with no session there is no member's language to go by.
+fn gone(headers: &HeaderMap) -> Response {
+    let asked = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let lang = super::lang::from_accept_language(asked);
     let body = html! { main.narrow { h1 { "Holotable" } p { (t!(lang, "activity-expired")) } } };
     (
         StatusCode::GONE,
@@ -56,9 +61,13 @@ fn gone() -> Response {
 }
 
 /// `GET /activity/here?grant=…`.
-pub(super) async fn page(State(web): State<Web>, Query(query): Query<HereQuery>) -> Response {
+pub(super) async fn page(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Query(query): Query<HereQuery>,
+) -> Response {
     let Some(grant) = granted(&web, &query.grant) else {
-        return gone();
+        return gone(&headers);
     };
     let token = query.grant;
     let shown = web
@@ -71,9 +80,13 @@ pub(super) async fn page(State(web): State<Web>, Query(query): Query<HereQuery>)
 
 /// `POST /activity/here`: starts a game, or presses a waiting table's button, as the
 /// session's member in its channel.
-pub(super) async fn act(State(web): State<Web>, Form(act): Form<HereAct>) -> Response {
+pub(super) async fn act(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    Form(act): Form<HereAct>,
+) -> Response {
     let Some(grant) = granted(&web, &act.grant) else {
-        return gone();
+        return gone(&headers);
     };
     let Some(outbox) = web.outbox.get().cloned() else {
         let text = t!(grant.lang, "web-play-no-chat");
