@@ -447,7 +447,7 @@ fn draw_players(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene:
         if player.out {
             name = t!(lang, "board-dz-out", who = name);
         }
-        let name = kit::fit_text(&name, 19.0, WIDTH - PANEL_X - 80.0);
+        let name = scene.plate(seat, &name, 19.0, WIDTH - PANEL_X - 80.0);
         let colour = if player.out {
             theme::TEXT_DIM
         } else {

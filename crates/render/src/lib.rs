@@ -17,6 +17,7 @@ mod layer_rows;
 mod lines;
 pub mod looks;
 mod lz77;
+mod plate;
 mod samples;
 mod shapes;
 pub mod slots;
@@ -39,6 +40,7 @@ use crate::games::{DynPlay, Game, GameOptions, Playthrough, RulesError, Status, 
 use self::encode::{BaseLayer, GifRecorder, Palette};
 
 pub use kit::Canvas;
+pub use plate::clock_shown;
 
 /// What surrounds the position on a board image.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -56,6 +58,9 @@ pub struct Scene {
     pub sets: Vec<Option<looks::PieceSet>>,
     /// The board theme the table is dressed in.
     pub theme: Option<looks::Theme>,
+    /// On a table with a clock, each seat's seconds left as of the move shown (empty: no
+    /// clock), drawn beside the names.
+    pub clocks: Vec<Option<i64>>,
 }
 
 impl Scene {

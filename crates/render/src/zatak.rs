@@ -329,7 +329,7 @@ fn draw_taken(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: &
         };
         let pip = (pos.to_move == side).then_some(1);
         die(c, side, look(scene, side), icon, 31.0, 22.0, pip);
-        let name = kit::fit_text(&name_of(lang, scene, side), 20.0, 200.0);
+        let name = scene.plate(side.seat(), &name_of(lang, scene, side), 20.0, 200.0);
         let width = c.text(&name, x, 38.0, 20.0, theme::TEXT, align);
         // Dice not yet set up are not taken.
         let taken = match pos.phase {

@@ -98,14 +98,7 @@ impl Fischer {
 }
 
 /// `m:ss` (or `h:mm:ss`), as a chess clock shows time.
-pub fn shown(seconds: i64) -> String {
-    let s = seconds.max(0);
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
+pub use crate::render::clock_shown as shown;
 
 #[cfg(test)]
 mod tests {

@@ -42,8 +42,8 @@ impl Tables<'_> {
     }
 
     /// The board's scene: names, the last action, the series score, a result the table
-    /// decided (one the position shows by itself is not repeated), and the looks the
-    /// players wear.
+    /// decided (one the position shows by itself is not repeated), the clocks, and the
+    /// looks the players wear.
     pub(super) fn scene(
         &self,
         lang: crate::words::Lang,
@@ -66,6 +66,10 @@ impl Tables<'_> {
                 target: row.target.max(0) as u32,
             }),
             result,
+            // As of this action, so the board of a turn is the same whenever it is drawn.
+            clocks: super::fischer::Fischer::of(row)
+                .map(|clock| clock.banks(row).into_iter().map(Some).collect())
+                .unwrap_or_default(),
             ..Scene::default()
         };
         Ok(self.app.dress(row, scene))

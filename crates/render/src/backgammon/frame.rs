@@ -24,7 +24,7 @@ pub(super) fn draw_header(
     };
     for seat in 0..2 {
         let pips = bg::pips(&state.sides[seat]);
-        let name = kit::fit_text(&name_of(lang, scene, seat), 21.0, 230.0);
+        let name = scene.plate(seat, &name_of(lang, scene, seat), 21.0, 230.0);
         let label = t!(lang, "board-bg-pips", name = name, pips = pips);
         let width = kit::text_width(&label, 21.0);
         let (icon_x, text_x, align, pill_x) = if seat == 0 {

@@ -377,7 +377,7 @@ fn draw_header(
         _ => scene.result.as_ref().map(|_| None),
     };
     for side in [Side::White, Side::Black] {
-        let name = kit::fit_text(&name_of(lang, scene, side), 22.0, 200.0);
+        let name = scene.plate(side.seat(), &name_of(lang, scene, side), 22.0, 200.0);
         let width = kit::text_width(&name, 22.0);
         let (icon_x, text_x, align, pill_x) = match side {
             Side::White => (34.0, 58.0, Align::Left, 12.0),

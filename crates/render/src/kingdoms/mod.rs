@@ -327,7 +327,7 @@ fn draw_header(lang: crate::words::Lang, c: &mut Canvas, pos: &Position, scene: 
             14.0,
             1.0,
         );
-        let name = kit::fit_text(&name_of(lang, scene, side), 21.0, 330.0);
+        let name = scene.plate(side.seat(), &name_of(lang, scene, side), 21.0, 330.0);
         let width = c.text(&name, text_x, 36.0, 21.0, theme::TEXT, align);
         if pos.to_move == side {
             let under = match align {
