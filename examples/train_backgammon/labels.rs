@@ -230,6 +230,38 @@ pub fn write(
     out.flush().map_err(|e| format!("{path}: {e}"))
 }
 
+/// The wins' mean squared error over `set`, all of it, then the positions
+/// still in contact, the races before both sides are home, and the bear-offs apart: the
+/// network's weakness is in contact play, and a fit that only sharpens the races would
+/// show a falling whole and a flat contact (the droid reads bear-offs exactly anyway).
+pub fn error(net: &Net, set: &[Labelled]) -> String {
+    let mut sums = [(0.0f64, 0u32); 3];
+    for l in set {
+        let p = net.evaluate(&l.after.me, &l.after.them);
+        let at = if contact(&l.after.me, &l.after.them) {
+            0
+        } else if at_home(&l.after).is_none() {
+            1
+        } else {
+            2
+        };
+        sums[at].0 += f64::from(p.win() - l.value.win()).powi(2);
+        sums[at].1 += 1;
+    }
+    let mean = |(sum, n): (f64, u32)| sum / f64::from(n.max(1));
+    let whole = sums.iter().fold((0.0, 0), |(s, n), &(a, b)| (s + a, n + b));
+    format!(
+        "mean squared error {:.6} (contact {:.6} of {}, race {:.6} of {}, both home {:.6} of {})",
+        mean(whole),
+        mean(sums[0]),
+        sums[0].1,
+        mean(sums[1]),
+        sums[1].1,
+        mean(sums[2]),
+        sums[2].1
+    )
+}
+
 /// Teaches `net` the labelled values over `epochs` shuffled passes, the rate falling
 /// linearly from `rate` to `final_rate`; a twentieth of the data is held out and the mean
 /// squared error of the wins on it printed after each pass (over all of it, then the
@@ -244,38 +276,7 @@ pub fn fit(
 ) -> Result<(), String> {
     data.shuffle(rng);
     let held = data.split_off(data.len() - data.len() / 20);
-    // The wins' mean squared error over the held-out positions, all of them, then those
-    // still in contact, the races before both sides are home, and the bear-offs apart: the
-    // network's weakness is in contact play, and a fit that only sharpens the races would
-    // show a falling whole and a flat contact (the droid reads bear-offs exactly anyway).
-    let error = |net: &Net| -> String {
-        let mut sums = [(0.0f64, 0u32); 3];
-        for l in &held {
-            let p = net.evaluate(&l.after.me, &l.after.them);
-            let at = if contact(&l.after.me, &l.after.them) {
-                0
-            } else if at_home(&l.after).is_none() {
-                1
-            } else {
-                2
-            };
-            sums[at].0 += f64::from(p.win() - l.value.win()).powi(2);
-            sums[at].1 += 1;
-        }
-        let mean = |(sum, n): (f64, u32)| sum / f64::from(n.max(1));
-        let whole = sums.iter().fold((0.0, 0), |(s, n), &(a, b)| (s + a, n + b));
-        format!(
-            "mean squared error {:.6} (contact {:.6} of {}, race {:.6} of {}, both home {:.6} of {})",
-            mean(whole),
-            mean(sums[0]),
-            sums[0].1,
-            mean(sums[1]),
-            sums[1].1,
-            mean(sums[2]),
-            sums[2].1
-        )
-    };
-    println!("held out {}: {}", held.len(), error(net));
+    println!("held out {}: {}", held.len(), error(net, &held));
     let steps = (data.len() as u64 * u64::from(epochs)).max(1);
     let mut step = 0u64;
     for epoch in 1..=epochs {
@@ -286,7 +287,15 @@ pub fn fit(
             net.learn(&net.encode(&l.after.me, &l.after.them), &l.value, r);
             step += 1;
         }
-        println!("epoch {epoch}: {}", error(net));
+        // The same error over as many positions learnt from: far below the held-out one,
+        // the fit is learning the labels' noise (more positions would help); as high, the
+        // network cannot follow them (more hidden units or inputs would).
+        let learnt = &data[..held.len().min(data.len())];
+        println!(
+            "epoch {epoch}: held out {}; learnt {}",
+            error(net, &held),
+            error(net, learnt)
+        );
         std::fs::write(out, net.to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     }
     Ok(())

@@ -60,11 +60,15 @@
 //! 20 bytes a position (`store.rs`); `--pack FILE --out FILE.z` compresses one as the
 //! repository keeps them (`data/backgammon/`, whose README gives each file's command).
 //! Then `--fit FILE,FILE,… --epochs E` teaches the `--from` network those values, E
-//! shuffled passes with the rate falling from `--rate` to `--final-rate`.
+//! shuffled passes with the rate falling from `--rate` to `--final-rate`, printing the error
+//! on held-out positions and on as many learnt from; `--rival-weight W` also teaches the
+//! differences between a picked play and its rivals, W times as strongly (`pairs.rs`).
+//! `--pairs FILE,…` only measures how the `--from` network orders the rivals of a file.
 //!
 //! Deterministic for a seed: the same arguments write the same weights.
 
 mod labels;
+mod pairs;
 mod store;
 
 use std::time::Instant;
@@ -96,6 +100,8 @@ struct Args {
     races: bool,
     bearoff: bool,
     pack: Option<String>,
+    pairs: Option<String>,
+    rival_weight: f32,
     race: Option<String>,
     race_stop: Option<String>,
     rivals: bool,
@@ -125,6 +131,8 @@ fn args() -> Result<Args, String> {
         races: false,
         bearoff: false,
         pack: None,
+        pairs: None,
+        rival_weight: 0.0,
         race: None,
         race_stop: None,
         rivals: false,
@@ -178,6 +186,8 @@ fn args() -> Result<Args, String> {
             "--races" => a.races = value.parse().map_err(|e| bad(&e))?,
             "--bearoff" => a.bearoff = value.parse().map_err(|e| bad(&e))?,
             "--pack" => a.pack = Some(value),
+            "--pairs" => a.pairs = Some(value),
+            "--rival-weight" => a.rival_weight = value.parse().map_err(|e| bad(&e))?,
             "--race" => a.race = Some(value),
             "--race-stop" => a.race_stop = Some(value),
             "--rivals" => a.rivals = value.parse().map_err(|e| bad(&e))?,
@@ -502,6 +512,15 @@ fn main() -> Result<(), String> {
         );
         return Ok(());
     }
+    if let Some(files) = &a.pairs {
+        // Measure only: how the `--from` network orders the rivals the files label.
+        for path in files.split(',') {
+            let data = store::read(path)?;
+            let pairs = pairs::rival_pairs(&data);
+            println!("{path}: {}", pairs::ordering(&net, &data, &pairs, 0.02));
+        }
+        return Ok(());
+    }
     if let Some(raw) = &a.pack {
         return store::pack(raw, &a.out);
     }
@@ -536,6 +555,10 @@ fn main() -> Result<(), String> {
             data.extend(store::read(path)?);
         }
         let rates = (a.rate, a.final_rate);
+        if a.rival_weight > 0.0 {
+            let how = (a.epochs, a.rival_weight);
+            return pairs::fit(&mut net, data, how, rates, &mut rng, &a.out);
+        }
         return labels::fit(&mut net, data, a.epochs, rates, &mut rng, &a.out);
     }
     // Distilling, the network learns from itself as it was when training began.
