@@ -262,6 +262,12 @@ pub fn error(net: &Net, set: &[Labelled]) -> String {
     )
 }
 
+/// The learning rate at `step` of `steps`: falling linearly from the first rate to the
+/// second, so late passes settle rather than jump (both fits share it).
+pub fn rate_at(step: u64, steps: u64, (rate, final_rate): (f32, f32)) -> f32 {
+    rate + (final_rate - rate) * (step as f32 / steps as f32)
+}
+
 /// Teaches `net` the labelled values over `epochs` shuffled passes, the rate falling
 /// linearly from `rate` to `final_rate`; a twentieth of the data is held out and the mean
 /// squared error of the wins on it printed after each pass (over all of it, then the
@@ -282,8 +288,7 @@ pub fn fit(
     for epoch in 1..=epochs {
         data.shuffle(rng);
         for l in &data {
-            let t = step as f32 / steps as f32;
-            let r = rate + (final_rate - rate) * t;
+            let r = rate_at(step, steps, (rate, final_rate));
             net.learn(&net.encode(&l.after.me, &l.after.them), &l.value, r);
             step += 1;
         }

@@ -10,7 +10,7 @@ use holotable::games::backgammon::pubeval::contact;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::labels::{error, Labelled};
+use super::labels::{self, error, Labelled};
 
 /// Whether `b`'s opponent side can be `a`'s after other hits: the same checkers where
 /// neither play hit, and a point either holds its checkers in both or lost its blot to the
@@ -110,8 +110,8 @@ pub fn fit(
         }
     }
     runs.shuffle(rng);
-    let mut held_runs = runs.split_off(runs.len() - runs.len() / 20);
-    let held: Vec<Labelled> = held_runs.drain(..).flatten().collect();
+    let held_runs = runs.split_off(runs.len() - runs.len() / 20);
+    let held: Vec<Labelled> = held_runs.into_iter().flatten().collect();
     let held_pairs = rival_pairs(&held);
     let report = |net: &Net| {
         format!(
@@ -126,8 +126,7 @@ pub fn fit(
     for epoch in 1..=epochs {
         runs.shuffle(rng);
         for run in &runs {
-            let t = step as f32 / steps as f32;
-            let r = rate + (final_rate - rate) * t;
+            let r = labels::rate_at(step, steps, (rate, final_rate));
             for l in run {
                 net.learn(&net.encode(&l.after.me, &l.after.them), &l.value, r);
             }
